@@ -1,0 +1,13 @@
+/// Where the app-side logic reports what it decided and why (for example, the system log).
+public protocol AdsEventLog: Sendable {
+    /// Records one event.
+    func record(_ event: AdsEvent)
+}
+
+/// A log that drops every event.
+public struct SilentAdsEventLog: AdsEventLog {
+    /// Creates the log.
+    public init() {}
+    /// Drops the event.
+    public func record(_ event: AdsEvent) {}
+}

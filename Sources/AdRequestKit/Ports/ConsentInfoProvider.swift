@@ -1,0 +1,72 @@
+/// The consent SDK's consent information: what it knows about the user's consent, and the update.
+///
+/// Before the first update of a session everything reads unknown and `canRequestAds` is false. The
+/// update restores the previous session's answer at once, then refreshes it from the network.
+public protocol ConsentInfoProvider: Sendable {
+    /// The user's consent status.
+    var consentStatus: UserConsentStatus { get }
+    /// Whether ads may be requested: consent gathered as the app's privacy messages require.
+    var canRequestAds: Bool { get }
+    /// Whether a consent form can be loaded.
+    var formStatus: ConsentFormStatus { get }
+    /// Whether the app must offer an entry point to the privacy-options form.
+    var privacyOptionsRequirement: PrivacyOptionsRequirement { get }
+
+    /// Updates the consent information; must be called once in every session before loading a form.
+    func requestInfoUpdate(
+        with parameters: ConsentRequestParameters,
+        completion: @escaping @Sendable (ConsentRequestError?) -> Void
+    )
+
+    /// Clears all stored consent (a testing aid of the real SDK).
+    func reset()
+}
+
+extension ConsentInfoProvider {
+    /// Updates the consent information and waits for the result.
+    public func requestInfoUpdate(with parameters: ConsentRequestParameters) async throws(ConsentRequestError) {
+        let error: ConsentRequestError? = await withCheckedContinuation { continuation in
+            requestInfoUpdate(with: parameters) { continuation.resume(returning: $0) }
+        }
+        if let error { throw error }
+    }
+}
+
+/// What the app sends with a consent information update.
+public struct ConsentRequestParameters: Hashable, Sendable, Codable {
+    /// The user is under the age of consent: the SDK then shows no consent form.
+    public var isTaggedForUnderAgeOfConsent: Bool
+    /// Debug settings: a geography that overrides the device's real region.
+    public var debugGeography: ConsentDebugGeography
+
+    /// Creates parameters; the defaults are an adult user and no debug geography.
+    public init(isTaggedForUnderAgeOfConsent: Bool = false, debugGeography: ConsentDebugGeography = .disabled) {
+        self.isTaggedForUnderAgeOfConsent = isTaggedForUnderAgeOfConsent
+        self.debugGeography = debugGeography
+    }
+}
+
+/// A debug geography that makes the consent SDK act as if the device were elsewhere.
+public struct ConsentDebugGeography: OpenStatus {
+    /// The SDK's raw value.
+    public let rawValue: Int
+
+    /// Creates the geography for any raw value, known or not.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// No override: the real region applies.
+    public static let disabled = Self(rawValue: 0)
+    /// As if in the European Economic Area (and the UK and Switzerland).
+    public static let eea = Self(rawValue: 1)
+    /// As if outside the EEA; deprecated in the real SDK in favour of `other`.
+    public static let notEEA = Self(rawValue: 2)
+    /// As if in a US state with a privacy law.
+    public static let regulatedUSState = Self(rawValue: 3)
+    /// As if in a region with no privacy regulation in force.
+    public static let other = Self(rawValue: 4)
+
+    /// The values the SDK documents (raw value 2 is the deprecated `notEEA`).
+    public static let recognized: [(value: Self, name: String)] = [
+        (.disabled, "disabled"), (.eea, "eea"), (.notEEA, "notEEA"), (.regulatedUSState, "regulatedUSState"), (.other, "other"),
+    ]
+}

@@ -1,0 +1,17 @@
+/// The app's persistent key-value storage: it survives a relaunch, not a reinstall.
+public protocol KeyValueStore: Sendable {
+    /// The Boolean stored under the key, or `nil` if none is.
+    func bool(forKey key: String) -> Bool?
+    /// The integer stored under the key, or `nil` if none is.
+    func integer(forKey key: String) -> Int?
+    /// The string stored under the key, or `nil` if none is.
+    func string(forKey key: String) -> String?
+    /// Stores a Boolean.
+    func set(_ value: Bool, forKey key: String)
+    /// Stores an integer.
+    func set(_ value: Int, forKey key: String)
+    /// Stores a string.
+    func set(_ value: String, forKey key: String)
+    /// Removes whatever is stored under the key.
+    func removeValue(forKey key: String)
+}

@@ -1,0 +1,60 @@
+/// Every port the app-side logic needs, in one value: what an app port replaces with real adapters.
+public struct AdsEnvironment: Sendable {
+    /// The OS's tracking authorization.
+    public var tracking: any TrackingAuthorizer
+    /// The OS's advertising identifier.
+    public var advertisingIdentifier: any AdvertisingIdentifierProvider
+    /// The consent SDK's consent information.
+    public var consentInfo: any ConsentInfoProvider
+    /// The consent SDK's forms.
+    public var consentForms: any ConsentFormProvider
+    /// The ad SDK.
+    public var adSDK: any AdSDK
+    /// The app's persistent storage.
+    public var store: any KeyValueStore
+    /// Time and timers.
+    public var clock: any AppClock
+    /// Whether the app is active.
+    public var lifecycle: any AppLifecycle
+    /// Where decisions are logged.
+    public var log: any AdsEventLog
+
+    /// Collects the ports.
+    public init(
+        tracking: any TrackingAuthorizer,
+        advertisingIdentifier: any AdvertisingIdentifierProvider,
+        consentInfo: any ConsentInfoProvider,
+        consentForms: any ConsentFormProvider,
+        adSDK: any AdSDK,
+        store: any KeyValueStore,
+        clock: any AppClock,
+        lifecycle: any AppLifecycle,
+        log: any AdsEventLog = SilentAdsEventLog()
+    ) {
+        self.tracking = tracking
+        self.advertisingIdentifier = advertisingIdentifier
+        self.consentInfo = consentInfo
+        self.consentForms = consentForms
+        self.adSDK = adSDK
+        self.store = store
+        self.clock = clock
+        self.lifecycle = lifecycle
+        self.log = log
+    }
+}
+
+extension AdsConsentCoordinator {
+    /// Creates a coordinator on an environment's ports, reading the tracking status from its tracking port.
+    public convenience init(environment: AdsEnvironment, configuration: AdsConfiguration = .init()) {
+        let tracking = environment.tracking
+        self.init(
+            trackingStatus: { tracking.trackingAuthorizationStatus },
+            consentInfo: environment.consentInfo,
+            consentForms: environment.consentForms,
+            store: environment.store,
+            clock: environment.clock,
+            log: environment.log,
+            configuration: configuration
+        )
+    }
+}

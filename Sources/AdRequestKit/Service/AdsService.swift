@@ -1,0 +1,255 @@
+import Foundation
+
+/// The app's entry points for ads: launch, onboarding, tracking, ad requests and privacy options.
+///
+/// Rules it keeps (seed `000` sections 3-4, seed `004`):
+/// - tracking first, then consent, in the first-run onboarding;
+/// - every tracking answer or change refreshes the consent state before anything else can request an ad;
+/// - the ad SDK starts once the tracking status is decided and the consent SDK allows ad requests;
+/// - no request leaves while `canRequestAds` is false, and every request carries `npa=1` unless the
+///   decision allows personalized ads.
+///
+/// The OS prompts only an active app: a request made while the app is inactive waits for
+/// ``applicationDidBecomeActive()``, and an answer that arrives while a prompt is still on screen (the
+/// OS 17.4 early answer) is re-read once the app is active again.
+public final class AdsService: Sendable {
+    /// The coordinator whose decision every request follows.
+    public let coordinator: any ConsentCoordinating
+    private let environment: AdsEnvironment
+    private let configuration: AdsConfiguration
+    private let mutable = Locked(Mutable())
+
+    private struct Mutable {
+        var adSDKStarted = false
+        var trackingSettledThisSession = false
+        var trackingRequest: TrackingRequestPhase = .idle
+        var trackingWaiters: [@Sendable (TrackingAuthorizationStatus) -> Void] = []
+    }
+
+    private enum TrackingRequestPhase {
+        case idle
+        case starting
+        case waitingForActive
+        case inFlight(CompletionGate<TrackingAuthorizationStatus?>)
+        case rereadWhenActive
+
+        var isIdle: Bool {
+            if case .idle = self { true } else { false }
+        }
+    }
+
+    /// Creates the service on an environment and a coordinator.
+    public init(environment: AdsEnvironment, coordinator: any ConsentCoordinating, configuration: AdsConfiguration = .init()) {
+        self.environment = environment
+        self.coordinator = coordinator
+        self.configuration = configuration
+    }
+
+    /// Creates the service and its ``AdsConsentCoordinator`` on an environment.
+    public convenience init(environment: AdsEnvironment, configuration: AdsConfiguration = .init()) {
+        self.init(
+            environment: environment,
+            coordinator: AdsConsentCoordinator(environment: environment, configuration: configuration),
+            configuration: configuration
+        )
+    }
+
+    /// Whether the ad SDK was started in this process.
+    public var isAdSDKStarted: Bool { mutable.withLock { $0.adSDKStarted } }
+
+    /// Whether the tracking status counts as decided: answered, or asked and dismissed, in this install.
+    public var isTrackingDecided: Bool {
+        mutable.withLock { $0.trackingSettledThisSession }
+            || environment.tracking.trackingAuthorizationStatus != .notDetermined
+            || environment.store.bool(forKey: configuration.trackingAskedKey) == true
+    }
+
+    // MARK: Launch and onboarding
+
+    /// Process start: updates the consent information (the consent SDK asks for this at every launch)
+    /// and starts the ad SDK if the tracking status is decided and ads may be requested. Shows nothing.
+    public func launch(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
+        coordinator.updateConsentInfo { [self] outcome in
+            startAdSDKIfAllowed()
+            completion(outcome)
+        }
+        startAdSDKIfAllowed()
+    }
+
+    /// The first-run flow: the tracking request first, then the consent form if it is required.
+    public func runOnboarding(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
+        requestTrackingAuthorization { [self] _ in
+            coordinator.requestConsentIfNeeded { [self] outcome in
+                startAdSDKIfAllowed()
+                completion(outcome)
+            }
+        }
+    }
+
+    /// The privacy-options entry point: re-shows the form and re-evaluates with the same logic.
+    public func openPrivacyOptions(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
+        coordinator.presentPrivacyOptions { [self] outcome in
+            startAdSDKIfAllowed()
+            completion(outcome)
+        }
+    }
+
+    // MARK: Tracking
+
+    /// Asks the OS for tracking authorization, then refreshes the consent state before completing.
+    ///
+    /// Calls made while a request is under way join it. If the app is not active, the request waits
+    /// for ``applicationDidBecomeActive()`` instead of being lost to the OS's silent `notDetermined`.
+    public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void = { _ in }) {
+        let isFirst = mutable.withLock { mutable -> Bool in
+            mutable.trackingWaiters.append(completion)
+            guard mutable.trackingRequest.isIdle else { return false }
+            mutable.trackingRequest = .starting
+            return true
+        }
+        if isFirst { beginTrackingRequest() }
+    }
+
+    /// The app became active: resumes a deferred tracking request, re-reads an answer that came while
+    /// a prompt was up, or notices a tracking change made in Settings and resyncs consent.
+    public func applicationDidBecomeActive() {
+        enum Action { case begin, reread, checkStoredAnswer, checkForChange, nothing }
+        let action: Action = mutable.withLock { mutable in
+            switch mutable.trackingRequest {
+            case .waitingForActive:
+                mutable.trackingRequest = .starting
+                return .begin
+            case .rereadWhenActive: return .reread
+            case .inFlight: return .checkStoredAnswer
+            case .idle: return .checkForChange
+            case .starting: return .nothing
+            }
+        }
+        let current = environment.tracking.trackingAuthorizationStatus
+        switch action {
+        case .begin: beginTrackingRequest()
+        case .reread: settle(current)
+        case .checkStoredAnswer:
+            // The answer is stored even if its callback never comes: do not wait for it.
+            if current != .notDetermined { settle(current) }
+        case .checkForChange:
+            let known = coordinator.state.tracking
+            guard current != known else { return }
+            environment.log.record(.trackingChanged(from: known, to: current))
+            coordinator.refreshConsentStatus(trigger: .trackingChanged)
+            startAdSDKIfAllowed()
+        case .nothing: break
+        }
+    }
+
+    /// The advertising identifier, read fresh and only while tracking is authorized; never cached.
+    public func advertisingIdentifier() -> UUID? {
+        guard environment.tracking.trackingAuthorizationStatus == .authorized else { return nil }
+        let identifier = environment.advertisingIdentifier.advertisingIdentifier
+        return identifier.isZero ? nil : identifier
+    }
+
+    private func beginTrackingRequest() {
+        guard environment.lifecycle.isActive else {
+            mutable.withLock { $0.trackingRequest = .waitingForActive }
+            environment.log.record(.trackingDeferred(reason: "appInactive"))
+            return
+        }
+        let gate = CompletionGate<TrackingAuthorizationStatus?>(
+            stage: .trackingRequest,
+            timeout: configuration.timeouts.trackingRequest,
+            clock: environment.clock,
+            log: environment.log,
+            fallback: { nil },
+            deliver: { [self] reported in handleTrackingAnswer(reported) }
+        )
+        mutable.withLock { $0.trackingRequest = .inFlight(gate) }
+        environment.tracking.requestTrackingAuthorization { status in gate.complete(status) }
+    }
+
+    /// Handles the OS's answer (`nil` when the request timed out). The stored status is the truth:
+    /// the OS 17.4 early answer says `denied` while the status is still `notDetermined`.
+    private func handleTrackingAnswer(_ reported: TrackingAuthorizationStatus?) {
+        let current = environment.tracking.trackingAuthorizationStatus
+        if current != .notDetermined {
+            settle(current)
+        } else if !environment.lifecycle.isActive {
+            mutable.withLock { $0.trackingRequest = .rereadWhenActive }
+            environment.log.record(.trackingDeferred(reason: reported == nil ? "timedOutWhileInactive" : "answeredWhileInactive"))
+        } else {
+            settle(.notDetermined)
+        }
+    }
+
+    /// Ends the tracking request: refreshes consent first, then starts the SDK, then tells the callers.
+    private func settle(_ status: TrackingAuthorizationStatus) {
+        let settled: (waiters: [@Sendable (TrackingAuthorizationStatus) -> Void], gate: CompletionGate<TrackingAuthorizationStatus?>?)? =
+            mutable.withLock { mutable in
+                guard !mutable.trackingRequest.isIdle else { return nil }
+                var gate: CompletionGate<TrackingAuthorizationStatus?>?
+                if case .inFlight(let inFlight) = mutable.trackingRequest { gate = inFlight }
+                mutable.trackingRequest = .idle
+                mutable.trackingSettledThisSession = true
+                defer { mutable.trackingWaiters = [] }
+                return (mutable.trackingWaiters, gate)
+            }
+        guard let settled else { return }
+        settled.gate?.close()
+        environment.store.set(true, forKey: configuration.trackingAskedKey)
+        environment.log.record(.trackingSettled(status))
+        coordinator.refreshConsentStatus(trigger: .trackingAnswer)
+        startAdSDKIfAllowed()
+        for waiter in settled.waiters { waiter(status) }
+    }
+
+    // MARK: Ads
+
+    /// Requests an ad built from the current decision, or refuses without sending anything.
+    ///
+    /// Refuses while the consent SDK does not allow ad requests, and while the ad SDK cannot be
+    /// started because the tracking status is not decided yet.
+    public func requestAd(
+        _ builder: AdRequestBuilder,
+        completion: @escaping @Sendable (Result<LoadedAd, AdRequestFailure>) -> Void = { _ in }
+    ) {
+        let state = coordinator.state
+        guard state.canRequestAds else {
+            refuse(.consentNotGathered, completion)
+            return
+        }
+        startAdSDKIfAllowed()
+        guard isAdSDKStarted else {
+            refuse(.trackingNotDecided, completion)
+            return
+        }
+        let log = environment.log
+        let gate = CompletionGate<Result<LoadedAd, AdsFlowError>>(
+            stage: .adLoad,
+            timeout: configuration.timeouts.adLoad,
+            clock: environment.clock,
+            log: log,
+            fallback: { .failure(AdsFlowError(stage: .adLoad, cause: .noResponse)) },
+            deliver: { result in
+                if case .failure(let error) = result { log.record(.error(error)) }
+                completion(result.mapError { .loadFailed($0) })
+            }
+        )
+        environment.adSDK.loadAd(builder.build(for: state.decision)) { result in
+            gate.complete(result.mapError { AdsFlowError(stage: .adLoad, cause: .adLoad($0)) })
+        }
+    }
+
+    private func refuse(_ refusal: AdRequestRefusal, _ completion: @Sendable (Result<LoadedAd, AdRequestFailure>) -> Void) {
+        environment.log.record(.adRequestRefused(refusal))
+        completion(.failure(.refused(refusal)))
+    }
+
+    private func startAdSDKIfAllowed() {
+        guard isTrackingDecided, coordinator.state.canRequestAds else { return }
+        let isFirst = mutable.withLock { mutable -> Bool in
+            defer { mutable.adSDKStarted = true }
+            return !mutable.adSDKStarted
+        }
+        if isFirst { environment.adSDK.start {} }
+    }
+}

@@ -1,0 +1,60 @@
+/// A status reported by an OS or SDK enum, open to raw values this code does not know yet.
+///
+/// Real frameworks add cases over time (Swift code needs `@unknown default`). Modelling each status as
+/// a struct over the real raw value keeps a future value representable, so callers can decide about it
+/// conservatively instead of crashing or dropping it.
+public protocol OpenStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible, Codable
+where RawValue: FixedWidthInteger & Sendable & Codable {
+    /// Every value this code knows, with its name in the real API, in raw-value order.
+    static var recognized: [(value: Self, name: String)] { get }
+    /// Creates the status for any raw value, known or not.
+    init(rawValue: RawValue)
+}
+
+extension OpenStatus {
+    /// The name of a recognized value (`"denied"`), or `nil` for a raw value this code does not know.
+    public var name: String? { Self.recognized.first { $0.value == self }?.name }
+
+    /// Whether this code knows the raw value.
+    public var isRecognized: Bool { name != nil }
+
+    /// The name, or `unrecognized(7)` for an unknown raw value.
+    public var description: String { name ?? "unrecognized(\(rawValue))" }
+
+    /// Every recognized value, in raw-value order.
+    public static var allRecognized: [Self] { recognized.map(\.value) }
+
+    /// The names of every recognized value, for error messages and help.
+    public static var recognizedNames: [String] { recognized.map(\.name) }
+
+    /// Parses a name (`"denied"`) or the `unrecognized(7)` spelling that ``description`` prints.
+    public init?(name: String) {
+        if let match = Self.recognized.first(where: { $0.name == name }) {
+            self = match.value
+        } else if name.hasPrefix("unrecognized("), name.hasSuffix(")"),
+                  let raw = RawValue(name.dropFirst("unrecognized(".count).dropLast()) {
+            self.init(rawValue: raw)
+        } else {
+            return nil
+        }
+    }
+
+    /// Decodes the spelling that ``description`` prints.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = Self(name: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "expected one of \(Self.recognizedNames.joined(separator: ", ")), got \"\(text)\""
+            )
+        }
+        self = value
+    }
+
+    /// Encodes the spelling that ``description`` prints.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

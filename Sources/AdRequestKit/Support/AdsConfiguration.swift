@@ -1,0 +1,68 @@
+/// How the app-side logic is set up: consent request parameters and callback timeouts.
+public struct AdsConfiguration: Hashable, Sendable {
+    /// Sent with every consent information update.
+    public var consentRequestParameters: ConsentRequestParameters
+    /// How long each step waits for a callback before it gives up and stays conservative.
+    public var timeouts: CallbackTimeouts
+    /// The key under which the coordinator persists `shouldUseNPA` for the app's UI.
+    public var shouldUseNPAKey: String
+    /// The key under which the service remembers that tracking was asked (even if the answer was a dismissal).
+    public var trackingAskedKey: String
+
+    /// Creates a configuration; the defaults suit a production app.
+    public init(
+        consentRequestParameters: ConsentRequestParameters = .init(),
+        timeouts: CallbackTimeouts = .init(),
+        shouldUseNPAKey: String = "ads.shouldUseNPA",
+        trackingAskedKey: String = "ads.trackingAsked"
+    ) {
+        self.consentRequestParameters = consentRequestParameters
+        self.timeouts = timeouts
+        self.shouldUseNPAKey = shouldUseNPAKey
+        self.trackingAskedKey = trackingAskedKey
+    }
+}
+
+/// How long each step of the flow waits for its callback.
+///
+/// A callback that never comes must not leave the app hanging or, worse, personalized: when a timeout
+/// fires, the app re-evaluates from what the SDKs report, which is conservative when nothing arrived.
+public struct CallbackTimeouts: Hashable, Sendable {
+    /// The tracking request; if it fires while a prompt keeps the app inactive, the app re-reads the
+    /// status once it is active again instead of giving up.
+    public var trackingRequest: Duration
+    /// The consent information update.
+    public var consentInfoUpdate: Duration
+    /// Loading a consent form.
+    public var formLoad: Duration
+    /// A form on screen until the user answers; long, because the user reads it.
+    public var formPresent: Duration
+    /// Loading an ad.
+    public var adLoad: Duration
+
+    /// Creates timeouts; the defaults are generous for a real network.
+    public init(
+        trackingRequest: Duration = .seconds(60),
+        consentInfoUpdate: Duration = .seconds(10),
+        formLoad: Duration = .seconds(10),
+        formPresent: Duration = .seconds(300),
+        adLoad: Duration = .seconds(30)
+    ) {
+        self.trackingRequest = trackingRequest
+        self.consentInfoUpdate = consentInfoUpdate
+        self.formLoad = formLoad
+        self.formPresent = formPresent
+        self.adLoad = adLoad
+    }
+
+    /// The timeout of a stage.
+    public func timeout(for stage: FlowStage) -> Duration {
+        switch stage {
+        case .trackingRequest: trackingRequest
+        case .consentInfoUpdate: consentInfoUpdate
+        case .formLoad, .adStart: formLoad
+        case .formPresent, .privacyOptions: formPresent
+        case .adLoad: adLoad
+        }
+    }
+}
