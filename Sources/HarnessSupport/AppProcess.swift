@@ -1,0 +1,51 @@
+import AdRequestKit
+
+/// One run of the app's process on the simulated device: its clock scope, faults and trace.
+///
+/// When the process ends (relaunch, reinstall, crash), its timers and undelivered callbacks are
+/// cancelled with it, as they would be on a real device.
+public final class AppProcess: Sendable {
+    /// Counts processes on the device: 1 for the first launch.
+    public let number: Int
+    /// The process's view of virtual time.
+    public let clock: ClockScope
+    /// The run's trace.
+    public let trace: Trace
+    /// The run's faults (shared by every process of the run, so `times` counts across relaunches).
+    public let faults: FaultPlan
+    private let crashReason = Locked<String?>(nil)
+
+    /// Starts a process.
+    public init(number: Int, clock: VirtualClock, trace: Trace, faults: FaultPlan) {
+        self.number = number
+        self.clock = clock.makeScope(name: "process \(number)")
+        self.trace = trace
+        self.faults = faults
+    }
+
+    /// How the process's callbacks are delivered.
+    public var delivery: CallbackDelivery { CallbackDelivery(clock: clock, trace: trace) }
+
+    /// Why the process crashed, if it did.
+    public var crash: String? { crashReason.snapshot }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool { crash == nil }
+
+    /// The real app would crash here: records `app.crash` and ends the process (no trap in the test).
+    public func crash(_ reason: String) {
+        let first = crashReason.withLock { current -> Bool in
+            guard current == nil else { return false }
+            current = reason
+            return true
+        }
+        guard first else { return }
+        trace.record("app.crash", [EventField("reason", reason)])
+        clock.end()
+    }
+
+    /// A mistake in the scenario itself, such as a prompt shown with no scripted answer.
+    public func reportScenarioIssue(_ text: String) {
+        trace.record("harness.issue", [EventField("issue", text)])
+    }
+}

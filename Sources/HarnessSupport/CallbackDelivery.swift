@@ -1,0 +1,74 @@
+import AdRequestKit
+
+/// Delivers a stand-in's callback as the real system would, bent by the faults that fire on the call.
+///
+/// One mechanism for every stand-in: an immediate callback runs on the caller's thread before the
+/// call returns; a later one is scheduled on the clock (on the clock's thread or a background thread);
+/// `never` leaves it pending forever; `twice` delivers it again, recorded as `callback.duplicate`.
+public struct CallbackDelivery: Sendable {
+    /// The clock of the app process the callback belongs to.
+    public let clock: ClockScope
+    /// Where duplicates and withheld callbacks are recorded.
+    public let trace: Trace
+
+    /// Creates a delivery for one process.
+    public init(clock: ClockScope, trace: Trace) {
+        self.clock = clock
+        self.trace = trace
+    }
+
+    /// When and where a callback normally arrives.
+    public enum Timing: Hashable, Sendable {
+        /// At once, on the caller's thread, before the call returns.
+        case immediate
+        /// Later, on the thread that runs the clock.
+        case later(Duration)
+        /// Later, on another thread.
+        case laterOnBackgroundThread(Duration)
+        /// Now, on another thread, waited for; only from work the clock runs (no app lock is held there).
+        case nowOnBackgroundThread
+    }
+
+    /// Delivers `callback` with its normal timing, bent by `effects`.
+    public func deliver(
+        _ label: String,
+        timing: Timing,
+        effects: [FaultEffect] = [],
+        _ callback: @escaping @Sendable () -> Void
+    ) {
+        if effects.contains(.never) {
+            trace.record("callback.withheld", [EventField("callback", label)])
+            clock.scheduleNever(label: "\(label) (withheld by a fault)")
+            return
+        }
+        let trace = trace
+        let twice = effects.contains(.twice)
+        let body: @Sendable () -> Void = {
+            callback()
+            if twice {
+                trace.record("callback.duplicate", [EventField("callback", label)])
+                callback()
+            }
+        }
+        if timing == .nowOnBackgroundThread && !effects.contains(.otherThread) && effects.extraDelay == .zero {
+            BackgroundThread.runAndWait(body)
+            return
+        }
+        let (normalDelay, normallyBackground): (Duration?, Bool) = switch timing {
+        case .immediate: (nil, false)
+        case .nowOnBackgroundThread: (.zero, true)
+        case .later(let delay): (delay, false)
+        case .laterOnBackgroundThread(let delay): (delay, true)
+        }
+        let background = normallyBackground || effects.contains(.otherThread)
+        let extra = effects.extraDelay
+        let delay = extra > .zero || background ? (normalDelay ?? .zero) + extra : normalDelay
+        guard let delay else {
+            body()
+            return
+        }
+        clock.schedule(after: delay, label: label) {
+            if background { BackgroundThread.runAndWait(body) } else { body() }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// Durations as scenario files and reports spell them: `250ms`, `3s`, `2m`, `1h`, `365d`.
+extension Duration {
+    /// The units a duration string may use, largest first.
+    public static let harnessUnits: [(suffix: String, duration: Duration)] = [
+        ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3_600)), ("d", .seconds(86_400)),
+    ]
+
+    /// What a duration string must look like, for error messages.
+    public static let harnessFormatHelp = "a duration such as \"250ms\", \"3s\", \"2m\", \"1h\" or \"365d\""
+
+    /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h` or `365d`; `nil` for anything else.
+    public init?(harnessText text: String) {
+        for (suffix, unit) in Self.harnessUnits where text.hasSuffix(suffix) {
+            let number = text.dropLast(suffix.count)
+            // "ms" also ends in "s": the longer suffix is tried first, so "250ms" never reaches "s".
+            guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }),
+                  let value = Double(number), value.isFinite, value >= 0 else { return nil }
+            self = unit * value
+            return
+        }
+        return nil
+    }
+
+    /// Seconds with millisecond precision: `3.400s`.
+    public var harnessDescription: String {
+        let milliseconds = components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
+        let sign = milliseconds < 0 ? "-" : ""
+        let magnitude = abs(milliseconds)
+        let fraction = String(magnitude % 1_000)
+        return "\(sign)\(magnitude / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+    }
+}

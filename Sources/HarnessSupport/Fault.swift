@@ -1,0 +1,120 @@
+/// A fault to inject, as data: where it fires, what it does, and how often.
+public struct Fault: Hashable, Sendable, CustomStringConvertible {
+    /// The call it bends.
+    public var target: FaultTarget
+    /// What it does to the call.
+    public var effect: FaultEffect
+    /// How many times it fires; `nil` for every time.
+    public var times: Int?
+
+    /// Creates a fault.
+    public init(_ target: FaultTarget, _ effect: FaultEffect, times: Int? = nil) {
+        self.target = target
+        self.effect = effect
+        self.times = times
+    }
+
+    /// Why this fault cannot apply to its target, or `nil` if it can.
+    public var problem: String? {
+        if let times, times < 1 { return "times must be at least 1, got \(times)" }
+        switch effect {
+        case .error(let error) where !target.acceptedErrors.contains(error):
+            let accepted = target.acceptedErrors.map(\.rawValue).joined(separator: ", ")
+            return accepted.isEmpty
+                ? "\(target.rawValue) cannot fail with an error"
+                : "\(target.rawValue) fails with one of \(accepted), not \(error.rawValue)"
+        case .appInactive where target != .trackingRequest:
+            return "appState applies to trackingRequest only"
+        default:
+            return nil
+        }
+    }
+
+    /// `formLoad error=timeout times=1`.
+    public var description: String {
+        "\(target.rawValue) \(effect)" + (times.map { " times=\($0)" } ?? "")
+    }
+}
+
+/// The calls a fault can bend.
+public enum FaultTarget: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The OS tracking authorization request.
+    case trackingRequest
+    /// The consent information update.
+    case consentInfoUpdate
+    /// Loading a consent form.
+    case formLoad
+    /// Presenting a consent or privacy-options form.
+    case formPresent
+    /// Starting the ad SDK.
+    case adStart
+    /// Loading an ad.
+    case adLoad
+
+    /// The errors the real call can fail with.
+    public var acceptedErrors: [FaultError] {
+        switch self {
+        case .trackingRequest, .adStart: []
+        case .consentInfoUpdate: [.network, .internal, .invalidAppID, .misconfiguration]
+        case .formLoad: [.internal, .timeout, .unavailable]
+        case .formPresent: [.internal, .alreadyUsed, .invalidViewController]
+        case .adLoad: [.network, .internal, .timeout, .noFill, .server]
+        }
+    }
+}
+
+/// What a fault does to a call.
+public enum FaultEffect: Hashable, Sendable, CustomStringConvertible {
+    /// The call fails with an error.
+    case error(FaultError)
+    /// The callback misbehaves.
+    case callback(CallbackFault)
+    /// The callback comes after an extra delay.
+    case delay(Duration)
+    /// The app is not active when it makes the call (tracking requests only).
+    case appInactive
+
+    /// `error=timeout`, `callback=never`, `delay=3.000s`, `appState=inactive`.
+    public var description: String {
+        switch self {
+        case .error(let error): "error=\(error.rawValue)"
+        case .callback(let fault): "callback=\(fault.rawValue)"
+        case .delay(let delay): "delay=\(delay.harnessDescription)"
+        case .appInactive: "appState=inactive"
+        }
+    }
+}
+
+/// An error a fault makes a call fail with; each stand-in maps it to its SDK's error code.
+public enum FaultError: String, CaseIterable, Hashable, Sendable, Codable {
+    /// No network.
+    case network
+    /// The SDK failed internally.
+    case `internal`
+    /// The call timed out inside the SDK.
+    case timeout
+    /// Nothing is available (no form configured).
+    case unavailable
+    /// A single-use form was used already.
+    case alreadyUsed
+    /// The application identifier is invalid.
+    case invalidAppID
+    /// The SDK's server-side configuration is wrong.
+    case misconfiguration
+    /// The form cannot be presented from the app's screen.
+    case invalidViewController
+    /// No ad was available.
+    case noFill
+    /// The ad server answered with an error.
+    case server
+}
+
+/// How a fault makes a callback misbehave.
+public enum CallbackFault: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The callback never comes.
+    case never
+    /// The callback comes twice.
+    case twice
+    /// The callback comes on another thread.
+    case otherThread
+}

@@ -1,0 +1,56 @@
+import AdRequestKit
+
+/// The faults of a run, consumed as the calls they target happen.
+public final class FaultPlan: Sendable {
+    private let remaining: Locked<[(fault: Fault, left: Int?)]>
+
+    /// Creates a plan; faults fire in the order given.
+    public init(_ faults: [Fault] = []) {
+        remaining = Locked(faults.map { ($0, $0.times) })
+    }
+
+    /// The effects that fire for one call to a target, using up one of each fault's `times`.
+    public func take(_ target: FaultTarget) -> [FaultEffect] {
+        remaining.withLock { remaining in
+            var effects: [FaultEffect] = []
+            for index in remaining.indices where remaining[index].fault.target == target {
+                if let left = remaining[index].left {
+                    guard left > 0 else { continue }
+                    remaining[index].left = left - 1
+                }
+                effects.append(remaining[index].fault.effect)
+            }
+            return effects
+        }
+    }
+
+    /// Faults limited by `times` that have not fired as often as allowed.
+    public var unfired: [Fault] {
+        remaining.withLock { remaining in
+            remaining.compactMap { entry in
+                guard let left = entry.left, left > 0 else { return nil }
+                return entry.fault
+            }
+        }
+    }
+}
+
+extension Array where Element == FaultEffect {
+    /// The first error among the effects, if any.
+    public var error: FaultError? {
+        for case .error(let error) in self { return error }
+        return nil
+    }
+
+    /// Whether a callback fault is among the effects.
+    public func contains(_ fault: CallbackFault) -> Bool {
+        contains(.callback(fault))
+    }
+
+    /// The total extra delay of the effects.
+    public var extraDelay: Duration {
+        reduce(.zero) { total, effect in
+            if case .delay(let delay) = effect { total + delay } else { total }
+        }
+    }
+}

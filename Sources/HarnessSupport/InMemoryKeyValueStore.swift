@@ -1,0 +1,73 @@
+import AdRequestKit
+
+/// The app's storage on a simulated device: it survives a relaunch; a reinstall clears it.
+///
+/// Every change of a value is recorded in the trace as `store.set`.
+public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
+    private let values = Locked<[String: StoredValue]>([:])
+    private let trace: Trace?
+
+    /// A value in the store.
+    public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
+        /// A Boolean.
+        case bool(Bool)
+        /// An integer.
+        case integer(Int)
+        /// A string.
+        case string(String)
+
+        /// The value as text.
+        public var description: String {
+            switch self {
+            case .bool(let value): String(value)
+            case .integer(let value): String(value)
+            case .string(let value): value
+            }
+        }
+    }
+
+    /// Creates an empty store that records changes in the trace, if one is given.
+    public init(trace: Trace? = nil) { self.trace = trace }
+
+    /// Every stored value.
+    public var contents: [String: StoredValue] { values.snapshot }
+
+    /// The Boolean stored under the key.
+    public func bool(forKey key: String) -> Bool? {
+        if case .bool(let value) = values.snapshot[key] { value } else { nil }
+    }
+
+    /// The integer stored under the key.
+    public func integer(forKey key: String) -> Int? {
+        if case .integer(let value) = values.snapshot[key] { value } else { nil }
+    }
+
+    /// The string stored under the key.
+    public func string(forKey key: String) -> String? {
+        if case .string(let value) = values.snapshot[key] { value } else { nil }
+    }
+
+    /// Stores a Boolean.
+    public func set(_ value: Bool, forKey key: String) { store(.bool(value), key) }
+    /// Stores an integer.
+    public func set(_ value: Int, forKey key: String) { store(.integer(value), key) }
+    /// Stores a string.
+    public func set(_ value: String, forKey key: String) { store(.string(value), key) }
+
+    /// Removes a value.
+    public func removeValue(forKey key: String) {
+        let removed = values.withLock { $0.removeValue(forKey: key) != nil }
+        if removed { trace?.record("store.remove", [EventField("key", key)]) }
+    }
+
+    /// Removes every value (the app was deleted).
+    public func removeAll() { values.withLock { $0.removeAll() } }
+
+    private func store(_ value: StoredValue, _ key: String) {
+        let changed = values.withLock { values in
+            defer { values[key] = value }
+            return values[key] != value
+        }
+        if changed { trace?.record("store.set", [EventField("key", key), EventField("value", value.description)]) }
+    }
+}

@@ -1,0 +1,58 @@
+import AdRequestKit
+
+/// The ordered record of everything observable in a harness run: the harness's main artifact.
+///
+/// Stand-ins record OS and SDK calls, the app-side logic records its decisions through
+/// ``AdsEventLog``, and observers (the invariant checks) see each event as it is recorded.
+public final class Trace: AdsEventLog, Sendable {
+    private let clock: any AppClock
+    private let state = Locked(State())
+
+    private struct State {
+        var events: [TraceEvent] = []
+        var observers: [@Sendable (TraceEvent) -> Void] = []
+    }
+
+    /// Creates an empty trace stamped with the clock's time.
+    public init(clock: any AppClock) { self.clock = clock }
+
+    /// Records an event.
+    public func record(_ name: String, _ fields: [EventField] = []) {
+        let event = TraceEvent(time: clock.now, name: name, fields: fields)
+        let observers = state.withLock { state in
+            state.events.append(event)
+            return state.observers
+        }
+        for observer in observers { observer(event) }
+    }
+
+    /// Records an event from the app-side logic.
+    public func record(_ event: AdsEvent) { record(event.name, event.fields) }
+
+    /// Calls the observer with every event recorded from now on, on the recording thread.
+    public func observe(_ observer: @escaping @Sendable (TraceEvent) -> Void) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
+    /// Every event so far, in order.
+    public var events: [TraceEvent] { state.withLock { $0.events } }
+
+    /// The names of every event so far, in order.
+    public var names: [String] { events.map(\.name) }
+
+    /// The events with a name.
+    public func events(named name: String) -> [TraceEvent] { events.filter { $0.name == name } }
+
+    /// How many events have a name.
+    public func count(of name: String) -> Int { events(named: name).count }
+
+    /// Whether the names occur in this order (not necessarily adjacent).
+    public func contains(inOrder expected: [String]) -> Bool {
+        var remaining = expected[...]
+        for name in names where name == remaining.first { remaining.removeFirst() }
+        return remaining.isEmpty
+    }
+
+    /// One event a line.
+    public var text: String { events.map(\.description).joined(separator: "\n") }
+}

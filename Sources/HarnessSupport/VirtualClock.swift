@@ -1,0 +1,193 @@
+import AdRequestKit
+
+/// Virtual time for the whole harness: nothing runs until the test advances the clock.
+///
+/// Like swift-nio's embedded event loop: work runs only inside ``run()``, ``advance(by:)`` and
+/// ``runUntilIdle(limit:)``; work due at the same instant runs in the order it was scheduled; and
+/// ``pendingWork`` lists what is still waiting, including callbacks that will never come.
+public final class VirtualClock: AppClock, Sendable {
+    private let state = Locked(State())
+
+    private struct State {
+        var now: Duration = .zero
+        var nextSequence = 0
+        var queue: [Entry] = []
+    }
+
+    private struct Entry {
+        let due: Duration?
+        let sequence: Int
+        let label: String
+        let scope: Int?
+        let work: @Sendable () -> Void
+    }
+
+    /// Creates a clock at time zero.
+    public init() {}
+
+    /// Virtual time since the clock was created.
+    public var now: Duration { state.withLock { $0.now } }
+
+    /// Schedules work to run once the clock reaches `now + delay`.
+    @discardableResult
+    public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        enqueue(delay: max(delay, .zero), label: label, scope: nil, work: work)
+    }
+
+    /// Records work that will never run (a callback a fault withholds, a prompt nobody answers),
+    /// so that ``pendingWork`` reports it.
+    @discardableResult
+    public func scheduleNever(label: String) -> any ScheduledWork {
+        enqueue(delay: nil, label: label, scope: nil) {}
+    }
+
+    /// Everything still waiting, earliest first; `due == nil` means it will never run.
+    public var pendingWork: [PendingWork] {
+        state.withLock { state in state.queue.map { PendingWork(label: $0.label, due: $0.due) } }
+    }
+
+    /// Whether anything is waiting, including work that will never run.
+    public var hasPendingWork: Bool { state.withLock { !$0.queue.isEmpty } }
+
+    /// Runs everything due now, including work that running schedules for now.
+    public func run() { advance(to: now) }
+
+    /// Moves time forward, running due work in order; `now` is each work's due time while it runs.
+    public func advance(by duration: Duration) { advance(to: now + max(duration, .zero)) }
+
+    /// Moves time forward to an instant, running due work in order.
+    public func advance(to target: Duration) {
+        while let entry = popDue(notAfter: target) { entry.work() }
+        state.withLock { $0.now = max($0.now, target) }
+    }
+
+    /// Jumps from one due time to the next until nothing that can run is left, or `limit` of virtual
+    /// time has passed. Returns whether it stopped because nothing was left to run.
+    @discardableResult
+    public func runUntilIdle(limit: Duration = .seconds(400 * 86_400)) -> Bool {
+        let end = now + limit
+        while true {
+            run()
+            guard let next = state.withLock({ $0.queue.first?.due }) else { return true }
+            guard next <= end else {
+                advance(to: end)
+                return false
+            }
+            advance(to: next)
+        }
+    }
+
+    /// A view of the clock whose work can be cancelled together, such as one app process.
+    public func makeScope(name: String) -> ClockScope {
+        ClockScope(clock: self, id: state.withLock { state in
+            defer { state.nextSequence += 1 }
+            return state.nextSequence
+        }, name: name)
+    }
+
+    // MARK: Internals
+
+    fileprivate func enqueue(delay: Duration?, label: String, scope: Int?, work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        let sequence: Int = state.withLock { state in
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            let entry = Entry(due: delay.map { state.now + $0 }, sequence: sequence, label: label, scope: scope, work: work)
+            let index = state.queue.firstIndex { Self.runsBefore(entry, $0) } ?? state.queue.endIndex
+            state.queue.insert(entry, at: index)
+            return sequence
+        }
+        return Cancellation(clock: self, sequence: sequence)
+    }
+
+    fileprivate func cancel(sequence: Int) {
+        state.withLock { $0.queue.removeAll { $0.sequence == sequence } }
+    }
+
+    fileprivate func cancelAll(scope: Int) {
+        state.withLock { $0.queue.removeAll { $0.scope == scope } }
+    }
+
+    private func popDue(notAfter target: Duration) -> Entry? {
+        state.withLock { state in
+            guard let first = state.queue.first, let due = first.due, due <= target else { return nil }
+            state.queue.removeFirst()
+            state.now = max(state.now, due)
+            return first
+        }
+    }
+
+    private static func runsBefore(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        switch (lhs.due, rhs.due) {
+        case let (l?, r?): l < r || (l == r && lhs.sequence < rhs.sequence)
+        case (.some, nil): true
+        case (nil, _): false
+        }
+    }
+
+    private struct Cancellation: ScheduledWork {
+        let clock: VirtualClock
+        let sequence: Int
+        func cancel() { clock.cancel(sequence: sequence) }
+    }
+}
+
+/// Work still waiting on a ``VirtualClock``.
+public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
+    /// What the work is (`consent.update completion`).
+    public var label: String
+    /// When it is due; `nil` if it will never run.
+    public var due: Duration?
+
+    /// `label @ 3.000s`, or `label (never)`.
+    public var description: String {
+        guard let due else { return "\(label) (never)" }
+        return "\(label) @ \(due.harnessDescription)"
+    }
+}
+
+/// A clock view whose scheduled work is cancelled together, used for one app process:
+/// when the process ends, its timers and undelivered callbacks go with it.
+public final class ClockScope: AppClock, Sendable {
+    /// The clock it schedules on.
+    public let clock: VirtualClock
+    /// A name for reports.
+    public let name: String
+    private let id: Int
+    private let ended = Locked(false)
+
+    fileprivate init(clock: VirtualClock, id: Int, name: String) {
+        self.clock = clock
+        self.id = id
+        self.name = name
+    }
+
+    /// The clock's time.
+    public var now: Duration { clock.now }
+
+    /// Schedules work in this scope; nothing is scheduled once the scope has ended.
+    @discardableResult
+    public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        enqueue(delay: max(delay, .zero), label: label, work: work)
+    }
+
+    /// Records work of this scope that will never run.
+    @discardableResult
+    public func scheduleNever(label: String) -> any ScheduledWork {
+        enqueue(delay: nil, label: label) {}
+    }
+
+    /// Cancels everything the scope scheduled, and everything it would schedule later.
+    public func end() {
+        ended.withLock { $0 = true }
+        clock.cancelAll(scope: id)
+    }
+
+    private func enqueue(delay: Duration?, label: String, work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        guard !ended.snapshot else { return NothingScheduled() }
+        return clock.enqueue(delay: delay, label: label, scope: id, work: work)
+    }
+
+    private struct NothingScheduled: ScheduledWork {
+        func cancel() {}
+    }
+}
