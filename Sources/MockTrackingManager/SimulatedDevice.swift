@@ -1,0 +1,178 @@
+import AdRequestKit
+import Foundation
+import HarnessSupport
+
+/// The simulated phone: system settings, the stored tracking answer, the app's foreground state
+/// and the advertising identifier. It outlives app processes; a reinstall forgets the app's answer.
+public final class SimulatedDevice: AppLifecycle, Sendable {
+    private let trace: Trace
+    private let state: Locked<State>
+
+    private struct State {
+        var settings: OSSettings
+        var infoPlist: InfoPlist
+        var answer: StoredTrackingAnswer
+        var appState: AppState = .background
+        var promptsOnScreen = 0
+        var identifier: UUID
+        var onDidBecomeActive: (@Sendable () -> Void)?
+    }
+
+    /// Creates a device with an installed app that has the given Info.plist and stored answer.
+    public init(
+        settings: OSSettings = .init(),
+        infoPlist: InfoPlist = .standard,
+        storedAnswer: StoredTrackingAnswer = .none,
+        advertisingIdentifier: UUID = UUID(uuidString: "6D92078A-8246-4BA4-AE5B-76104861E7DC")!,
+        trace: Trace
+    ) {
+        self.trace = trace
+        state = Locked(State(settings: settings, infoPlist: infoPlist, answer: storedAnswer, identifier: advertisingIdentifier))
+    }
+
+    /// The system settings.
+    public var settings: OSSettings { state.withLock { $0.settings } }
+    /// The installed app's Info.plist.
+    public var infoPlist: InfoPlist { state.withLock { $0.infoPlist } }
+    /// The tracking answer stored for the app.
+    public var storedAnswer: StoredTrackingAnswer { state.withLock { $0.answer } }
+    /// The app's foreground state.
+    public var appState: AppState { state.withLock { $0.appState } }
+    /// Whether the app is active (``AppLifecycle``).
+    public var isActive: Bool { appState == .active }
+    /// Whether a system prompt is on screen.
+    public var isPromptOnScreen: Bool { state.withLock { $0.promptsOnScreen > 0 } }
+    /// The device's advertising identifier, as the OS hands it out when allowed.
+    public var deviceAdvertisingIdentifier: UUID { state.withLock { $0.identifier } }
+
+    /// The tracking status as the OS computes it on every read.
+    public var trackingStatus: TrackingAuthorizationStatus {
+        state.withLock { Self.status(settings: $0.settings, answer: $0.answer) }
+    }
+
+    static func status(settings: OSSettings, answer: StoredTrackingAnswer) -> TrackingAuthorizationStatus {
+        // Before 14 there is no prompt: the status an app sees follows the "limit ad tracking" switch.
+        guard settings.osVersion.hasTrackingPrompt else { return settings.limitAdTracking ? .denied : .authorized }
+        if settings.trackingRestricted { return .restricted }
+        switch answer {
+        case .allowed: return .authorized
+        case .denied: return .denied
+        case .none: return settings.allowAppsToRequestToTrack ? .notDetermined : .denied
+        }
+    }
+
+    // MARK: App lifecycle
+
+    /// Called when the app becomes active; the harness forwards it to the app, as a real app delegate does.
+    public func onDidBecomeActive(_ handler: (@Sendable () -> Void)?) {
+        state.withLock { $0.onDidBecomeActive = handler }
+    }
+
+    /// Moves the app to a foreground state, recording `app.active`, `app.inactive` or `app.background`;
+    /// becoming active tells the app.
+    public func setAppState(_ newState: AppState, reason: String? = nil) {
+        let (changed, handler) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
+            guard state.appState != newState else { return (false, nil) }
+            state.appState = newState
+            return (true, state.onDidBecomeActive)
+        }
+        guard changed else { return }
+        trace.record("app.\(newState.rawValue)", reason.map { [EventField("reason", $0)] } ?? [])
+        if newState == .active { handler?() }
+    }
+
+    /// A system prompt appears: the app is inactive until it goes away.
+    func promptAppeared() {
+        state.withLock { $0.promptsOnScreen += 1 }
+        setAppState(.inactive, reason: "systemPrompt")
+    }
+
+    /// A system prompt went away; the app is active again once none is left.
+    func promptDisappeared() {
+        let noneLeft = state.withLock { state -> Bool in
+            state.promptsOnScreen = max(0, state.promptsOnScreen - 1)
+            return state.promptsOnScreen == 0
+        }
+        if noneLeft { setAppState(.active, reason: "promptAnswered") }
+    }
+
+    /// Stores the user's answer to the tracking prompt and returns the resulting status.
+    func store(_ answer: TrackingPromptAnswer) -> TrackingAuthorizationStatus {
+        state.withLock { state in
+            switch answer {
+            case .allow: state.answer = .allowed
+            case .deny: state.answer = .denied
+            case .dismiss: break
+            }
+            return Self.status(settings: state.settings, answer: state.answer)
+        }
+    }
+
+    // MARK: Settings and installs
+
+    /// A change the user makes in the Settings app.
+    public enum SettingsChange: Hashable, Sendable, CustomStringConvertible {
+        /// The app's own tracking toggle.
+        case tracking(allowed: Bool)
+        /// The system-wide "allow apps to request to track" switch.
+        case allowAppsToRequestToTrack(Bool)
+        /// A management profile restricts tracking, or no longer does.
+        case trackingRestricted(Bool)
+        /// The "limit ad tracking" switch of OS versions before 14.
+        case limitAdTracking(Bool)
+
+        /// `tracking=denied`, `allowAppsToRequestToTrack=false`...
+        public var description: String {
+            switch self {
+            case .tracking(let allowed): "tracking=\(allowed ? "authorized" : "denied")"
+            case .allowAppsToRequestToTrack(let on): "allowAppsToRequestToTrack=\(on)"
+            case .trackingRestricted(let on): "trackingRestricted=\(on)"
+            case .limitAdTracking(let on): "limitAdTracking=\(on)"
+            }
+        }
+    }
+
+    /// Applies a Settings change; returns why it cannot be made, if it cannot.
+    ///
+    /// The app's own toggle exists only once the app has asked: Settings lists only apps that did.
+    @discardableResult
+    public func change(_ change: SettingsChange) -> String? {
+        let problem: String? = state.withLock { state in
+            switch change {
+            case .tracking(let allowed):
+                guard state.answer != .none else {
+                    return "the app's tracking toggle appears in Settings only after the app has asked"
+                }
+                state.answer = allowed ? .allowed : .denied
+            case .allowAppsToRequestToTrack(let on):
+                // An app never asked reads `denied` while the switch is off; nothing is stored, so it
+                // reads `notDetermined` again once the switch is back on.
+                state.settings.allowAppsToRequestToTrack = on
+            case .trackingRestricted(let on): state.settings.trackingRestricted = on
+            case .limitAdTracking(let on): state.settings.limitAdTracking = on
+            }
+            return nil
+        }
+        trace.record("settings.change", [EventField("change", change.description)] + (problem.map { [EventField("refused", $0)] } ?? []))
+        return problem
+    }
+
+    /// Deletes the app and installs it again: the OS forgets its tracking answer.
+    public func reinstallApp(infoPlist: InfoPlist? = nil) {
+        state.withLock { state in
+            state.answer = .none
+            state.promptsOnScreen = 0
+            state.appState = .background
+            if let infoPlist { state.infoPlist = infoPlist }
+        }
+    }
+
+    /// The process ended: nothing is on screen any more.
+    public func appTerminated() {
+        state.withLock { state in
+            state.promptsOnScreen = 0
+            state.appState = .background
+            state.onDidBecomeActive = nil
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import AdRequestKit
+import HarnessSupport
+
+/// The OS's tracking authorization for one app process, with the OS's paths and quirks.
+///
+/// No prompt, completion at once on the caller's thread, when: the device is restricted
+/// (`restricted`); the system switch is off (`denied`, nothing stored); the answer is stored; the
+/// app is not active or another system prompt is on screen (`notDetermined`). Otherwise the prompt
+/// shows, the app goes inactive, and the scripted user's answer arrives later on a background
+/// thread. OS 17.4 answers `denied` at once while the prompt is still up. Asking without
+/// `NSUserTrackingUsageDescription` in the Info.plist crashes the app, reported as `app.crash`.
+public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable {
+    private let device: SimulatedDevice
+    private let process: AppProcess
+    private let user: ScriptedAnswer<TrackingPromptAnswer>?
+
+    /// Creates the OS service for a process, with the user's scripted answer to the prompt.
+    public init(device: SimulatedDevice, process: AppProcess, user: ScriptedAnswer<TrackingPromptAnswer>?) {
+        self.device = device
+        self.process = process
+        self.user = user
+    }
+
+    /// The status, computed by the OS on every read.
+    public var trackingAuthorizationStatus: TrackingAuthorizationStatus { device.trackingStatus }
+
+    /// Asks for authorization, as the OS does.
+    public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
+        guard process.isRunning else { return }
+        let effects = process.faults.take(.trackingRequest)
+        if effects.contains(.appInactive) { device.setAppState(.inactive, reason: "fault") }
+        let trace = process.trace
+        let settings = device.settings
+        trace.record("tracking.request", [
+            EventField("appState", device.appState.rawValue), EventField("os", settings.osVersion.description),
+        ])
+
+        let immediate: (TrackingAuthorizationStatus, String)? = {
+            if !settings.osVersion.hasTrackingPrompt { return (device.trackingStatus, "noPromptBefore14") }
+            if settings.trackingRestricted { return (.restricted, "restricted") }
+            switch device.storedAnswer {
+            case .allowed, .denied: return (device.trackingStatus, "storedAnswer")
+            case .none: break
+            }
+            if !settings.allowAppsToRequestToTrack { return (.denied, "systemSwitchOff") }
+            if device.isPromptOnScreen { return (.notDetermined, "anotherPromptOnScreen") }
+            if !device.isActive { return (.notDetermined, "appNotActive") }
+            return nil
+        }()
+        if let (status, reason) = immediate {
+            trace.record("tracking.answer", [
+                EventField("status", status.description), EventField("prompted", "false"), EventField("reason", reason),
+            ])
+            process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(status) }
+            return
+        }
+        guard device.infoPlist.contains(InfoPlist.trackingUsageDescriptionKey) else {
+            process.crash("tracking requested without \(InfoPlist.trackingUsageDescriptionKey) in Info.plist")
+            return
+        }
+        showPrompt(effects: effects, completion: completion)
+    }
+
+    private func showPrompt(effects: [FaultEffect], completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
+        let trace = process.trace
+        device.promptAppeared()
+        trace.record("tracking.prompt")
+        let answersEarly = device.settings.osVersion.answersTrackingRequestEarly
+        if answersEarly {
+            trace.record("tracking.answer", [
+                EventField("status", "denied"), EventField("prompted", "true"), EventField("reason", "earlyAnswerOS17.4"),
+            ])
+            process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
+        }
+        guard let user else {
+            process.reportScenarioIssue("the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
+            process.clock.scheduleNever(label: "tracking prompt waiting for an answer the user script does not give")
+            return
+        }
+        let device = device
+        let delivery = process.delivery
+        process.clock.schedule(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
+            let status = device.store(user.answer)
+            trace.record("tracking.answer", [
+                EventField("status", status.description), EventField("prompted", "true"), EventField("answer", user.answer.rawValue),
+            ])
+            if !answersEarly {
+                delivery.deliver("tracking.request completion", timing: .nowOnBackgroundThread, effects: effects) { completion(status) }
+            }
+            device.promptDisappeared()
+        }
+    }
+}
