@@ -1,0 +1,99 @@
+import AdRequestKit
+import HarnessSupport
+
+/// Where the consent SDK thinks the user is: it decides which privacy messages apply.
+public enum ConsentRegion: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The EEA, the UK or Switzerland: consent is required before ads (GDPR).
+    case eea
+    /// A US state with a privacy law: no consent up front, but an opt-out through the privacy-options entry point.
+    case regulatedUSState
+    /// Anywhere no privacy regulation is in force: nothing is required.
+    case other
+}
+
+/// How the scripted user answers a consent or privacy-options form.
+public enum ConsentFormAnswer: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Consents to everything (or does not opt out).
+    case acceptAll
+    /// Refuses everything (or opts out). The consent status is `obtained` all the same.
+    case rejectAll
+    /// Closes the form without answering: nothing changes.
+    case dismiss
+}
+
+/// The consent and ad SDKs' configuration on the simulated device, and their latencies.
+public struct ConsentSDKSettings: Hashable, Sendable {
+    /// Where the consent SDK thinks the user is.
+    public var region: ConsentRegion
+    /// Whether the app's consent form is published in the SDK's console; without it no form loads.
+    public var consentFormConfigured: Bool
+    /// How long a consent information update takes.
+    public var updateLatency: Duration
+    /// How long loading a form takes.
+    public var formLoadLatency: Duration
+    /// How long loading an ad takes.
+    public var adLoadLatency: Duration
+
+    /// Creates settings; the defaults are the EEA, a published form and no latency.
+    public init(
+        region: ConsentRegion = .eea,
+        consentFormConfigured: Bool = true,
+        updateLatency: Duration = .zero,
+        formLoadLatency: Duration = .zero,
+        adLoadLatency: Duration = .zero
+    ) {
+        self.region = region
+        self.consentFormConfigured = consentFormConfigured
+        self.updateLatency = updateLatency
+        self.formLoadLatency = formLoadLatency
+        self.adLoadLatency = adLoadLatency
+    }
+}
+
+/// How the scripted user answers the consent SDK's forms.
+public struct ConsentUserScript: Hashable, Sendable {
+    /// The answer to the consent form.
+    public var consentForm: ScriptedAnswer<ConsentFormAnswer>?
+    /// The answer to the privacy-options form.
+    public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
+
+    /// Creates a script; a form shown without a scripted answer is an error of the scenario.
+    public init(consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil, privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil) {
+        self.consentForm = consentForm
+        self.privacyOptionsForm = privacyOptionsForm
+    }
+}
+
+extension FaultError {
+    /// The consent SDK's request error for this fault.
+    var consentRequestError: ConsentRequestError {
+        switch self {
+        case .network: .network
+        case .invalidAppID: .invalidAppID
+        case .misconfiguration: .misconfiguration
+        default: .internal
+        }
+    }
+
+    /// The consent SDK's form error for this fault.
+    var consentFormError: ConsentFormError {
+        switch self {
+        case .alreadyUsed: .alreadyUsed
+        case .unavailable: .unavailable
+        case .timeout: .timeout
+        case .invalidViewController: .invalidViewController
+        default: .internal
+        }
+    }
+
+    /// The ad SDK's load error for this fault.
+    var adLoadError: AdLoadError {
+        switch self {
+        case .network: .network
+        case .timeout: .timeout
+        case .noFill: .noFill
+        case .server: .server
+        default: .internal
+        }
+    }
+}

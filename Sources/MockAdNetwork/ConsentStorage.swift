@@ -1,0 +1,49 @@
+import AdRequestKit
+
+/// What the consent SDK keeps in the app's storage between sessions (the real one uses the app's
+/// user defaults): it survives a relaunch, and goes with a reinstall or ``SimulatedConsentInformation/reset()``.
+public struct ConsentStorage: Sendable {
+    /// The app's storage.
+    public let store: any KeyValueStore
+
+    /// Keys, under a prefix of their own.
+    enum Key {
+        static let status = "consentSDK.status"
+        static let privacyOptions = "consentSDK.privacyOptions"
+        static let purposesConsented = "consentSDK.purposesConsented"
+        static let usOptOut = "consentSDK.usOptOut"
+        static let all = [status, privacyOptions, purposesConsented, usOptOut]
+    }
+
+    /// Wraps the app's storage.
+    public init(store: any KeyValueStore) { self.store = store }
+
+    /// The status stored by the last session; `unknown` if none.
+    public var status: UserConsentStatus {
+        get { store.integer(forKey: Key.status).map(UserConsentStatus.init(rawValue:)) ?? .unknown }
+        nonmutating set { store.set(newValue.rawValue, forKey: Key.status) }
+    }
+
+    /// The privacy-options requirement stored by the last session; `unknown` if none.
+    public var privacyOptions: PrivacyOptionsRequirement {
+        get { store.integer(forKey: Key.privacyOptions).map(PrivacyOptionsRequirement.init(rawValue:)) ?? .unknown }
+        nonmutating set { store.set(newValue.rawValue, forKey: Key.privacyOptions) }
+    }
+
+    /// Whether the user consented to the ad purposes in the last form (`nil` if never asked).
+    public var purposesConsented: Bool? {
+        get { store.bool(forKey: Key.purposesConsented) }
+        nonmutating set {
+            if let newValue { store.set(newValue, forKey: Key.purposesConsented) } else { store.removeValue(forKey: Key.purposesConsented) }
+        }
+    }
+
+    /// Whether the user opted out of the sale or sharing of data under a US state law.
+    public var usOptOut: Bool {
+        get { store.bool(forKey: Key.usOptOut) ?? false }
+        nonmutating set { store.set(newValue, forKey: Key.usOptOut) }
+    }
+
+    /// Clears everything the SDK stored.
+    public func clear() { for key in Key.all { store.removeValue(forKey: key) } }
+}

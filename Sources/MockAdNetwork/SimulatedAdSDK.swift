@@ -1,0 +1,134 @@
+import AdRequestKit
+import Foundation
+import HarnessSupport
+
+/// The ad SDK for one app process: it records every start and every request with its extras.
+///
+/// Each request is recorded with what was true at that moment (the OS tracking status, the consent
+/// SDK's status and `canRequestAds`, whether the identifier it read was zero), so the trace alone
+/// shows whether the app's request was allowed. Starting without an application identifier in the
+/// Info.plist crashes the app, reported as `app.crash`; loading an ad starts the SDK if the app did not.
+public final class SimulatedAdSDK: AdSDK, Sendable {
+    private let process: AppProcess
+    private let infoPlist: InfoPlist
+    private let consent: SimulatedConsentInformation
+    private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
+    private let advertisingIdentifier: @Sendable () -> UUID
+    private let state = Locked(State())
+
+    private struct State {
+        var started = false
+        var requests: [RecordedAdRequest] = []
+    }
+
+    /// Creates the SDK of a process; it reads the tracking status and identifier as the real SDK does.
+    public init(
+        process: AppProcess,
+        infoPlist: InfoPlist,
+        consent: SimulatedConsentInformation,
+        trackingStatus: @escaping @Sendable () -> TrackingAuthorizationStatus,
+        advertisingIdentifier: @escaping @Sendable () -> UUID
+    ) {
+        self.process = process
+        self.infoPlist = infoPlist
+        self.consent = consent
+        self.trackingStatus = trackingStatus
+        self.advertisingIdentifier = advertisingIdentifier
+    }
+
+    /// Whether the SDK was started in this process.
+    public var isStarted: Bool { state.withLock { $0.started } }
+
+    /// Every request that reached the SDK in this process, in order.
+    public var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
+
+    /// Starts the SDK.
+    public func start(completion: @escaping @Sendable () -> Void) {
+        guard startIfNeeded(implicit: false) else { return }
+        let effects = process.faults.take(.adStart)
+        let trace = process.trace
+        process.delivery.deliver("ads.start completion", timing: .later(.zero), effects: effects) {
+            trace.record("ads.started")
+            completion()
+        }
+    }
+
+    /// Loads an ad, recording the request.
+    public func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
+        guard process.isRunning else { return }
+        if !isStarted { guard startIfNeeded(implicit: true) else { return } }
+        let record = RecordedAdRequest(
+            time: process.clock.now,
+            request: request,
+            tracking: trackingStatus(),
+            consent: consent.consentStatus,
+            canRequestAds: consent.canRequestAds,
+            identifierWasZero: advertisingIdentifier().isZero
+        )
+        let number = state.withLock { state in
+            state.requests.append(record)
+            return state.requests.count
+        }
+        let trace = process.trace
+        trace.record("ads.request", record.fields)
+        let effects = process.faults.take(.adLoad)
+        let result: Result<LoadedAd, AdLoadError> = effects.error.map { .failure($0.adLoadError) }
+            ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)"))
+        process.delivery.deliver("ads.load completion", timing: .later(consent.settings.adLoadLatency), effects: effects) {
+            switch result {
+            case .success(let ad): trace.record("ads.loaded", [EventField("response", ad.responseID)])
+            case .failure(let error): trace.record("ads.load.failed", [EventField("error", error.description)])
+            }
+            completion(result)
+        }
+    }
+
+    /// Marks the SDK started, recording `ads.start`; false if the app crashed for lack of an identifier.
+    private func startIfNeeded(implicit: Bool) -> Bool {
+        guard process.isRunning else { return false }
+        let trace = process.trace
+        trace.record("ads.start", [
+            EventField("tracking", trackingStatus().description),
+            EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
+        ] + (implicit ? [EventField("implicit", "true")] : []))
+        guard infoPlist.contains(InfoPlist.adApplicationIdentifierKey) else {
+            process.crash("ad SDK started without \(InfoPlist.adApplicationIdentifierKey) in Info.plist")
+            return false
+        }
+        state.withLock { $0.started = true }
+        return true
+    }
+}
+
+/// An ad request as it reached the ad SDK, with what was true when it did.
+public struct RecordedAdRequest: Hashable, Sendable {
+    /// Virtual time of the request.
+    public var time: Duration
+    /// The request as the app built it.
+    public var request: AdRequest
+    /// The OS tracking status at the time.
+    public var tracking: TrackingAuthorizationStatus
+    /// The consent SDK's status at the time.
+    public var consent: UserConsentStatus
+    /// The consent SDK's `canRequestAds` at the time.
+    public var canRequestAds: Bool
+    /// Whether the advertising identifier the SDK read was all zeros.
+    public var identifierWasZero: Bool
+
+    /// Whether the request carried `npa=1`.
+    public var isNonPersonalized: Bool { request.isNonPersonalized }
+
+    /// The fields of its `ads.request` trace event.
+    public var fields: [EventField] {
+        let extras = request.extras.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        return [
+            EventField("adUnit", request.adUnitID),
+            EventField("npa", String(isNonPersonalized)),
+            EventField("extras", extras.isEmpty ? "-" : extras),
+            EventField("tracking", tracking.description),
+            EventField("consent", consent.description),
+            EventField("canRequestAds", String(canRequestAds)),
+            EventField("idfa", identifierWasZero ? "zero" : "set"),
+        ]
+    }
+}

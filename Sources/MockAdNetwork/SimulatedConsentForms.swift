@@ -1,0 +1,128 @@
+import AdRequestKit
+import HarnessSupport
+
+/// The consent SDK's forms for one app process.
+///
+/// Loading fails with `unavailable` before a successful update in the session or when no form is
+/// configured or needed. A loaded form presents once (`alreadyUsed` after). Load-and-present does
+/// nothing, and completes without error, unless consent is `required`. The privacy-options form shows
+/// only when the entry point is required, else completes with an error. The scripted user answers
+/// each form after its delay.
+public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
+    private let info: SimulatedConsentInformation
+    private let process: AppProcess
+    private let user: ConsentUserScript
+
+    /// Creates the forms of a process, answered by the scripted user.
+    public init(info: SimulatedConsentInformation, process: AppProcess, user: ConsentUserScript) {
+        self.info = info
+        self.process = process
+        self.user = user
+    }
+
+    /// Loads the consent form.
+    public func loadForm(completion: @escaping @Sendable (Result<any LoadedConsentForm, ConsentFormError>) -> Void) {
+        guard process.isRunning else { return }
+        let trace = process.trace
+        trace.record("consent.form.load")
+        let effects = process.faults.take(.formLoad)
+        let failure: ConsentFormError? = effects.error?.consentFormError
+            ?? (info.hasCompletedUpdate && info.formStatus == .available ? nil : .unavailable)
+        let form = SimulatedLoadedForm(forms: self)
+        process.delivery.deliver("consent.form.load completion", timing: .later(info.settings.formLoadLatency), effects: effects) {
+            if let failure {
+                trace.record("consent.form.load.failed", [EventField("error", failure.description)])
+                completion(.failure(failure))
+            } else {
+                trace.record("consent.form.loaded")
+                completion(.success(form))
+            }
+        }
+    }
+
+    /// Loads and presents the consent form if consent is required; otherwise completes on the next run loop.
+    public func loadAndPresentIfRequired(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        guard info.consentStatus == .required else {
+            process.delivery.deliver("consent.form.loadAndPresentIfRequired completion", timing: .later(.zero)) { completion(nil) }
+            return
+        }
+        loadForm { result in
+            switch result {
+            case .success(let form): form.present(completion: completion)
+            case .failure(let error): completion(error)
+            }
+        }
+    }
+
+    /// Presents the privacy-options form if its entry point is required; otherwise fails on the next run loop.
+    public func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        guard process.isRunning else { return }
+        guard info.privacyOptionsRequirement == .required else {
+            process.trace.record("consent.form.present.failed", [
+                EventField("kind", ConsentFormKind.privacyOptions.rawValue), EventField("error", "unavailable"),
+            ])
+            process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
+            return
+        }
+        show(.privacyOptions, completion: completion)
+    }
+
+    /// Shows a form and delivers the user's answer.
+    func show(_ kind: ConsentFormKind, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        guard process.isRunning else { return }
+        let trace = process.trace
+        let effects = process.faults.take(.formPresent)
+        if let fault = effects.error {
+            let error = fault.consentFormError
+            trace.record("consent.form.present.failed", [EventField("kind", kind.rawValue), EventField("error", error.description)])
+            process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
+            return
+        }
+        trace.record("consent.form.present", [EventField("kind", kind.rawValue)])
+        guard let script = kind == .consent ? user.consentForm : user.privacyOptionsForm else {
+            let field = kind == .consent ? "user.consentForm" : "user.privacyOptionsForm"
+            process.reportScenarioIssue("the \(kind.rawValue) form is on screen but the user has no scripted answer (\(field))")
+            process.clock.scheduleNever(label: "\(kind.rawValue) form waiting for an answer the user script does not give")
+            return
+        }
+        let info = info
+        let delivery = process.delivery
+        process.clock.schedule(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
+            let status = info.record(script.answer, on: kind)
+            trace.record("consent.form.answer", [
+                EventField("kind", kind.rawValue), EventField("answer", script.answer.rawValue), EventField("status", status.description),
+            ])
+            delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
+        }
+    }
+}
+
+/// A loaded consent form: it presents once.
+final class SimulatedLoadedForm: LoadedConsentForm, Sendable {
+    private let forms: SimulatedConsentForms
+    private let used = Locked(false)
+
+    init(forms: SimulatedConsentForms) { self.forms = forms }
+
+    func present(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        let alreadyUsed = used.withLock { used in
+            defer { used = true }
+            return used
+        }
+        guard !alreadyUsed else {
+            forms.failUsedForm(completion)
+            return
+        }
+        forms.show(.consent, completion: completion)
+    }
+}
+
+extension SimulatedConsentForms {
+    /// A second present of the same form.
+    fileprivate func failUsedForm(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        process.trace.record("consent.form.present.failed", [
+            EventField("kind", ConsentFormKind.consent.rawValue), EventField("error", ConsentFormError.alreadyUsed.description),
+        ])
+        process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.alreadyUsed) }
+    }
+}
