@@ -1,0 +1,68 @@
+import AdRequestKit
+
+/// A deliberate mistake in the app's glue code, switched on to prove that an invariant catches it.
+///
+/// The mistakes wrap the app's ports and coordinator; AdRequestKit itself ships none of them.
+public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The tracking answer does not refresh the consent state (the refresh call is missing).
+    case skipsConsentRefresh
+    /// Requests go out without the `npa` extra whatever the decision says.
+    case dropsNonPersonalizedExtra
+    /// The app requests ads without checking `canRequestAds`.
+    case ignoresCanRequestAds
+    /// The app starts the ad SDK at launch, before the tracking status is decided.
+    case startsAdSDKAtLaunch
+    /// The app reads the advertising identifier without checking the tracking status.
+    case readsIdentifierUnchecked
+
+    /// The invariant that catches this mistake.
+    public var caughtBy: Invariant {
+        switch self {
+        case .skipsConsentRefresh: .consentRefreshedAfterAuthorization
+        case .dropsNonPersonalizedExtra: .personalizedOnlyWithBothAnswers
+        case .ignoresCanRequestAds: .noRequestWithoutConsentSDKPermission
+        case .startsAdSDKAtLaunch: .adSDKStartsAfterTrackingDecision
+        case .readsIdentifierUnchecked: .identifierOnlyWhenAuthorized
+        }
+    }
+}
+
+/// The coordinator as a mistaken app wires it.
+final class MistakenCoordinator: ConsentCoordinating, Sendable {
+    private let base: any ConsentCoordinating
+    private let mistakes: Set<AppMistake>
+
+    init(_ base: any ConsentCoordinating, mistakes: Set<AppMistake>) {
+        self.base = base
+        self.mistakes = mistakes
+    }
+
+    var state: ConsentState {
+        var state = base.state
+        if mistakes.contains(.ignoresCanRequestAds) { state.decision.canRequestAds = true }
+        return state
+    }
+
+    func updateConsentInfo(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) { base.updateConsentInfo(completion: completion) }
+    func requestConsentIfNeeded(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) { base.requestConsentIfNeeded(completion: completion) }
+    func presentPrivacyOptions(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) { base.presentPrivacyOptions(completion: completion) }
+
+    func refreshConsentStatus(trigger: EvaluationTrigger) -> ConsentState {
+        if mistakes.contains(.skipsConsentRefresh) && (trigger == .trackingAnswer || trigger == .trackingChanged) { return state }
+        return base.refreshConsentStatus(trigger: trigger)
+    }
+}
+
+/// The ad SDK as a mistaken app calls it.
+struct MistakenAdSDK: AdSDK {
+    let base: any AdSDK
+    let mistakes: Set<AppMistake>
+
+    func start(completion: @escaping @Sendable () -> Void) { base.start(completion: completion) }
+
+    func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
+        var request = request
+        if mistakes.contains(.dropsNonPersonalizedExtra) { request.extras[AdRequest.nonPersonalizedKey] = nil }
+        base.loadAd(request, completion: completion)
+    }
+}

@@ -1,0 +1,42 @@
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// The simulated phone a run starts on: OS, system switches, region, Info.plist and latencies.
+public struct Device: Hashable, Sendable {
+    /// OS version and system-wide tracking switches.
+    public var os: OSSettings
+    /// Region, form configuration and SDK latencies.
+    public var sdk: ConsentSDKSettings
+    /// The app's Info.plist.
+    public var infoPlist: InfoPlist
+
+    /// Creates a device; the defaults are a current OS in the EEA with every Info.plist key present.
+    public init(
+        osVersion: OSVersion = "18.0",
+        region: ConsentRegion = .eea,
+        allowAppsToRequestToTrack: Bool = true,
+        trackingRestricted: Bool = false,
+        limitAdTracking: Bool = false,
+        infoPlist: InfoPlist = .standard,
+        consentFormConfigured: Bool = true,
+        consentUpdateLatency: Duration = .zero,
+        formLoadLatency: Duration = .zero,
+        adLoadLatency: Duration = .zero
+    ) {
+        os = OSSettings(
+            osVersion: osVersion,
+            allowAppsToRequestToTrack: allowAppsToRequestToTrack,
+            trackingRestricted: trackingRestricted,
+            limitAdTracking: limitAdTracking
+        )
+        sdk = ConsentSDKSettings(
+            region: region,
+            consentFormConfigured: consentFormConfigured,
+            updateLatency: consentUpdateLatency,
+            formLoadLatency: formLoadLatency,
+            adLoadLatency: adLoadLatency
+        )
+        self.infoPlist = infoPlist
+    }
+}

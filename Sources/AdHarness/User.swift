@@ -1,0 +1,31 @@
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// The scripted user: how each prompt and form is answered, and after how long.
+///
+/// A prompt or form shown without a scripted answer is an error of the scenario, not a hang.
+public struct User: Hashable, Sendable {
+    /// The answer to the OS tracking prompt.
+    public var trackingPrompt: ScriptedAnswer<TrackingPromptAnswer>?
+    /// The answer to the consent form.
+    public var consentForm: ScriptedAnswer<ConsentFormAnswer>?
+    /// The answer to the privacy-options form.
+    public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
+
+    /// Creates a user; the default answers nothing.
+    public init(
+        trackingPrompt: ScriptedAnswer<TrackingPromptAnswer>? = nil,
+        consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
+        privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil
+    ) {
+        self.trackingPrompt = trackingPrompt
+        self.consentForm = consentForm
+        self.privacyOptionsForm = privacyOptionsForm
+    }
+
+    /// The consent SDK's part of the script.
+    var consentScript: ConsentUserScript {
+        ConsentUserScript(consentForm: consentForm, privacyOptionsForm: privacyOptionsForm)
+    }
+}
