@@ -1,0 +1,73 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+import Testing
+
+/// The first fault users inject: the consent form fails to load.
+@Suite("Consent form load errors")
+struct FormLoadErrorTests {
+    @Test("the app keeps working non-personalized and surfaces the error", arguments: [FaultError.timeout, .internal, .unavailable])
+    func formLoadFails(error: FaultError) throws {
+        let app = try SimulatedApp(
+            device: Device(region: .regulatedUSState),
+            user: User(trackingPrompt: .allow),
+            faults: [Fault(.formLoad, .error(error))]
+        )
+        try app.launch()
+        try app.onboarding()
+        try app.requestAd()
+
+        #expect(app.adRequests.count == 1)
+        #expect(app.consentFormsShown == 0)
+        // Outside the EEA no form is needed, so no load is attempted and the fault never fires.
+        #expect(app.errors.isEmpty)
+    }
+
+    @Test("in the EEA a failed load leaves consent required: no request leaves, the error is surfaced", arguments: [
+        FaultError.timeout, .internal, .unavailable,
+    ])
+    func formLoadFailsInEEA(error: FaultError) throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .allow), faults: [Fault(.formLoad, .error(error))])
+        try app.launch()
+        try app.onboarding()
+        try app.requestAd()
+
+        #expect(app.errors.map(\.description) == ["formLoad.\(error.rawValue)"])
+        #expect(app.adRequests.isEmpty)
+        #expect(app.adResults == [.failure(.refused(.consentNotGathered))])
+        #expect(app.consentState?.shouldUseNPA == true)
+        #expect(app.isRunning)
+    }
+
+    @Test("a returning user whose form fails to load still gets non-personalized ads")
+    func returningUserStillGetsAds() throws {
+        let app = try SimulatedApp(
+            previousSession: PreviousSession(tracking: .denied, consent: .obtained),
+            user: User(),
+            faults: [Fault(.formLoad, .error(.timeout))]
+        )
+        try app.launch()
+        try app.onboarding()
+        try app.requestAd()
+
+        #expect(app.adRequests.map(\.isNonPersonalized) == [true])
+        #expect(app.errors.isEmpty)
+    }
+
+    @Test("a timeout once, then the next launch loads the form")
+    func failsOnceThenRecovers() throws {
+        let app = try SimulatedApp(
+            user: User(trackingPrompt: .deny, consentForm: .acceptAll),
+            faults: [Fault(.formLoad, .error(.timeout), times: 1)]
+        )
+        try app.launch()
+        try app.onboarding()
+        try app.relaunch()
+        try app.onboarding()
+        try app.requestAd()
+
+        #expect(app.errors.map(\.description) == ["formLoad.timeout"])
+        #expect(app.consentFormsShown == 1)
+        #expect(app.adRequests.map(\.isNonPersonalized) == [true])
+    }
+}

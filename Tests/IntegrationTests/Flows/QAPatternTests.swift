@@ -1,0 +1,45 @@
+import AdHarness
+import AdRequestKit
+import Testing
+
+/// The three QA patterns of seed `000` section 5: a first launch in the EEA where the user answers
+/// the tracking prompt (or not), accepts the consent form, and the app requests an ad.
+@Suite("QA patterns: first launch, consent accepted")
+struct QAPatternTests {
+    @Test("tracking allowed: the only personalized request")
+    func authorized() throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        try app.requestAd()
+
+        #expect(app.consentState?.tracking == .authorized)
+        #expect(app.consentState?.consent == .obtained)
+        #expect(app.adRequests.map(\.isNonPersonalized) == [false])
+        #expect(app.trace.contains(inOrder: ["tracking.prompt", "tracking.answer", "consent.form.present", "consent.form.answer", "ads.start", "ads.request"]))
+    }
+
+    @Test("tracking denied: the request carries npa=1")
+    func denied() throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .deny, consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        try app.requestAd()
+
+        #expect(app.consentState?.tracking == .denied)
+        #expect(app.adRequests.map(\.isNonPersonalized) == [true])
+        #expect(app.adRequests.first?.identifierWasZero == true)
+    }
+
+    @Test("prompt dismissed, tracking not determined: the request carries npa=1")
+    func notDetermined() throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .dismiss, consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        try app.requestAd()
+
+        #expect(app.consentState?.tracking == .notDetermined)
+        #expect(app.trackingPrompts == 1)
+        #expect(app.adRequests.map(\.isNonPersonalized) == [true])
+    }
+}

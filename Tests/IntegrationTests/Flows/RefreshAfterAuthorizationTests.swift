@@ -1,0 +1,47 @@
+import AdHarness
+import AdRequestKit
+import Testing
+
+/// Seed `000` section 3: the service refreshes the consent state right after tracking is authorized,
+/// before anything else can request an ad.
+@Suite("Consent refresh after tracking authorization")
+struct RefreshAfterAuthorizationTests {
+    /// A returning user whose consent was obtained earlier; the app asks for tracking later on and
+    /// requests an ad as soon as the answer comes, before the app is even active again.
+    func returningUserAllowsTracking(mistakes: Set<AppMistake> = []) throws -> SimulatedApp {
+        let app = try SimulatedApp(
+            previousSession: PreviousSession(consent: .obtained),
+            user: User(trackingPrompt: .allow(after: .seconds(2))),
+            mistakes: mistakes
+        )
+        try app.launch()
+        try app.requestTracking(thenRequestAd: true)
+        try app.advance(by: .seconds(2))
+        return app
+    }
+
+    @Test("the refresh comes between the authorization and the next ad request")
+    func refreshBeforeRequest() throws {
+        let app = try returningUserAllowsTracking()
+
+        #expect(app.trace.contains(inOrder: ["tracking.answer", "consent.refresh", "decision", "ads.request"]))
+        let refresh = try #require(app.trace.events.firstIndex { $0.name == "consent.refresh" })
+        let answer = try #require(app.trace.events.firstIndex { $0.name == "tracking.answer" && $0["status"] == "authorized" })
+        let request = try #require(app.trace.events.firstIndex { $0.name == "ads.request" })
+        #expect(answer < refresh && refresh < request)
+        #expect(app.adRequests.map(\.isNonPersonalized) == [false])
+    }
+
+    @Test("an app that skips the refresh is caught before its request leaves")
+    func skippedRefreshIsCaught() throws {
+        let failure = #expect(throws: HarnessFailure.self) {
+            try returningUserAllowsTracking(mistakes: [.skipsConsentRefresh])
+        }
+        guard case .invariantViolated(let violation)? = failure else {
+            Issue.record("expected an invariant violation, got \(String(describing: failure))")
+            return
+        }
+        #expect(violation.invariant == .consentRefreshedAfterAuthorization)
+        #expect(violation.event.name == "ads.request")
+    }
+}

@@ -1,0 +1,47 @@
+import AdHarness
+import AdRequestKit
+import MockTrackingManager
+import Testing
+
+/// Each invariant fires when the app's glue makes the mistake it guards against, and not otherwise.
+@Suite("Invariants catch app mistakes")
+struct InvariantTests {
+    /// Two short runs that give every mistake a chance to show.
+    func run(_ mistakes: Set<AppMistake>) throws {
+        // A fresh install on 14.2, where the OS hands out the identifier without asking (so an
+        // unchecked read is visible); the user denies tracking and closes the consent form.
+        let fresh = try SimulatedApp(
+            device: Device(osVersion: "14.2"),
+            user: User(trackingPrompt: .deny(after: .seconds(1)), consentForm: .dismiss),
+            mistakes: mistakes
+        )
+        try fresh.launch()
+        try fresh.readAdvertisingIdentifier()
+        try fresh.onboarding()
+        try fresh.advance(by: .seconds(1))
+        try fresh.requestAd()
+
+        // A returning user who denied tracking asks for an ad, then allows tracking in Settings.
+        let returning = try SimulatedApp(previousSession: PreviousSession(tracking: .denied, consent: .obtained), mistakes: mistakes)
+        try returning.launch()
+        try returning.requestAd()
+        try returning.changeSettings(.tracking(allowed: true))
+        try returning.requestAd()
+    }
+
+    @Test("a correct app breaks no invariant")
+    func correctApp() throws {
+        try run([])
+    }
+
+    @Test("each mistake is caught by its invariant", arguments: AppMistake.allCases)
+    func mistakeIsCaught(mistake: AppMistake) throws {
+        let failure = #expect(throws: HarnessFailure.self) { try run([mistake]) }
+        guard case .invariantViolated(let violation)? = failure else {
+            Issue.record("expected \(mistake.caughtBy), got \(String(describing: failure))")
+            return
+        }
+        #expect(violation.invariant == mistake.caughtBy)
+        #expect(violation.traceSoFar.last == violation.event)
+    }
+}
