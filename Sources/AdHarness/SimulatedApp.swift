@@ -36,7 +36,7 @@ public final class SimulatedApp: Sendable {
     private struct State {
         var running: RunningApp?
         var processCount = 0
-        var lastCrash: String?
+        var lastCrash: CrashReason?
         var checkedEvents = 0
         var reportedViolations = 0
         var adRequests: [RecordedAdRequest] = []
@@ -106,7 +106,7 @@ public final class SimulatedApp: Sendable {
     /// Every error the app surfaced, in order.
     public var errors: [AdsFlowError] { state.withLock { $0.errors } }
     /// Why the app last crashed, if it did.
-    public var crash: String? { state.withLock { $0.lastCrash } }
+    public var crash: CrashReason? { state.withLock { $0.lastCrash } }
     /// Whether the app is running.
     public var isRunning: Bool { state.withLock { $0.running?.process.isRunning ?? false } }
     /// The current process's coordinator, to observe it; `nil` when the app is not running.
@@ -346,7 +346,7 @@ public final class SimulatedApp: Sendable {
             return (state.checkedEvents, state.reportedViolations)
         }
         for event in events[from...] where event.name == "app.crash" {
-            state.withLock { $0.lastCrash = event["reason"] }
+            state.withLock { $0.lastCrash = event["reason"].flatMap(CrashReason.init(rawValue:)) }
         }
         let violations = invariants.violations
         if violations.count > violationsSeen {

@@ -13,7 +13,7 @@ public final class AppProcess: Sendable {
     public let trace: Trace
     /// The run's faults (shared by every process of the run, so `times` counts across relaunches).
     public let faults: FaultPlan
-    private let crashReason = Locked<String?>(nil)
+    private let crashReason = Locked<CrashReason?>(nil)
 
     /// Starts a process.
     public init(number: Int, clock: VirtualClock, trace: Trace, faults: FaultPlan) {
@@ -27,20 +27,20 @@ public final class AppProcess: Sendable {
     public var delivery: CallbackDelivery { CallbackDelivery(clock: clock, trace: trace) }
 
     /// Why the process crashed, if it did.
-    public var crash: String? { crashReason.snapshot }
+    public var crash: CrashReason? { crashReason.snapshot }
 
     /// Whether the process is still running.
     public var isRunning: Bool { crash == nil }
 
     /// The real app would crash here: records `app.crash` and ends the process (no trap in the test).
-    public func crash(_ reason: String) {
+    public func crash(_ reason: CrashReason) {
         let first = crashReason.withLock { current -> Bool in
             guard current == nil else { return false }
             current = reason
             return true
         }
         guard first else { return }
-        trace.record("app.crash", [EventField("reason", reason)])
+        trace.record("app.crash", [EventField("reason", reason.rawValue), EventField("detail", reason.description)])
         clock.end()
     }
 

@@ -92,7 +92,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
         ] + (implicit ? [EventField("implicit", "true")] : []))
         guard infoPlist.contains(InfoPlist.adApplicationIdentifierKey) else {
-            process.crash("ad SDK started without \(InfoPlist.adApplicationIdentifierKey) in Info.plist")
+            process.crash(.adApplicationIdentifierMissing)
             return false
         }
         state.withLock { $0.started = true }

@@ -55,7 +55,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             return
         }
         guard device.infoPlist.contains(InfoPlist.trackingUsageDescriptionKey) else {
-            process.crash("tracking requested without \(InfoPlist.trackingUsageDescriptionKey) in Info.plist")
+            process.crash(.trackingUsageDescriptionMissing)
             return
         }
         showPrompt(effects: effects, completion: completion)

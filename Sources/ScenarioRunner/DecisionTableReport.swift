@@ -1,0 +1,66 @@
+import AdRequestKit
+import Foundation
+
+/// The decision table as computed by ``DecisionTable``, for audits and App Review answers.
+public enum DecisionTableReport {
+    /// One row: a tracking and consent status, and what the real decision code answers.
+    public struct Row: Hashable, Sendable, Encodable {
+        /// The tracking status.
+        public var tracking: String
+        /// The consent status.
+        public var consent: String
+        /// The rule that applied.
+        public var rule: String
+        /// Whether requests carry `npa=1`.
+        public var shouldUseNPA: Bool
+        /// The decision's `canRequestAds` when the consent SDK allows ad requests.
+        public var canRequestAdsWhenConsentSDKAllows: Bool
+        /// The decision's `canRequestAds` when the consent SDK does not.
+        public var canRequestAdsWhenConsentSDKRefuses: Bool
+        /// Why, in one line.
+        public var note: String
+    }
+
+    /// Every recognized tracking x consent status, plus one unknown raw value of each.
+    public static var rows: [Row] {
+        let trackings = TrackingAuthorizationStatus.allRecognized + [TrackingAuthorizationStatus(rawValue: 4)]
+        let consents = UserConsentStatus.allRecognized + [UserConsentStatus(rawValue: 4)]
+        return trackings.flatMap { tracking in
+            consents.map { consent in
+                let allowed = DecisionTable.decide(tracking: tracking, consent: consent, consentAllowsAdRequests: true)
+                let refused = DecisionTable.decide(tracking: tracking, consent: consent, consentAllowsAdRequests: false)
+                return Row(
+                    tracking: tracking.description,
+                    consent: consent.description,
+                    rule: allowed.rule.rawValue,
+                    shouldUseNPA: allowed.shouldUseNPA,
+                    canRequestAdsWhenConsentSDKAllows: allowed.canRequestAds,
+                    canRequestAdsWhenConsentSDKRefuses: refused.canRequestAds,
+                    note: allowed.rule.explanation
+                )
+            }
+        }
+    }
+
+    /// The table in Markdown.
+    public static var markdown: String {
+        var lines = [
+            "| tracking | consent | shouldUseNPA | canRequestAds | rule | note |",
+            "|:--|:--|:--|:--|:--|:--|",
+        ]
+        for row in rows {
+            let passThrough = row.canRequestAdsWhenConsentSDKAllows && !row.canRequestAdsWhenConsentSDKRefuses
+            let canRequest = passThrough ? "consent SDK's" : "\(row.canRequestAdsWhenConsentSDKAllows)/\(row.canRequestAdsWhenConsentSDKRefuses)"
+            lines.append("| `\(row.tracking)` | `\(row.consent)` | `\(row.shouldUseNPA)` | \(canRequest) | \(row.rule) | \(row.note) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table as JSON, one object per row.
+    public static var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,180 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+
+/// What must be true after a scenario's steps. Every part is optional; invariants are always checked.
+public struct Expectations: Sendable, Decodable {
+    /// The coordinator's state after the last step.
+    public var final: FinalState?
+    /// Every ad request that reached the ad SDK, in order.
+    public var adRequests: [ExpectedAdRequest]?
+    /// How many times the OS tracking prompt was shown.
+    public var trackingPrompts: Int?
+    /// How many times a consent or privacy-options form was shown.
+    public var consentForms: Int?
+    /// Events that must, or must not, appear.
+    public var trace: TraceExpectations?
+    /// Errors the app surfaced, as `stage.code`, in order.
+    public var errors: [String]?
+    /// Why the app crashed; `"none"` for no crash.
+    public var crash: CrashExpectation?
+    /// Why the app refused ad requests, in order.
+    public var refusals: [AdRequestRefusal]?
+    /// How much work is still pending at the end (unanswered prompts, withheld callbacks, timers).
+    public var pending: Int?
+    /// The invariant the run must break (for scenarios that demonstrate an app mistake).
+    public var violation: Invariant?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case final, adRequests, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation
+    }
+
+    /// Decodes the `expect` object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        final = try container.decodeIfPresent(FinalState.self, forKey: .final)
+        adRequests = try container.decodeIfPresent([ExpectedAdRequest].self, forKey: .adRequests)
+        trackingPrompts = try container.decodeCountIfPresent(forKey: .trackingPrompts)
+        consentForms = try container.decodeCountIfPresent(forKey: .consentForms)
+        trace = try container.decodeIfPresent(TraceExpectations.self, forKey: .trace)
+        if container.contains(.errors) {
+            var list = try container.nestedUnkeyedContainer(forKey: .errors)
+            var errors: [String] = []
+            while !list.isAtEnd {
+                let text = try list.decode(String.self)
+                let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2, FlowStage(rawValue: parts[0]) != nil else {
+                    throw DecodingError.dataCorruptedError(
+                        in: list,
+                        debugDescription: "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                    )
+                }
+                errors.append(text)
+            }
+            self.errors = errors
+        }
+        if container.contains(.crash) {
+            let text = try container.decode(String.self, forKey: .crash)
+            if text == "none" {
+                crash = CrashExpectation.none
+            } else if let reason = CrashReason(rawValue: text) {
+                crash = .crashed(reason)
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .crash, in: container,
+                    debugDescription: "expected none or one of \(CrashReason.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                )
+            }
+        }
+        if container.contains(.refusals) {
+            var list = try container.nestedUnkeyedContainer(forKey: .refusals)
+            var refusals: [AdRequestRefusal] = []
+            while !list.isAtEnd {
+                let text = try list.decode(String.self)
+                guard let refusal = AdRequestRefusal(rawValue: text) else {
+                    throw DecodingError.dataCorruptedError(
+                        in: list,
+                        debugDescription: "expected one of \(AdRequestRefusal.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                    )
+                }
+                refusals.append(refusal)
+            }
+            self.refusals = refusals
+        }
+        pending = try container.decodeCountIfPresent(forKey: .pending)
+        violation = try container.decodeChoiceIfPresent(Invariant.self, forKey: .violation)
+    }
+}
+
+/// Whether, and why, the app is expected to crash.
+public enum CrashExpectation: Hashable, Sendable {
+    /// The app must not crash.
+    case none
+    /// The app must crash for this reason.
+    case crashed(CrashReason)
+}
+
+/// The `expect.final` object: any subset of the coordinator's state.
+public struct FinalState: Hashable, Sendable, Decodable {
+    /// The tracking status.
+    public var tracking: TrackingAuthorizationStatus?
+    /// The consent status.
+    public var consent: UserConsentStatus?
+    /// Whether ads may be requested.
+    public var canRequestAds: Bool?
+    /// Whether requests must carry `npa=1`.
+    public var shouldUseNPA: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case tracking, consent, canRequestAds, shouldUseNPA
+    }
+
+    /// Decodes the object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tracking = try container.decodeStatusIfPresent(TrackingAuthorizationStatus.self, forKey: .tracking)
+        consent = try container.decodeStatusIfPresent(UserConsentStatus.self, forKey: .consent)
+        canRequestAds = try container.decodeIfPresent(Bool.self, forKey: .canRequestAds)
+        shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
+    }
+}
+
+/// An `expect.adRequests` entry.
+public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
+    /// Whether the request carried `npa=1`.
+    public var npa: Bool?
+    /// Whether the advertising identifier the ad SDK read was `zero` or `set`.
+    public var idfa: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case npa, idfa
+    }
+
+    /// Decodes the object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        npa = try container.decodeIfPresent(Bool.self, forKey: .npa)
+        if let idfa = try container.decodeIfPresent(String.self, forKey: .idfa) {
+            guard idfa == "zero" || idfa == "set" else {
+                throw DecodingError.dataCorruptedError(forKey: .idfa, in: container, debugDescription: "expected zero or set, got \"\(idfa)\"")
+            }
+            self.idfa = idfa
+        }
+    }
+
+    /// Whether a recorded request matches.
+    func matches(_ request: [EventField]) -> Bool {
+        (npa.map { String($0) == request[field: "npa"] } ?? true) && (idfa.map { $0 == request[field: "idfa"] } ?? true)
+    }
+
+    /// `{npa: true, idfa: zero}`.
+    var summary: String {
+        "{" + [npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }].compactMap { $0 }.joined(separator: ", ") + "}"
+    }
+}
+
+/// The `expect.trace` object.
+public struct TraceExpectations: Hashable, Sendable, Decodable {
+    /// Events that must appear.
+    public var contains: [TracePattern] = []
+    /// Events that must appear in this order (not necessarily adjacent).
+    public var inOrder: [TracePattern] = []
+    /// Events that must not appear.
+    public var absent: [TracePattern] = []
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case contains, inOrder, absent
+    }
+
+    /// Decodes the object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        contains = try container.decodeIfPresent([TracePattern].self, forKey: .contains) ?? []
+        inOrder = try container.decodeIfPresent([TracePattern].self, forKey: .inOrder) ?? []
+        absent = try container.decodeIfPresent([TracePattern].self, forKey: .absent) ?? []
+    }
+}

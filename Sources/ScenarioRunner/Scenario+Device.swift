@@ -1,0 +1,113 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// The `device` object.
+struct DeviceSpec: Decodable {
+    var device = Device()
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
+        case infoPlist, consentFormConfigured, latency
+    }
+
+    enum LatencyKeys: String, CodingKey, CaseIterable {
+        case consentUpdate, formLoad, adLoad
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let version = try container.decodeIfPresent(String.self, forKey: .osVersion) {
+            guard let parsed = OSVersion(text: version) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .osVersion, in: container, debugDescription: "expected an OS version such as \"17.5\", got \"\(version)\""
+                )
+            }
+            device.os.osVersion = parsed
+        }
+        if let region = try container.decodeChoiceIfPresent(ConsentRegion.self, forKey: .region) { device.sdk.region = region }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { device.os.allowAppsToRequestToTrack = on }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { device.os.trackingRestricted = on }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { device.os.limitAdTracking = on }
+        if let configured = try container.decodeIfPresent(Bool.self, forKey: .consentFormConfigured) {
+            device.sdk.consentFormConfigured = configured
+        }
+        // The fixture's Info.plist overlays the standard one: a value sets a key, null removes it.
+        if let overlay = try container.decodeIfPresent([String: PropertyListValue?].self, forKey: .infoPlist) {
+            for (key, value) in overlay { device.infoPlist[key] = value }
+        }
+        if container.contains(.latency) {
+            let latency = try container.superDecoder(forKey: .latency)
+            try latency.rejectUnknownKeys(LatencyKeys.self)
+            let values = try latency.container(keyedBy: LatencyKeys.self)
+            if let value = try values.decodeDurationIfPresent(forKey: .consentUpdate) { device.sdk.updateLatency = value }
+            if let value = try values.decodeDurationIfPresent(forKey: .formLoad) { device.sdk.formLoadLatency = value }
+            if let value = try values.decodeDurationIfPresent(forKey: .adLoad) { device.sdk.adLoadLatency = value }
+        }
+    }
+}
+
+/// The `previousSession` object.
+struct PreviousSessionSpec: Decodable {
+    var session = PreviousSession()
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case tracking, consent, shouldUseNPA
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        session.tracking = try container.decodeStatusIfPresent(TrackingAuthorizationStatus.self, forKey: .tracking) ?? .notDetermined
+        session.consent = try container.decodeStatusIfPresent(UserConsentStatus.self, forKey: .consent) ?? .unknown
+        session.shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
+    }
+}
+
+/// The `user` object.
+struct UserSpec: Decodable {
+    var user = User()
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case trackingPrompt, consentForm, privacyOptionsForm
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        user.trackingPrompt = try container.decodeIfPresent(AnswerSpec<TrackingPromptAnswer>.self, forKey: .trackingPrompt)?.answer
+        user.consentForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .consentForm)?.answer
+        user.privacyOptionsForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .privacyOptionsForm)?.answer
+    }
+}
+
+/// An answer: `"allow"`, or `{ "answer": "allow", "after": "3s" }`.
+struct AnswerSpec<Answer: CaseIterable & RawRepresentable & Hashable & Sendable>: Decodable where Answer.RawValue == String {
+    var answer: ScriptedAnswer<Answer>
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case answer, after
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard let value = Answer(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: single,
+                    debugDescription: "expected one of \(Answer.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                )
+            }
+            answer = ScriptedAnswer(value)
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        answer = ScriptedAnswer(
+            try container.decodeChoice(Answer.self, forKey: .answer),
+            after: try container.decodeDurationIfPresent(forKey: .after) ?? .zero
+        )
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A scenario file that cannot be used: the file, the JSON path, and what was expected.
+public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var file: String
+    /// Where in the file, as a JSON path: `$.faults[0].target`.
+    public var path: String
+    /// What was wrong, and what was expected.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String, path: String = "$", message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    /// `Fixtures/x.json: $.faults[0].target: expected one of ...`.
+    public var description: String { "\(file): \(path): \(message)" }
+
+    /// Explains a decoding error in the terms of the file: the path, and what was expected there.
+    init(file: String, decodingError error: any Error) {
+        guard let error = error as? DecodingError else {
+            self.init(file: file, message: "\(error)")
+            return
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(file: file, path: Self.path(context.codingPath), message: "expected \(Self.describe(type)); \(Self.found(context))")
+        case .valueNotFound(let type, let context):
+            self.init(file: file, path: Self.path(context.codingPath), message: "expected \(Self.describe(type)), found null")
+        case .keyNotFound(let key, let context):
+            self.init(file: file, path: Self.path(context.codingPath + [key]), message: "missing required field \"\(key.stringValue)\"")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, let underlying = context.underlyingError {
+                self.init(file: file, message: "not valid JSON: \((underlying as NSError).localizedDescription) \((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "")")
+            } else {
+                self.init(file: file, path: Self.path(context.codingPath), message: context.debugDescription)
+            }
+        @unknown default:
+            self.init(file: file, message: "\(error)")
+        }
+    }
+
+    /// `$.faults[0].target` from a coding path.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce("$") { path, key in
+            if let index = key.intValue { "\(path)[\(index)]" } else { "\(path).\(key.stringValue)" }
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        let name = "\(type)"
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is Int.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        default: return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Dictionary") ? "an object" : "a \(name)"
+        }
+    }
+
+    private static func found(_ context: DecodingError.Context) -> String {
+        let text = context.debugDescription
+        if let range = text.range(of: "found ") ?? text.range(of: "but found ") {
+            return "found " + text[range.upperBound...].replacingOccurrences(of: " instead.", with: "")
+        }
+        return text
+    }
+}

@@ -1,0 +1,48 @@
+import AdHarness
+import HarnessSupport
+
+/// The result of running a scenario: the trace, and what differed from the expectations.
+public struct ScenarioVerdict: Sendable {
+    /// The scenario's name.
+    public var name: String
+    /// Everything that happened.
+    public var trace: [TraceEvent]
+    /// Expectations that did not hold.
+    public var mismatches: [Mismatch]
+    /// A failure the scenario did not expect: an invariant violation or a scenario issue.
+    public var failure: HarnessFailure?
+
+    /// Whether every expectation held and nothing failed.
+    public var passed: Bool { mismatches.isEmpty && failure == nil }
+
+    /// Expected vs actual for each mismatch, then the trace up to the first divergence.
+    public var report: String {
+        var lines: [String] = []
+        if let failure { lines.append(failure.description) }
+        for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }
+        guard !mismatches.isEmpty else { return lines.joined(separator: "\n") }
+        let divergence = mismatches.compactMap(\.divergence).min()
+        if let divergence, divergence < trace.count {
+            lines.append("trace up to the first divergence (event \(divergence + 1) of \(trace.count)):")
+            for (index, event) in trace[...divergence].enumerated() {
+                lines.append("\(index == divergence ? "  > " : "    ")\(event)")
+            }
+        } else {
+            lines.append("trace (\(trace.count) events):")
+            lines.append(contentsOf: trace.map { "    \($0)" })
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One expectation that did not hold.
+public struct Mismatch: Hashable, Sendable {
+    /// Which expectation, as a path in the scenario: `expect.adRequests[1].npa`.
+    public var expectation: String
+    /// What the scenario expected.
+    public var expected: String
+    /// What happened.
+    public var actual: String
+    /// The index of the trace event where the run went another way, if one can be named.
+    public var divergence: Int?
+}

@@ -1,0 +1,132 @@
+import AdHarness
+import HarnessSupport
+import MockTrackingManager
+
+/// One step of a scenario.
+public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
+    /// Process start (the coordinator and service are created from stored state; consent info is updated).
+    case launch
+    /// The first-run flow: the tracking request, then consent.
+    case onboarding
+    /// The app asks for tracking on its own.
+    case requestTracking
+    /// The app asks for tracking and requests an ad as soon as the answer comes.
+    case requestTrackingThenAd
+    /// The app requests an ad.
+    case requestAd
+    /// The app reads the advertising identifier.
+    case readAdvertisingIdentifier
+    /// The app comes back to the foreground.
+    case foreground
+    /// The user opens the privacy-options entry point.
+    case openPrivacyOptions
+    /// The process ends and starts again.
+    case relaunch
+    /// The app is deleted, installed and started again.
+    case reinstall
+    /// Virtual time jumps from one due time to the next until nothing can run.
+    case runUntilIdle
+    /// Virtual time passes.
+    case advance(Duration)
+    /// The user leaves the app, changes Settings, and comes back.
+    case settings([SimulatedDevice.SettingsChange])
+
+    /// The steps spelled as a plain string.
+    static let named: [(String, Step)] = [
+        ("launch", .launch), ("onboarding", .onboarding), ("requestTracking", .requestTracking),
+        ("requestTrackingThenAd", .requestTrackingThenAd), ("requestAd", .requestAd),
+        ("readAdvertisingIdentifier", .readAdvertisingIdentifier), ("foreground", .foreground),
+        ("openPrivacyOptions", .openPrivacyOptions), ("relaunch", .relaunch), ("reinstall", .reinstall),
+        ("runUntilIdle", .runUntilIdle),
+    ]
+
+    enum ObjectKeys: String, CodingKey, CaseIterable {
+        case advance, settings
+    }
+
+    enum SettingsKeys: String, CodingKey, CaseIterable {
+        case tracking, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
+    }
+
+    private static var expected: String {
+        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"} or {\"settings\": {...}}"
+    }
+
+    /// Decodes `"launch"`, `{ "advance": "30s" }` or `{ "settings": { "tracking": "denied" } }`.
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard let step = Self.named.first(where: { $0.0 == text })?.1 else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "expected \(Self.expected), got \"\(text)\"")
+            }
+            self = step
+            return
+        }
+        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "expected \(Self.expected)"))
+        }
+        guard container.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "a step object has exactly one key, advance or settings; found \(container.allKeys.count)"
+            ))
+        }
+        try decoder.rejectUnknownKeys(ObjectKeys.self)
+        let keyed = try decoder.container(keyedBy: ObjectKeys.self)
+        if keyed.contains(.advance) {
+            self = .advance(try keyed.decodeDuration(forKey: .advance))
+            return
+        }
+        let settings = try keyed.superDecoder(forKey: .settings)
+        try settings.rejectUnknownKeys(SettingsKeys.self)
+        let values = try settings.container(keyedBy: SettingsKeys.self)
+        var changes: [SimulatedDevice.SettingsChange] = []
+        if values.contains(.tracking) {
+            let text = try values.decode(String.self, forKey: .tracking)
+            guard text == "authorized" || text == "denied" else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .tracking, in: values,
+                    debugDescription: "expected authorized or denied (the app's own toggle in Settings), got \"\(text)\""
+                )
+            }
+            changes.append(.tracking(allowed: text == "authorized"))
+        }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { changes.append(.allowAppsToRequestToTrack(on)) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { changes.append(.trackingRestricted(on)) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { changes.append(.limitAdTracking(on)) }
+        guard !changes.isEmpty else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: settings.codingPath,
+                debugDescription: "expected at least one of \(SettingsKeys.allCases.map(\.rawValue).joined(separator: ", "))"
+            ))
+        }
+        self = .settings(changes)
+    }
+
+    /// `launch`, `advance 30.000s`, `settings tracking=denied`.
+    public var description: String {
+        switch self {
+        case .advance(let duration): "advance \(duration.harnessDescription)"
+        case .settings(let changes): "settings \(changes.map(\.description).joined(separator: " "))"
+        default: Self.named.first { $0.1 == self }?.0 ?? "step"
+        }
+    }
+
+    /// Runs the step on a simulated app.
+    func run(on app: SimulatedApp) throws(HarnessFailure) {
+        switch self {
+        case .launch: try app.launch()
+        case .onboarding: try app.onboarding()
+        case .requestTracking: try app.requestTracking()
+        case .requestTrackingThenAd: try app.requestTracking(thenRequestAd: true)
+        case .requestAd: try app.requestAd()
+        case .readAdvertisingIdentifier: try app.readAdvertisingIdentifier()
+        case .foreground: try app.foreground()
+        case .openPrivacyOptions: try app.openPrivacyOptions()
+        case .relaunch: try app.relaunch()
+        case .reinstall: try app.reinstall()
+        case .runUntilIdle: try app.runUntilIdle()
+        case .advance(let duration): try app.advance(by: duration)
+        case .settings(let changes): for change in changes { try app.changeSettings(change) }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import AdRequestKit
+import HarnessSupport
+
+/// A coding key for any string, to see every key an object has, known or not.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension Decoder {
+    /// Fails on any key of the current object that `Keys` does not list, naming the accepted ones.
+    ///
+    /// A silently ignored field is a scenario that does not test what its author thinks it tests.
+    func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_: Keys.Type) throws {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        let known = Keys.allCases.map(\.stringValue)
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription: "unknown key \"\(key.stringValue)\"; expected one of \(known.joined(separator: ", "))"
+            ))
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes one of a fixed set of names, or fails listing them.
+    func decodeChoice<T: CaseIterable & RawRepresentable>(_: T.Type, forKey key: Key) throws -> T where T.RawValue == String {
+        let text = try decode(String.self, forKey: key)
+        guard let value = T(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+            )
+        }
+        return value
+    }
+
+    /// Decodes one of a fixed set of names if the key is present.
+    func decodeChoiceIfPresent<T: CaseIterable & RawRepresentable>(_ type: T.Type, forKey key: Key) throws -> T? where T.RawValue == String {
+        try contains(key) ? decodeChoice(type, forKey: key) : nil
+    }
+
+    /// Decodes a status by its name (`"denied"`), or fails listing the names.
+    func decodeStatusIfPresent<T: OpenStatus>(_: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        let text = try decode(String.self, forKey: key)
+        guard let value = T(name: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "expected one of \(T.recognizedNames.joined(separator: ", ")), got \"\(text)\""
+            )
+        }
+        return value
+    }
+
+    /// Decodes a duration string (`"250ms"`, `"3s"`...), or fails saying what one looks like.
+    func decodeDuration(forKey key: Key) throws -> Duration {
+        let text = try decode(String.self, forKey: key)
+        guard let duration = Duration(harnessText: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected \(Duration.harnessFormatHelp), got \"\(text)\""
+            )
+        }
+        return duration
+    }
+
+    /// Decodes a duration string if the key is present.
+    func decodeDurationIfPresent(forKey key: Key) throws -> Duration? {
+        try contains(key) ? decodeDuration(forKey: key) : nil
+    }
+
+    /// Decodes a whole number of at least `minimum`.
+    func decodeCountIfPresent(forKey key: Key, minimum: Int = 0) throws -> Int? {
+        guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }
+        guard value >= minimum else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected a whole number of at least \(minimum), got \(value)")
+        }
+        return value
+    }
+}

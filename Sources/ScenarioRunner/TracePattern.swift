@@ -1,0 +1,57 @@
+import AdHarness
+import HarnessSupport
+
+/// An event an expectation looks for: a name, and optionally fields it must have:
+/// `"tracking.answer status=authorized prompted=true"`.
+public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertible {
+    /// The event name.
+    public var name: String
+    /// Fields the event must have, with these values.
+    public var fields: [String: String]
+
+    /// Why a pattern cannot be parsed.
+    struct Problem: Error {
+        let message: String
+    }
+
+    /// Parses `name key=value key=value`.
+    static func parse(_ text: String) throws(Problem) -> TracePattern {
+        let parts = text.split(separator: " ").map(String.init)
+        guard let name = parts.first else { throw Problem(message: "expected an event name, got an empty string") }
+        guard TraceVocabulary.names.contains(name) else {
+            throw Problem(message: "unknown trace event \"\(name)\"; the names are listed by `adharness trace --names`")
+        }
+        var fields: [String: String] = [:]
+        for part in parts.dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, !pair[0].isEmpty else { throw Problem(message: "expected field=value after the event name, got \"\(part)\"") }
+            fields[pair[0]] = pair[1]
+        }
+        return TracePattern(name: name, fields: fields)
+    }
+
+    init(name: String, fields: [String: String]) {
+        self.name = name
+        self.fields = fields
+    }
+
+    /// Decodes `"tracking.answer status=authorized"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        do {
+            self = try Self.parse(try container.decode(String.self))
+        } catch let problem as Problem {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: problem.message)
+        }
+    }
+
+    /// Whether an event matches.
+    public func matches(_ event: TraceEvent) -> Bool {
+        event.name == name && fields.allSatisfy { event[$0.key] == $0.value }
+    }
+
+    /// The pattern as written.
+    public var description: String {
+        ([name] + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+    }
+}

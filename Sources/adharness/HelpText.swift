@@ -1,0 +1,68 @@
+/// The help of each command.
+enum HelpText {
+    static let overview = """
+    USAGE: adharness [run] [PATH...]
+           adharness table [--format markdown|json]
+           adharness trace FILE
+           adharness trace --names
+           adharness bench [--repeat N] [PATH...]
+
+    Runs consent scenario fixtures on a simulated device, on virtual time.
+
+    COMMANDS:
+      run      Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/.
+      table    Print the tracking x consent decision table, computed by the real decision code.
+      trace    Run one scenario and print its trace, one event a line.
+      bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
+
+    Run `adharness COMMAND --help` for a command's options.
+    Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
+    """
+
+    static let run = """
+    USAGE: adharness run [PATH...]
+
+    Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
+    bundled Fixtures/. Prints a line per scenario, a difference for each failure, and `N passed, N failed`.
+    Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
+    """
+
+    static let table = """
+    USAGE: adharness table [--format markdown|json]
+
+    Prints every tracking x consent status (and an unknown raw value of each) with both outputs,
+    computed by calling the real decision code. Markdown by default.
+    """
+
+    static let trace = """
+    USAGE: adharness trace FILE
+           adharness trace --names
+
+    Runs one scenario and prints its trace, one event a line, then its verdict.
+    With --names, prints every trace event name and its meaning instead.
+    Exit codes: 0 passed, 1 failed, 2 bad input or usage.
+    """
+
+    static let bench = """
+    USAGE: adharness bench [--repeat N] [PATH...]
+
+    Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) and prints
+    scenarios per second; then times one scenario that holds 60 s of virtual timeouts, and prints the
+    peak memory. Use a release build for figures worth comparing: swift run -c release adharness bench
+    """
+}
+
+/// `adharness help [COMMAND]`.
+enum HelpCommand {
+    static func main(_ arguments: [String], _ output: Output) -> Int32 {
+        let text = switch arguments.first {
+        case "run": HelpText.run
+        case "table": HelpText.table
+        case "trace": HelpText.trace
+        case "bench": HelpText.bench
+        default: HelpText.overview
+        }
+        output.line(text)
+        return 0
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where the commands write: standard output and error, with colour only on a terminal.
+struct Output {
+    /// Colour is used only when standard output is a terminal and `NO_COLOR` is not set.
+    let usesColor = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+
+    enum Color: String {
+        case green = "32", red = "31", yellow = "33", dim = "2"
+    }
+
+    func line(_ text: String = "") { print(text) }
+
+    func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    func colored(_ text: String, _ color: Color) -> String {
+        usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Reports a usage error with the command's help; exit code 2.
+    func usageError(_ problem: String, help: String) -> Int32 {
+        error("adharness: \(problem)\n\n\(help)")
+        return 2
+    }
+}
