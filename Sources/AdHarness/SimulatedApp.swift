@@ -78,7 +78,11 @@ public final class SimulatedApp: Sendable {
         self.clock = clock
         self.trace = trace
         self.device = SimulatedDevice(settings: os, infoPlist: device.infoPlist, storedAnswer: storedAnswer, trace: trace)
-        self.storage = InMemoryKeyValueStore(trace: trace)
+        // The previous session's leftovers are written before the trace starts: they are the setting, not events.
+        let leftovers = InMemoryKeyValueStore()
+        if previousSession.consent != .unknown { ConsentStorage(store: leftovers).status = previousSession.consent }
+        if let flag = previousSession.shouldUseNPA { leftovers.set(flag, forKey: configuration.shouldUseNPAKey) }
+        self.storage = InMemoryKeyValueStore(trace: trace, contents: leftovers.contents)
         self.faults = FaultPlan(faults)
         self.invariants = InvariantChecker(trace: trace)
         self.adUnitID = adUnitID
@@ -86,9 +90,6 @@ public final class SimulatedApp: Sendable {
         self.user = user
         self.mistakes = mistakes
         self.configuration = configuration
-        // The previous session's leftovers go in before the trace starts to matter.
-        if previousSession.consent != .unknown { ConsentStorage(store: storage).status = previousSession.consent }
-        if let flag = previousSession.shouldUseNPA { storage.set(flag, forKey: configuration.shouldUseNPAKey) }
         trace.record("device.ready", [
             EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
             EventField("tracking", self.device.trackingStatus.description), EventField("consent", previousSession.consent.description),
@@ -138,7 +139,10 @@ public final class SimulatedApp: Sendable {
 
     /// The first-run flow: tracking request first, then consent (the form if it is required).
     public func onboarding() throws(HarnessFailure) {
-        try step("onboarding") { $0.service.runOnboarding() }
+        try step("onboarding") { running in
+            makeInactiveIfFaulted()
+            running.service.runOnboarding()
+        }
     }
 
     /// The app asks for tracking authorization on its own (outside onboarding).
@@ -148,6 +152,7 @@ public final class SimulatedApp: Sendable {
     public func requestTracking(thenRequestAd: Bool = false) throws(HarnessFailure) {
         try step("requestTracking", detail: thenRequestAd ? "thenRequestAd" : nil) { running in
             guard let running else { return }
+            makeInactiveIfFaulted()
             running.service.requestTrackingAuthorization { [self] _ in
                 if thenRequestAd { sendAdRequest(running) }
             }
@@ -157,6 +162,14 @@ public final class SimulatedApp: Sendable {
     /// The app requests an ad; the outcome lands in ``adResults`` when it completes.
     public func requestAd() throws(HarnessFailure) {
         try step("requestAd") { sendAdRequest($0) }
+    }
+
+    /// An `appState: inactive` fault on the tracking request: the app is still inactive (launching,
+    /// or behind another alert) when it asks, and stays so until the next ``foreground()``.
+    private func makeInactiveIfFaulted() {
+        if !faults.take(.trackingRequest, matching: { $0 == .appInactive }).isEmpty {
+            device.setAppState(.inactive, reason: "fault")
+        }
     }
 
     private func sendAdRequest(_ running: RunningApp) {

@@ -10,10 +10,13 @@ public final class FaultPlan: Sendable {
     }
 
     /// The effects that fire for one call to a target, using up one of each fault's `times`.
-    public func take(_ target: FaultTarget) -> [FaultEffect] {
+    ///
+    /// `matching` limits which faults are consulted (and used up), for effects that act at
+    /// different moments of the same call.
+    public func take(_ target: FaultTarget, matching include: (FaultEffect) -> Bool = { _ in true }) -> [FaultEffect] {
         remaining.withLock { remaining in
             var effects: [FaultEffect] = []
-            for index in remaining.indices where remaining[index].fault.target == target {
+            for index in remaining.indices where remaining[index].fault.target == target && include(remaining[index].fault.effect) {
                 if let left = remaining[index].left {
                     guard left > 0 else { continue }
                     remaining[index].left = left - 1

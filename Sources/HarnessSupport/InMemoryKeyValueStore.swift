@@ -26,8 +26,11 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
         }
     }
 
-    /// Creates an empty store that records changes in the trace, if one is given.
-    public init(trace: Trace? = nil) { self.trace = trace }
+    /// Creates a store with initial contents that records changes in the trace, if one is given.
+    public init(trace: Trace? = nil, contents: [String: StoredValue] = [:]) {
+        self.trace = trace
+        values.withLock { $0 = contents }
+    }
 
     /// Every stored value.
     public var contents: [String: StoredValue] { values.snapshot }

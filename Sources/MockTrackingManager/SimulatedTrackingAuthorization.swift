@@ -27,8 +27,9 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
     /// Asks for authorization, as the OS does.
     public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         guard process.isRunning else { return }
-        let effects = process.faults.take(.trackingRequest)
-        if effects.contains(.appInactive) { device.setAppState(.inactive, reason: "fault") }
+        // An `appState: inactive` fault acts before the app asks (the harness makes the app inactive
+        // then), so the app can see it, as a real app can; here only the callback faults apply.
+        let effects = process.faults.take(.trackingRequest) { $0 != .appInactive }
         let trace = process.trace
         let settings = device.settings
         trace.record("tracking.request", [

@@ -38,22 +38,10 @@ public struct Expectations: Sendable, Decodable {
         trackingPrompts = try container.decodeCountIfPresent(forKey: .trackingPrompts)
         consentForms = try container.decodeCountIfPresent(forKey: .consentForms)
         trace = try container.decodeIfPresent(TraceExpectations.self, forKey: .trace)
-        if container.contains(.errors) {
-            var list = try container.nestedUnkeyedContainer(forKey: .errors)
-            var errors: [String] = []
-            while !list.isAtEnd {
-                let text = try list.decode(String.self)
-                let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
-                guard parts.count == 2, FlowStage(rawValue: parts[0]) != nil else {
-                    throw DecodingError.dataCorruptedError(
-                        in: list,
-                        debugDescription: "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
-                    )
-                }
-                errors.append(text)
-            }
-            self.errors = errors
-        }
+        errors = try container.decodeList(forKey: .errors, { text in
+            let parts = text.split(separator: ".", maxSplits: 1)
+            return parts.count == 2 && FlowStage(rawValue: String(parts[0])) != nil ? text : nil
+        }, expected: { "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\"" })
         if container.contains(.crash) {
             let text = try container.decode(String.self, forKey: .crash)
             if text == "none" {
@@ -67,20 +55,8 @@ public struct Expectations: Sendable, Decodable {
                 )
             }
         }
-        if container.contains(.refusals) {
-            var list = try container.nestedUnkeyedContainer(forKey: .refusals)
-            var refusals: [AdRequestRefusal] = []
-            while !list.isAtEnd {
-                let text = try list.decode(String.self)
-                guard let refusal = AdRequestRefusal(rawValue: text) else {
-                    throw DecodingError.dataCorruptedError(
-                        in: list,
-                        debugDescription: "expected one of \(AdRequestRefusal.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
-                    )
-                }
-                refusals.append(refusal)
-            }
-            self.refusals = refusals
+        refusals = try container.decodeList(forKey: .refusals, AdRequestRefusal.init(rawValue:)) {
+            "expected one of \(AdRequestRefusal.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
         }
         pending = try container.decodeCountIfPresent(forKey: .pending)
         violation = try container.decodeChoiceIfPresent(Invariant.self, forKey: .violation)

@@ -57,6 +57,11 @@ public struct Scenario: Sendable, Decodable {
         do { data = try Data(contentsOf: url) } catch {
             throw ScenarioError(file: file, message: "cannot be read: \(error.localizedDescription)")
         }
+        // Foundation's decoder tolerates some invalid JSON (a trailing comma); other tools reading
+        // the same file do not, so strict JSON is checked first.
+        if let problem = JSONSyntaxCheck.firstProblem(in: Array(data)) {
+            throw ScenarioError(file: file, path: "line \(problem.line), column \(problem.column)", message: "not valid JSON: expected \(problem.expected)")
+        }
         do {
             return try JSONDecoder().decode(Scenario.self, from: data)
         } catch {
@@ -92,19 +97,10 @@ public struct AppSetup: Sendable, Decodable {
         if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
             configuration.timeouts = timeouts.timeouts
         }
-        if container.contains(.mistakes) {
-            var list = try container.nestedUnkeyedContainer(forKey: .mistakes)
-            while !list.isAtEnd {
-                let text = try list.decode(String.self)
-                guard let mistake = AppMistake(rawValue: text) else {
-                    throw DecodingError.dataCorruptedError(
-                        in: list,
-                        debugDescription: "expected one of \(AppMistake.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
-                    )
-                }
-                mistakes.insert(mistake)
-            }
+        let mistakes = try container.decodeList(forKey: .mistakes, AppMistake.init(rawValue:)) {
+            "expected one of \(AppMistake.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
         }
+        self.mistakes = Set(mistakes ?? [])
     }
 }
 

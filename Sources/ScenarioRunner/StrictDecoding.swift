@@ -75,6 +75,20 @@ extension KeyedDecodingContainer {
         try contains(key) ? decodeDuration(forKey: key) : nil
     }
 
+    /// Decodes an array of strings, each converted by `convert`; an element it rejects fails with
+    /// that element's own path and `expected(text)`.
+    func decodeList<T>(forKey key: Key, _ convert: (String) -> T?, expected: (String) -> String) throws -> [T]? {
+        guard let texts = try decodeIfPresent([String].self, forKey: key) else { return nil }
+        return try texts.enumerated().map { index, text in
+            guard let value = convert(text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath + [key, AnyCodingKey(intValue: index)], debugDescription: expected(text)
+                ))
+            }
+            return value
+        }
+    }
+
     /// Decodes a whole number of at least `minimum`.
     func decodeCountIfPresent(forKey key: Key, minimum: Int = 0) throws -> Int? {
         guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }

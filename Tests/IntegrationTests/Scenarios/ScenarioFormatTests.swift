@@ -1,0 +1,75 @@
+import AdHarness
+import Foundation
+import ScenarioRunner
+import Testing
+
+/// Bad input gets a clear error naming the file, the JSON path and what was expected; never a crash.
+@Suite("Scenario format errors")
+struct ScenarioFormatTests {
+    static let cases: [(json: String, path: String, message: String)] = [
+        (#"{"name":"x","steps":["launch"],"expect":{},"devise":{}}"#, "$.devise", "unknown key \"devise\""),
+        (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","eror":"timeout"}]}"#, "$.faults[0].eror", "unknown key"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","error":"network"}]}"#, "$.faults[0].error", "one of internal, timeout, unavailable"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad"}]}"#, "$.faults[0]", "exactly one of error, callback, delay, appState"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","error":"timeout","times":0}]}"#, "$.faults[0].times", "at least 1"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"user":{"trackingPrompt":"yes"}}"#, "$.user.trackingPrompt", "allow, deny, dismiss"),
+        (#"{"name":"x","steps":["launch",{"advance":"3 seconds"}],"expect":{}}"#, "$.steps[1].advance", "a duration such as"),
+        (#"{"name":"x","steps":["launch","onbording"],"expect":{}}"#, "$.steps[1]", "expected one of launch"),
+        (#"{"name":"x","steps":[{"settings":{"tracking":"notDetermined"}}],"expect":{}}"#, "$.steps[0].settings.tracking", "authorized or denied"),
+        (#"{"name":"x","device":{"allowAppsToRequestToTrack":"no"},"steps":["launch"],"expect":{}}"#, "$.device.allowAppsToRequestToTrack", "true or false"),
+        (#"{"name":"x","device":{"osVersion":"eighteen"},"steps":["launch"],"expect":{}}"#, "$.device.osVersion", "an OS version"),
+        (#"{"name":"x","previousSession":{"consent":"granted"},"steps":["launch"],"expect":{}}"#, "$.previousSession.consent", "unknown, required, notRequired, obtained"),
+        (#"{"name":"x","steps":["launch"]}"#, "$.expect", "missing required field"),
+        (#"{"name":"x","steps":["launch"],"expect":{"trace":{"absent":["ads.requst"]}}}"#, "$.expect.trace.absent[0]", "unknown trace event"),
+        (#"{"name":"x","steps":["launch"],"expect":{"errors":["form.timeout"]}}"#, "$.expect.errors[0]", "stage.code"),
+        (#"{"name":"x","steps":["launch",],"expect":{}}"#, "line 1, column 31", "not valid JSON"),
+    ]
+
+    @Test("each malformed scenario is refused with its path and what was expected", arguments: cases.indices)
+    func malformed(index: Int) throws {
+        let (json, path, message) = Self.cases[index]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("malformed-\(index)-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let error = #expect(throws: ScenarioError.self) { try Scenario.load(from: file, displayPath: "bad.json") }
+        #expect(error?.file == "bad.json")
+        #expect(error?.path == path)
+        #expect(error?.message.contains(message) == true, "message was: \(error?.message ?? "nil")")
+    }
+
+    @Test("a wrong expectation fails with expected vs actual and the trace up to the divergence")
+    func wrongExpectation() throws {
+        let json = #"""
+        {"name":"wrong","previousSession":{"tracking":"denied","consent":"obtained"},
+         "steps":["launch","requestAd"],"expect":{"adRequests":[{"npa":false}]}}
+        """#
+        let scenario = try JSONDecoder().decode(Scenario.self, from: Data(json.utf8))
+        let verdict = ScenarioRunner.run(scenario)
+
+        #expect(!verdict.passed)
+        #expect(verdict.mismatches.map(\.expectation) == ["expect.adRequests[0]"])
+        #expect(verdict.report.contains("expected {npa: false}, got {npa: true, idfa: zero}"))
+        #expect(verdict.report.contains("> "))
+        #expect(verdict.report.contains("ads.request"))
+    }
+
+    @Test("a scenario whose prompt has no scripted answer fails as a scenario issue, not a hang")
+    func unscriptedPrompt() throws {
+        let json = #"{"name":"no answer","steps":["launch","onboarding"],"expect":{}}"#
+        let verdict = ScenarioRunner.run(try JSONDecoder().decode(Scenario.self, from: Data(json.utf8)))
+        guard case .scenarioIssue(let issue, _)? = verdict.failure else {
+            Issue.record("expected a scenario issue, got \(String(describing: verdict.failure))")
+            return
+        }
+        #expect(issue.contains("user.trackingPrompt"))
+    }
+
+    @Test("every event any fixture records is in the documented vocabulary")
+    func vocabularyCoversTraces() throws {
+        for url in try FixtureFiles.scenarioFiles(in: [FixtureFiles.bundledDirectory.path]) {
+            let names = Set(ScenarioRunner.run(try Scenario.load(from: url)).trace.map(\.name))
+            #expect(names.isSubset(of: TraceVocabulary.names), "\(url.lastPathComponent): \(names.subtracting(TraceVocabulary.names))")
+        }
+    }
+}
