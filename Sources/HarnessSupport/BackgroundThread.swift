@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// A real second thread for callbacks that the real systems deliver off the main thread.
 ///
@@ -6,7 +7,15 @@ import Dispatch
 /// deterministic order while the code under test still runs on another thread (and the thread
 /// sanitizer sees it do so).
 public enum BackgroundThread {
-    private static let queue = DispatchQueue(label: "harness.background-callbacks")
+    private static let key = DispatchSpecificKey<Bool>()
+    private static let queue: DispatchQueue = {
+        let queue = DispatchQueue(label: "harness.background-callbacks")
+        queue.setSpecific(key: key, value: true)
+        return queue
+    }()
+
+    /// Whether the caller runs on the background thread.
+    public static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 
     /// Runs the work on the background thread and returns once it has finished.
     ///
@@ -15,6 +24,34 @@ public enum BackgroundThread {
     public static func runAndWait(_ work: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
         queue.async {
+            work()
+            done.signal()
+        }
+        done.wait()
+    }
+}
+
+/// The main queue, for callbacks the real SDKs deliver on the main thread.
+public enum MainQueue {
+    private static let key = DispatchSpecificKey<Bool>()
+    private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+
+    /// Whether the caller runs as a block of the main queue.
+    public static var isCurrent: Bool {
+        _ = marked
+        return DispatchQueue.getSpecific(key: key) == true
+    }
+
+    /// Runs the work on the main queue and returns once it has finished; runs it at once when the
+    /// caller is the main thread already (waiting there would wait for itself).
+    public static func runAndWait(_ work: @escaping @Sendable () -> Void) {
+        _ = marked
+        if isCurrent || Thread.isMainThread {
+            work()
+            return
+        }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
             work()
             done.signal()
         }

@@ -4,7 +4,8 @@ import AdRequestKit
 ///
 /// One mechanism for every stand-in: an immediate callback runs on the caller's thread before the
 /// call returns; a later one is scheduled on the clock (on the clock's thread or a background thread);
-/// `never` leaves it pending forever; `twice` delivers it again, recorded as `callback.duplicate`.
+/// `never` leaves it pending forever; `twice` delivers it again, recorded as `callback.duplicate`;
+/// `otherThread` and `mainThread` move it to that thread, at least one clock turn later.
 public struct CallbackDelivery: Sendable {
     /// The clock of the app process the callback belongs to.
     public let clock: ClockScope
@@ -50,7 +51,8 @@ public struct CallbackDelivery: Sendable {
                 callback()
             }
         }
-        if timing == .nowOnBackgroundThread && !effects.contains(.otherThread) && effects.extraDelay == .zero {
+        let onMain = effects.contains(.mainThread)
+        if timing == .nowOnBackgroundThread && !effects.contains(.otherThread) && !onMain && effects.extraDelay == .zero {
             BackgroundThread.runAndWait(body)
             return
         }
@@ -60,15 +62,21 @@ public struct CallbackDelivery: Sendable {
         case .later(let delay): (delay, false)
         case .laterOnBackgroundThread(let delay): (delay, true)
         }
-        let background = normallyBackground || effects.contains(.otherThread)
+        let background = !onMain && (normallyBackground || effects.contains(.otherThread))
         let extra = effects.extraDelay
-        let delay = extra > .zero || background ? (normalDelay ?? .zero) + extra : normalDelay
+        let delay = extra > .zero || background || onMain ? (normalDelay ?? .zero) + extra : normalDelay
         guard let delay else {
             body()
             return
         }
         clock.schedule(after: delay, label: label) {
-            if background { BackgroundThread.runAndWait(body) } else { body() }
+            if onMain {
+                MainQueue.runAndWait(body)
+            } else if background {
+                BackgroundThread.runAndWait(body)
+            } else {
+                body()
+            }
         }
     }
 }

@@ -117,4 +117,6 @@ public enum CallbackFault: String, CaseIterable, Hashable, Sendable, Codable {
     case twice
     /// The callback comes on another thread.
     case otherThread
+    /// The callback comes on the main thread (the main queue), as a main-actor API would deliver it.
+    case mainThread
 }
