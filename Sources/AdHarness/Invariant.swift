@@ -1,6 +1,7 @@
 /// A safety rule the harness checks on every event of every run.
 public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
-    /// No request without `npa=1` unless tracking is `authorized` and consent `obtained` or `notRequired`.
+    /// No request without `npa=1` unless tracking is `authorized` and the consent SDK's answer allows
+    /// personalized ads (current SDK: `obtained` or `notRequired`; legacy SDK: the user chose them).
     case personalizedOnlyWithBothAnswers
     /// No request while the consent SDK's `canRequestAds` is false.
     case noRequestWithoutConsentSDKPermission

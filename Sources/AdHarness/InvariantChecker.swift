@@ -44,7 +44,7 @@ public final class InvariantChecker: Sendable {
         switch event.name {
         case "ads.request":
             var broken: [Invariant] = []
-            let personalizedAllowed = event["tracking"] == "authorized" && ["obtained", "notRequired"].contains(event["consent"])
+            let personalizedAllowed = event["tracking"] == "authorized" && event["consentAllowsPersonalized"] == "true"
             if event["npa"] == "false" && !personalizedAllowed { broken.append(.personalizedOnlyWithBothAnswers) }
             if event["canRequestAds"] == "false" { broken.append(.noRequestWithoutConsentSDKPermission) }
             if state.refreshOwed { broken.append(.consentRefreshedAfterAuthorization) }

@@ -8,12 +8,24 @@ public struct PreviousSession: Hashable, Sendable {
     public var consent: UserConsentStatus
     /// The app's persisted `shouldUseNPA` flag, if it stored one.
     public var shouldUseNPA: Bool?
+    /// The legacy consent SDK's stored choice (legacy profile).
+    public var legacyConsent: LegacyConsentStatus
+    /// The app's stored "use personalized ads" preference (legacy profile), if it stored one.
+    public var usePersonalizedAds: Bool?
 
     /// Creates a previous session; the default is a fresh install.
-    public init(tracking: TrackingAuthorizationStatus = .notDetermined, consent: UserConsentStatus = .unknown, shouldUseNPA: Bool? = nil) {
+    public init(
+        tracking: TrackingAuthorizationStatus = .notDetermined,
+        consent: UserConsentStatus = .unknown,
+        shouldUseNPA: Bool? = nil,
+        legacyConsent: LegacyConsentStatus = .unknown,
+        usePersonalizedAds: Bool? = nil
+    ) {
         self.tracking = tracking
         self.consent = consent
         self.shouldUseNPA = shouldUseNPA
+        self.legacyConsent = legacyConsent
+        self.usePersonalizedAds = usePersonalizedAds
     }
 
     /// A fresh install: nothing stored.

@@ -28,6 +28,7 @@ public final class SimulatedApp: Sendable {
     public let adUnitID: String
 
     private let sdkSettings: ConsentSDKSettings
+    private let consentSetup: ConsentSetup
     private let user: User
     private let mistakes: Set<AppMistake>
     private let configuration: AdsConfiguration
@@ -49,8 +50,8 @@ public final class SimulatedApp: Sendable {
         let process: AppProcess
         let tracking: SimulatedTrackingAuthorization
         let identifier: SimulatedAdvertisingIdentifier
-        let consentInfo: SimulatedConsentInformation
         let adSDK: SimulatedAdSDK
+        let consentProfile: any ConsentProfile
         let coordinator: AdsConsentCoordinator
         let service: AdsService
     }
@@ -58,6 +59,7 @@ public final class SimulatedApp: Sendable {
     /// Sets up a device as earlier sessions left it, a scripted user, faults, and app mistakes.
     public init(
         device: Device = Device(),
+        consent consentSetup: ConsentSetup = .current,
         previousSession: PreviousSession = .freshInstall,
         user: User = User(),
         faults: [Fault] = [],
@@ -82,11 +84,18 @@ public final class SimulatedApp: Sendable {
         let leftovers = InMemoryKeyValueStore()
         if previousSession.consent != .unknown { ConsentStorage(store: leftovers).status = previousSession.consent }
         if let flag = previousSession.shouldUseNPA { leftovers.set(flag, forKey: configuration.shouldUseNPAKey) }
+        if case .legacy(let settings, _) = consentSetup {
+            if previousSession.legacyConsent != .unknown {
+                leftovers.set(previousSession.legacyConsent.rawValue, forKey: "legacyConsentSDK.status")
+            }
+            if let preference = previousSession.usePersonalizedAds { leftovers.set(preference, forKey: settings.usePersonalizedAdsKey) }
+        }
         self.storage = InMemoryKeyValueStore(trace: trace, contents: leftovers.contents)
         self.faults = FaultPlan(faults)
         self.invariants = InvariantChecker(trace: trace)
         self.adUnitID = adUnitID
         self.sdkSettings = device.sdk
+        self.consentSetup = consentSetup
         self.user = user
         self.mistakes = mistakes
         self.configuration = configuration
@@ -263,12 +272,12 @@ public final class SimulatedApp: Sendable {
         let device = device
         let tracking = SimulatedTrackingAuthorization(device: device, process: process, user: user.trackingPrompt)
         let identifier = SimulatedAdvertisingIdentifier(device: device, trace: trace)
-        let consentInfo = SimulatedConsentInformation(settings: sdkSettings, storage: ConsentStorage(store: storage), process: process)
-        let forms = SimulatedConsentForms(info: consentInfo, process: process, user: user.consentScript)
+        let (consentProfile, signals) = makeConsent(process)
         let adSDK = SimulatedAdSDK(
             process: process,
             infoPlist: device.infoPlist,
-            consent: consentInfo,
+            consent: signals,
+            adLoadLatency: sdkSettings.adLoadLatency,
             trackingStatus: { device.trackingStatus },
             advertisingIdentifier: { identifier.currentValue }
         )
@@ -276,8 +285,7 @@ public final class SimulatedApp: Sendable {
         let environment = AdsEnvironment(
             tracking: tracking,
             advertisingIdentifier: identifier,
-            consentInfo: consentInfo,
-            consentForms: forms,
+            consent: consentProfile,
             adSDK: MistakenAdSDK(base: recordingSDK, mistakes: mistakes),
             store: storage,
             clock: process.clock,
@@ -291,14 +299,28 @@ public final class SimulatedApp: Sendable {
             configuration: configuration
         )
         let running = RunningApp(
-            process: process, tracking: tracking, identifier: identifier, consentInfo: consentInfo,
-            adSDK: adSDK, coordinator: coordinator, service: service
+            process: process, tracking: tracking, identifier: identifier,
+            adSDK: adSDK, consentProfile: consentProfile, coordinator: coordinator, service: service
         )
         state.withLock { $0.running = running }
         device.setAppState(.active, reason: "launch")
         device.onDidBecomeActive { service.applicationDidBecomeActive() }
         if mistakes.contains(.startsAdSDKAtLaunch) { environment.adSDK.start {} }
         return running
+    }
+
+    /// The consent SDK stand-ins of a process, as the app's profile and as the ad SDK's signals.
+    private func makeConsent(_ process: AppProcess) -> (any ConsentProfile, any ConsentSignals) {
+        switch consentSetup {
+        case .current(let parameters):
+            let info = SimulatedConsentInformation(settings: sdkSettings, storage: ConsentStorage(store: storage), process: process)
+            let forms = SimulatedConsentForms(info: info, process: process, user: user.consentScript)
+            return (CurrentConsentProfile(consentInfo: info, consentForms: forms, parameters: parameters), info)
+        case .legacy(let settings, let sdk):
+            let info = SimulatedLegacyConsentInformation(region: sdkSettings.region, settings: sdk, store: storage, process: process)
+            let forms = SimulatedLegacyConsentForms(info: info, process: process, user: user.legacyConsentForm)
+            return (LegacyConsentProfile(consentInfo: info, forms: forms, settings: settings, store: storage), info)
+        }
     }
 
     private func endProcess(reason: String) {

@@ -12,16 +12,20 @@ public struct User: Hashable, Sendable {
     public var consentForm: ScriptedAnswer<ConsentFormAnswer>?
     /// The answer to the privacy-options form.
     public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
+    /// The choice in the legacy consent SDK's form (legacy profile).
+    public var legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>?
 
     /// Creates a user; the default answers nothing.
     public init(
         trackingPrompt: ScriptedAnswer<TrackingPromptAnswer>? = nil,
         consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
-        privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil
+        privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
+        legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>? = nil
     ) {
         self.trackingPrompt = trackingPrompt
         self.consentForm = consentForm
         self.privacyOptionsForm = privacyOptionsForm
+        self.legacyConsentForm = legacyConsentForm
     }
 
     /// The consent SDK's part of the script.

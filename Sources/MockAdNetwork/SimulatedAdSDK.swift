@@ -4,14 +4,15 @@ import HarnessSupport
 
 /// The ad SDK for one app process: it records every start and every request with its extras.
 ///
-/// Each request is recorded with what was true at that moment (the OS tracking status, the consent
-/// SDK's status and `canRequestAds`, whether the identifier it read was zero), so the trace alone
+/// Each request is recorded with what was true at that moment (the OS tracking status, what the
+/// consent SDK in charge allows, whether the identifier it read was zero), so the trace alone
 /// shows whether the app's request was allowed. Starting without an application identifier in the
 /// Info.plist crashes the app, reported as `app.crash`; loading an ad starts the SDK if the app did not.
 public final class SimulatedAdSDK: AdSDK, Sendable {
     private let process: AppProcess
     private let infoPlist: InfoPlist
-    private let consent: SimulatedConsentInformation
+    private let consent: any ConsentSignals
+    private let adLoadLatency: Duration
     private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
     private let advertisingIdentifier: @Sendable () -> UUID
     private let state = Locked(State())
@@ -25,13 +26,15 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     public init(
         process: AppProcess,
         infoPlist: InfoPlist,
-        consent: SimulatedConsentInformation,
+        consent: any ConsentSignals,
+        adLoadLatency: Duration = .zero,
         trackingStatus: @escaping @Sendable () -> TrackingAuthorizationStatus,
         advertisingIdentifier: @escaping @Sendable () -> UUID
     ) {
         self.process = process
         self.infoPlist = infoPlist
         self.consent = consent
+        self.adLoadLatency = adLoadLatency
         self.trackingStatus = trackingStatus
         self.advertisingIdentifier = advertisingIdentifier
     }
@@ -61,8 +64,9 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             time: process.clock.now,
             request: request,
             tracking: trackingStatus(),
-            consent: consent.consentStatus,
-            canRequestAds: consent.canRequestAds,
+            consent: consent.signalStatus,
+            canRequestAds: consent.signalAllowsAdRequests,
+            consentAllowsPersonalized: consent.signalAllowsPersonalizedAds,
             identifierWasZero: advertisingIdentifier().isZero
         )
         let number = state.withLock { state in
@@ -74,7 +78,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         let effects = process.faults.take(.adLoad)
         let result: Result<LoadedAd, AdLoadError> = effects.error.map { .failure($0.adLoadError) }
             ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)"))
-        process.delivery.deliver("ads.load completion", timing: .later(consent.settings.adLoadLatency), effects: effects) {
+        process.delivery.deliver("ads.load completion", timing: .later(adLoadLatency), effects: effects) {
             switch result {
             case .success(let ad): trace.record("ads.loaded", [EventField("response", ad.responseID)])
             case .failure(let error): trace.record("ads.load.failed", [EventField("error", error.description)])
@@ -108,10 +112,12 @@ public struct RecordedAdRequest: Hashable, Sendable {
     public var request: AdRequest
     /// The OS tracking status at the time.
     public var tracking: TrackingAuthorizationStatus
-    /// The consent SDK's status at the time.
-    public var consent: UserConsentStatus
-    /// The consent SDK's `canRequestAds` at the time.
+    /// The consent SDK's status at the time, as text (current or legacy SDK).
+    public var consent: String
+    /// Whether the consent SDK allowed ad requests at the time.
     public var canRequestAds: Bool
+    /// Whether the consent SDK's answer allowed personalized ads at the time.
+    public var consentAllowsPersonalized: Bool
     /// Whether the advertising identifier the SDK read was all zeros.
     public var identifierWasZero: Bool
 
@@ -126,8 +132,9 @@ public struct RecordedAdRequest: Hashable, Sendable {
             EventField("npa", String(isNonPersonalized)),
             EventField("extras", extras.isEmpty ? "-" : extras),
             EventField("tracking", tracking.description),
-            EventField("consent", consent.description),
+            EventField("consent", consent),
             EventField("canRequestAds", String(canRequestAds)),
+            EventField("consentAllowsPersonalized", String(consentAllowsPersonalized)),
             EventField("idfa", identifierWasZero ? "zero" : "set"),
         ]
     }

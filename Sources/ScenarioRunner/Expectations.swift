@@ -81,9 +81,15 @@ public struct FinalState: Hashable, Sendable, Decodable {
     public var canRequestAds: Bool?
     /// Whether requests must carry `npa=1`.
     public var shouldUseNPA: Bool?
+    /// The legacy consent SDK's status (legacy profile).
+    public var legacyConsent: LegacyConsentStatus?
+    /// The app's "use personalized ads" preference (legacy profile).
+    public var usePersonalizedAds: Bool?
+    /// Whether the user chose the ad-free version (legacy profile).
+    public var prefersAdFree: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, canRequestAds, shouldUseNPA
+        case tracking, consent, canRequestAds, shouldUseNPA, legacyConsent, usePersonalizedAds, prefersAdFree
     }
 
     /// Decodes the object.
@@ -94,6 +100,9 @@ public struct FinalState: Hashable, Sendable, Decodable {
         consent = try container.decodeStatusIfPresent(UserConsentStatus.self, forKey: .consent)
         canRequestAds = try container.decodeIfPresent(Bool.self, forKey: .canRequestAds)
         shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
+        legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent)
+        usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
+        prefersAdFree = try container.decodeIfPresent(Bool.self, forKey: .prefersAdFree)
     }
 }
 

@@ -7,11 +7,14 @@ import MockTrackingManager
 /// The `device` object.
 struct DeviceSpec: Decodable {
     var device = Device()
+    var legacySDK = LegacyConsentSDKSettings()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
-        case infoPlist, consentFormConfigured, latency
+        case infoPlist, consentFormConfigured, latency, adProvidersChanged
     }
+
+    init() {}
 
     enum LatencyKeys: String, CodingKey, CaseIterable {
         case consentUpdate, formLoad, adLoad
@@ -32,6 +35,7 @@ struct DeviceSpec: Decodable {
         if let on = try container.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { device.os.allowAppsToRequestToTrack = on }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { device.os.trackingRestricted = on }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { device.os.limitAdTracking = on }
+        if let changed = try container.decodeIfPresent(Bool.self, forKey: .adProvidersChanged) { legacySDK.providersChanged = changed }
         if let configured = try container.decodeIfPresent(Bool.self, forKey: .consentFormConfigured) {
             device.sdk.consentFormConfigured = configured
         }
@@ -55,7 +59,7 @@ struct PreviousSessionSpec: Decodable {
     var session = PreviousSession()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, shouldUseNPA
+        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds
     }
 
     init(from decoder: any Decoder) throws {
@@ -64,6 +68,8 @@ struct PreviousSessionSpec: Decodable {
         session.tracking = try container.decodeStatusIfPresent(TrackingAuthorizationStatus.self, forKey: .tracking) ?? .notDetermined
         session.consent = try container.decodeStatusIfPresent(UserConsentStatus.self, forKey: .consent) ?? .unknown
         session.shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
+        session.legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent) ?? .unknown
+        session.usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
     }
 }
 
@@ -72,7 +78,7 @@ struct UserSpec: Decodable {
     var user = User()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case trackingPrompt, consentForm, privacyOptionsForm
+        case trackingPrompt, consentForm, privacyOptionsForm, legacyConsentForm
     }
 
     init(from decoder: any Decoder) throws {
@@ -81,6 +87,7 @@ struct UserSpec: Decodable {
         user.trackingPrompt = try container.decodeIfPresent(AnswerSpec<TrackingPromptAnswer>.self, forKey: .trackingPrompt)?.answer
         user.consentForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .consentForm)?.answer
         user.privacyOptionsForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .privacyOptionsForm)?.answer
+        user.legacyConsentForm = try container.decodeIfPresent(AnswerSpec<LegacyFormAnswer>.self, forKey: .legacyConsentForm)?.answer
     }
 }
 

@@ -2,6 +2,7 @@ import AdHarness
 import AdRequestKit
 import Foundation
 import HarnessSupport
+import MockAdNetwork
 
 /// A scenario fixture (format 1): a device, what earlier sessions left, a scripted user, faults,
 /// the steps the app goes through, and what must be true afterwards.
@@ -15,8 +16,10 @@ public struct Scenario: Sendable, Decodable {
     public var summary: String?
     /// The device.
     public var device: Device
-    /// How the app is set up: consent request parameters, timeouts, deliberate mistakes.
+    /// How the app is set up: timeouts, deliberate mistakes.
     public var app: AppSetup
+    /// Which consent SDK flow the app runs, and its settings.
+    public var consent: ConsentSetup
     /// What earlier sessions left on the device.
     public var previousSession: PreviousSession
     /// The scripted user.
@@ -38,12 +41,21 @@ public struct Scenario: Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         summary = try container.decodeIfPresent(String.self, forKey: .description)
-        if let profile = try container.decodeIfPresent(String.self, forKey: .consentProfile), profile != "ump" {
-            throw DecodingError.dataCorruptedError(forKey: .consentProfile, in: container, debugDescription: "expected \"ump\", got \"\(profile)\"")
+        let profile = try container.decodeIfPresent(String.self, forKey: .consentProfile) ?? "current"
+        guard profile == "current" || profile == "legacy" else {
+            throw DecodingError.dataCorruptedError(forKey: .consentProfile, in: container, debugDescription: "expected current or legacy, got \"\(profile)\"")
         }
-        device = try container.decodeIfPresent(DeviceSpec.self, forKey: .device)?.device ?? Device()
+        let deviceSpec = try container.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? DeviceSpec()
+        device = deviceSpec.device
         app = try container.decodeIfPresent(AppSetup.self, forKey: .app) ?? AppSetup()
+        consent = try app.consentSetup(profile: profile, legacySDK: deviceSpec.legacySDK, codingPath: container.codingPath + [CodingKeys.app])
         previousSession = try container.decodeIfPresent(PreviousSessionSpec.self, forKey: .previousSession)?.session ?? .freshInstall
+        if profile == "current", previousSession.legacyConsent != .unknown || previousSession.usePersonalizedAds != nil {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.previousSession],
+                debugDescription: "legacyConsent and usePersonalizedAds apply to consentProfile legacy only"
+            ))
+        }
         user = try container.decodeIfPresent(UserSpec.self, forKey: .user)?.user ?? User()
         faults = try container.decodeIfPresent([FaultSpec].self, forKey: .faults)?.map(\.fault) ?? []
         steps = try container.decode([Step].self, forKey: .steps)
@@ -72,13 +84,19 @@ public struct Scenario: Sendable, Decodable {
 
 /// How the app is set up in a scenario.
 public struct AppSetup: Sendable, Decodable {
-    /// The app's configuration: consent request parameters and timeouts.
+    /// The app's configuration: timeouts and storage keys.
     public var configuration = AdsConfiguration()
     /// Deliberate mistakes in the app's glue code.
     public var mistakes: Set<AppMistake> = []
+    /// Parameters of the current consent SDK's update.
+    var parameters = ConsentRequestParameters()
+    /// Whether any current-SDK parameter was given.
+    var givesCurrentParameters = false
+    /// The legacy consent SDK's app settings, if given.
+    var legacy: LegacyConsentSettings?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, debugGeography, timeouts, mistakes
+        case underAgeOfConsent, debugGeography, timeouts, mistakes, legacyConsent
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
@@ -89,10 +107,12 @@ public struct AppSetup: Sendable, Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let underAge = try container.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent) {
-            configuration.consentRequestParameters.isTaggedForUnderAgeOfConsent = underAge
+            parameters.isTaggedForUnderAgeOfConsent = underAge
+            givesCurrentParameters = true
         }
         if let geography = try container.decodeStatusIfPresent(ConsentDebugGeography.self, forKey: .debugGeography) {
-            configuration.consentRequestParameters.debugGeography = geography
+            parameters.debugGeography = geography
+            givesCurrentParameters = true
         }
         if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
             configuration.timeouts = timeouts.timeouts
@@ -101,6 +121,63 @@ public struct AppSetup: Sendable, Decodable {
             "expected one of \(AppMistake.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
         }
         self.mistakes = Set(mistakes ?? [])
+        legacy = try container.decodeIfPresent(LegacyConsentSpec.self, forKey: .legacyConsent)?.settings
+    }
+
+    /// The consent setup for a profile; settings of the other profile are an error, not ignored.
+    func consentSetup(profile: String, legacySDK: LegacyConsentSDKSettings, codingPath: [any CodingKey]) throws -> ConsentSetup {
+        if profile == "legacy" {
+            guard !givesCurrentParameters else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "underAgeOfConsent and debugGeography apply to consentProfile current; use legacyConsent.debugGeography"
+                ))
+            }
+            return .legacy(legacy ?? LegacyConsentSettings(), sdk: legacySDK)
+        }
+        guard legacy == nil else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [CodingKeys.legacyConsent],
+                debugDescription: "legacyConsent applies to consentProfile legacy only"
+            ))
+        }
+        return .current(parameters)
+    }
+}
+
+/// The `app.legacyConsent` object.
+struct LegacyConsentSpec: Decodable {
+    var settings = LegacyConsentSettings()
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case publisherIdentifiers, privacyPolicyURL, offers, debugGeography, debugDeviceIdentifiers
+    }
+
+    enum OfferKeys: String, CodingKey, CaseIterable {
+        case personalizedAds, nonPersonalizedAds, adFree
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let identifiers = try container.decodeIfPresent([String].self, forKey: .publisherIdentifiers) {
+            settings.publisherIdentifiers = identifiers
+        }
+        if let url = try container.decodeIfPresent(String.self, forKey: .privacyPolicyURL) { settings.privacyPolicyURL = url }
+        if container.contains(.offers) {
+            let offers = try container.superDecoder(forKey: .offers)
+            try offers.rejectUnknownKeys(OfferKeys.self)
+            let values = try offers.container(keyedBy: OfferKeys.self)
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .personalizedAds) { settings.offers.personalizedAds = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .nonPersonalizedAds) { settings.offers.nonPersonalizedAds = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .adFree) { settings.offers.adFree = on }
+        }
+        if let geography = try container.decodeStatusIfPresent(LegacyDebugGeography.self, forKey: .debugGeography) {
+            settings.debug.geography = geography
+        }
+        if let devices = try container.decodeIfPresent([String].self, forKey: .debugDeviceIdentifiers) {
+            settings.debug.deviceIdentifiers = devices
+        }
     }
 }
 

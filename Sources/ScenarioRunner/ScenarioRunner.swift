@@ -10,6 +10,7 @@ public enum ScenarioRunner {
         do {
             app = try SimulatedApp(
                 device: scenario.device,
+                consent: scenario.consent,
                 previousSession: scenario.previousSession,
                 user: scenario.user,
                 faults: scenario.faults,
@@ -85,6 +86,9 @@ struct ExpectationCheck {
             ("consent", final.consent?.description, state.consent.description),
             ("canRequestAds", final.canRequestAds.map { String($0) }, String(state.canRequestAds)),
             ("shouldUseNPA", final.shouldUseNPA.map { String($0) }, String(state.shouldUseNPA)),
+            ("legacyConsent", final.legacyConsent?.description, state.legacy?.status.description ?? "none (current profile)"),
+            ("usePersonalizedAds", final.usePersonalizedAds.map { String($0) }, state.legacy.map { String($0.usePersonalizedAds) } ?? "none"),
+            ("prefersAdFree", final.prefersAdFree.map { String($0) }, state.legacy.map { String($0.prefersAdFree) } ?? "none"),
         ]
         for (field, expected, actual) in pairs {
             if let expected, expected != actual { mismatch("expect.final.\(field)", expected: expected, actual: actual, at: lastDecision) }

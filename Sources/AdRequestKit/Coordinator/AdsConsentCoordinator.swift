@@ -2,14 +2,13 @@ import Foundation
 
 /// Combines the tracking status and the consent SDK into the decision the app uses for every ad request.
 ///
-/// It reads the tracking status through an injected closure and the consent SDK through its port,
-/// evaluates ``DecisionTable`` whenever either may have changed, persists `shouldUseNPA` for the app's
+/// It reads the tracking status through an injected closure and the consent SDK through a
+/// ``ConsentProfile`` (the current SDK or the legacy one), evaluates the decision whenever either may have changed, persists `shouldUseNPA` for the app's
 /// UI, logs every evaluation with both statuses, and notifies its delegate and state streams.
 /// Callbacks may arrive on any thread; state is guarded, and evaluations run one at a time.
 public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
-    private let consentInfo: any ConsentInfoProvider
-    private let consentForms: any ConsentFormProvider
+    private let profile: any ConsentProfile
     private let store: any KeyValueStore
     private let clock: any AppClock
     private let log: any AdsEventLog
@@ -33,26 +32,19 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     /// UI never shows a stale "personalized" flag from an earlier session.
     public init(
         trackingStatus: @escaping @Sendable () -> TrackingAuthorizationStatus,
-        consentInfo: any ConsentInfoProvider,
-        consentForms: any ConsentFormProvider,
+        profile: any ConsentProfile,
         store: any KeyValueStore,
         clock: any AppClock,
         log: any AdsEventLog = SilentAdsEventLog(),
         configuration: AdsConfiguration = .init()
     ) {
         self.trackingStatus = trackingStatus
-        self.consentInfo = consentInfo
-        self.consentForms = consentForms
+        self.profile = profile
         self.store = store
         self.clock = clock
         self.log = log
         self.configuration = configuration
-        let initial = ConsentState(
-            tracking: trackingStatus(),
-            consent: consentInfo.consentStatus,
-            consentAllowsAdRequests: consentInfo.canRequestAds,
-            privacyOptionsRequired: consentInfo.privacyOptionsRequirement == .required
-        )
+        let initial = profile.evaluate(tracking: trackingStatus())
         mutable = Locked(Mutable(state: initial))
         if initial.decision.rule.isDecidedByTrackingAlone {
             store.set(true, forKey: configuration.shouldUseNPAKey)
@@ -116,8 +108,8 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
             fallback: { AdsFlowError(stage: .consentInfoUpdate, cause: .noResponse) },
             deliver: { [self] error in finishUpdate(error) }
         )
-        consentInfo.requestInfoUpdate(with: configuration.consentRequestParameters) { error in
-            gate.complete(error.map { AdsFlowError(stage: .consentInfoUpdate, cause: .consentRequest($0)) })
+        profile.requestUpdate { cause in
+            gate.complete(cause.map { AdsFlowError(stage: .consentInfoUpdate, cause: $0) })
         }
         // The SDK restores the previous session's answer as soon as the update starts, so a returning
         // user can get ads before (or without) the network answer.
@@ -152,8 +144,8 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
                 fallback: { AdsFlowError(stage: .privacyOptions, cause: .noResponse) },
                 deliver: { [self] error in finish(error, trigger: .privacyOptions, completion) }
             )
-            consentForms.presentPrivacyOptionsForm { error in
-                gate.complete(error.map { AdsFlowError(stage: .privacyOptions, cause: .consentForm($0)) })
+            profile.presentPrivacyOptions { cause in
+                gate.complete(cause.map { AdsFlowError(stage: .privacyOptions, cause: $0) })
             }
         }
         if mutable.withLock({ $0.updatedThisSession }) {
@@ -170,11 +162,11 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     }
 
     private func presentFormIfRequired(_ completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
-        guard consentInfo.consentStatus == .required else {
+        guard profile.isFormRequired else {
             completion(ConsentFlowOutcome(state: evaluate(.consentForm, onlyIfChanged: true)))
             return
         }
-        let loadGate = CompletionGate<Result<any LoadedConsentForm, AdsFlowError>>(
+        let loadGate = CompletionGate<Result<ConsentFormPresentation, AdsFlowError>>(
             stage: .formLoad,
             timeout: configuration.timeouts.formLoad,
             clock: clock,
@@ -187,12 +179,12 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
                 }
             }
         )
-        consentForms.loadForm { result in
-            loadGate.complete(result.mapError { AdsFlowError(stage: .formLoad, cause: .consentForm($0)) })
+        profile.loadForm { result in
+            loadGate.complete(result.mapError { AdsFlowError(stage: .formLoad, cause: $0) })
         }
     }
 
-    private func present(_ form: any LoadedConsentForm, _ completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
+    private func present(_ form: ConsentFormPresentation, _ completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
         let gate = CompletionGate<AdsFlowError?>(
             stage: .formPresent,
             timeout: configuration.timeouts.formPresent,
@@ -201,8 +193,8 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
             fallback: { AdsFlowError(stage: .formPresent, cause: .noResponse) },
             deliver: { [self] error in finish(error, trigger: .consentForm, completion) }
         )
-        form.present { error in
-            gate.complete(error.map { AdsFlowError(stage: .formPresent, cause: .consentForm($0)) })
+        form.present { cause in
+            gate.complete(cause.map { AdsFlowError(stage: .formPresent, cause: $0) })
         }
     }
 
@@ -230,12 +222,7 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     @discardableResult
     private func evaluate(_ trigger: EvaluationTrigger, onlyIfChanged: Bool = false) -> ConsentState {
         evaluationLock.withLock {
-            let new = ConsentState(
-                tracking: trackingStatus(),
-                consent: consentInfo.consentStatus,
-                consentAllowsAdRequests: consentInfo.canRequestAds,
-                privacyOptionsRequired: consentInfo.privacyOptionsRequirement == .required
-            )
+            let new = profile.evaluate(tracking: trackingStatus())
             let (old, delegate, streams) = mutable.withLock { mutable in
                 defer { mutable.state = new }
                 return (mutable.state, mutable.delegate, Array(mutable.streams.values))
@@ -255,7 +242,7 @@ extension DecisionRule {
     public var isDecidedByTrackingAlone: Bool {
         switch self {
         case .trackingNotDetermined, .trackingRefused, .unrecognizedTracking: true
-        case .personalized, .consentPending, .unrecognizedConsent: false
+        case .personalized, .consentPending, .unrecognizedConsent, .nonPersonalizedChosen: false
         }
     }
 }

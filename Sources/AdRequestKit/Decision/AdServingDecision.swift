@@ -32,6 +32,8 @@ public enum DecisionRule: String, CaseIterable, Hashable, Sendable, Codable {
     case unrecognizedTracking
     /// Tracking authorized but a consent status this code does not know (a future SDK value): non-personalized.
     case unrecognizedConsent
+    /// Tracking authorized but the user chose non-personalized ads (legacy consent SDK).
+    case nonPersonalizedChosen
 
     /// One line on why the row decides as it does, for the printed table.
     public var explanation: String {
@@ -42,6 +44,7 @@ public enum DecisionRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .trackingRefused: "tracking not allowed: always non-personalized; the consent form may still be shown"
         case .unrecognizedTracking: "a future tracking status: non-personalized to be safe"
         case .unrecognizedConsent: "a future consent status: non-personalized to be safe"
+        case .nonPersonalizedChosen: "the user chose non-personalized ads"
         }
     }
 }

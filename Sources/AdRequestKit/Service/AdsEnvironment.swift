@@ -4,10 +4,8 @@ public struct AdsEnvironment: Sendable {
     public var tracking: any TrackingAuthorizer
     /// The OS's advertising identifier.
     public var advertisingIdentifier: any AdvertisingIdentifierProvider
-    /// The consent SDK's consent information.
-    public var consentInfo: any ConsentInfoProvider
-    /// The consent SDK's forms.
-    public var consentForms: any ConsentFormProvider
+    /// The consent SDK's flow: ``CurrentConsentProfile`` or ``LegacyConsentProfile``.
+    public var consent: any ConsentProfile
     /// The ad SDK.
     public var adSDK: any AdSDK
     /// The app's persistent storage.
@@ -23,8 +21,7 @@ public struct AdsEnvironment: Sendable {
     public init(
         tracking: any TrackingAuthorizer,
         advertisingIdentifier: any AdvertisingIdentifierProvider,
-        consentInfo: any ConsentInfoProvider,
-        consentForms: any ConsentFormProvider,
+        consent: any ConsentProfile,
         adSDK: any AdSDK,
         store: any KeyValueStore,
         clock: any AppClock,
@@ -33,8 +30,7 @@ public struct AdsEnvironment: Sendable {
     ) {
         self.tracking = tracking
         self.advertisingIdentifier = advertisingIdentifier
-        self.consentInfo = consentInfo
-        self.consentForms = consentForms
+        self.consent = consent
         self.adSDK = adSDK
         self.store = store
         self.clock = clock
@@ -49,8 +45,7 @@ extension AdsConsentCoordinator {
         let tracking = environment.tracking
         self.init(
             trackingStatus: { tracking.trackingAuthorizationStatus },
-            consentInfo: environment.consentInfo,
-            consentForms: environment.consentForms,
+            profile: environment.consent,
             store: environment.store,
             clock: environment.clock,
             log: environment.log,

@@ -1,7 +1,5 @@
-/// How the app-side logic is set up: consent request parameters and callback timeouts.
+/// How the app-side logic is set up: callback timeouts and storage keys.
 public struct AdsConfiguration: Hashable, Sendable {
-    /// Sent with every consent information update.
-    public var consentRequestParameters: ConsentRequestParameters
     /// How long each step waits for a callback before it gives up and stays conservative.
     public var timeouts: CallbackTimeouts
     /// The key under which the coordinator persists `shouldUseNPA` for the app's UI.
@@ -11,12 +9,10 @@ public struct AdsConfiguration: Hashable, Sendable {
 
     /// Creates a configuration; the defaults suit a production app.
     public init(
-        consentRequestParameters: ConsentRequestParameters = .init(),
         timeouts: CallbackTimeouts = .init(),
         shouldUseNPAKey: String = "ads.shouldUseNPA",
         trackingAskedKey: String = "ads.trackingAsked"
     ) {
-        self.consentRequestParameters = consentRequestParameters
         self.timeouts = timeouts
         self.shouldUseNPAKey = shouldUseNPAKey
         self.trackingAskedKey = trackingAskedKey

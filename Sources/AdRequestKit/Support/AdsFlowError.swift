@@ -6,13 +6,15 @@ public struct AdsFlowError: Error, Hashable, Sendable, CustomStringConvertible {
     public var cause: Cause
 
     /// What went wrong at a stage.
-    public enum Cause: Hashable, Sendable {
+    public enum Cause: Error, Hashable, Sendable {
         /// The consent information update failed.
         case consentRequest(ConsentRequestError)
         /// Loading or presenting a form failed.
         case consentForm(ConsentFormError)
         /// Loading an ad failed.
         case adLoad(AdLoadError)
+        /// The legacy consent SDK failed.
+        case legacyConsent(LegacyConsentError)
         /// The callback did not come before the app's timeout.
         case noResponse
     }
@@ -29,6 +31,7 @@ public struct AdsFlowError: Error, Hashable, Sendable, CustomStringConvertible {
         case .consentRequest(let error): error.description
         case .consentForm(let error): error.description
         case .adLoad(let error): error.description
+        case .legacyConsent(let error): error.description
         case .noResponse: "noResponse"
         }
     }

@@ -41,6 +41,14 @@ struct SchemaTests {
         #expect(tracking == TrackingPromptAnswer.allCases.map(\.rawValue))
         let form = (node("properties", "user", "properties", "consentForm", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
         #expect(form == ConsentFormAnswer.allCases.map(\.rawValue))
+        let legacyForm = (node("properties", "user", "properties", "legacyConsentForm", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
+        #expect(legacyForm == LegacyFormAnswer.allCases.map(\.rawValue))
+        #expect(enumeration("properties", "previousSession", "properties", "legacyConsent") == LegacyConsentStatus.recognizedNames)
+        #expect(enumeration("properties", "app", "properties", "legacyConsent", "properties", "debugGeography") == LegacyDebugGeography.recognizedNames)
+        #expect(properties("properties", "app", "properties", "legacyConsent") == Set(LegacyConsentSpec.CodingKeys.allCases.map(\.rawValue)))
+        #expect(properties("properties", "previousSession") == Set(PreviousSessionSpec.CodingKeys.allCases.map(\.rawValue)))
+        #expect(properties("properties", "user") == Set(UserSpec.CodingKeys.allCases.map(\.rawValue)))
+        #expect(properties("properties", "expect", "properties", "final") == Set(FinalState.CodingKeys.allCases.map(\.rawValue)))
     }
 
     @Test("faults: targets, errors per target, callbacks")

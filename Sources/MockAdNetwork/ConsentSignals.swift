@@ -1,0 +1,19 @@
+/// What the ad SDK reads from the consent SDK in charge, as the real ad SDK reads the consent
+/// SDK's stored signals. Each `ads.request` records these, so the trace holds the ground truth.
+public protocol ConsentSignals: Sendable {
+    /// The consent SDK's status, as text.
+    var signalStatus: String { get }
+    /// Whether the consent SDK allows ad requests now.
+    var signalAllowsAdRequests: Bool { get }
+    /// Whether the consent SDK's answer allows personalized ads now.
+    var signalAllowsPersonalizedAds: Bool { get }
+}
+
+extension SimulatedConsentInformation: ConsentSignals {
+    /// The consent status.
+    public var signalStatus: String { consentStatus.description }
+    /// `canRequestAds`.
+    public var signalAllowsAdRequests: Bool { canRequestAds }
+    /// Consent obtained or not required.
+    public var signalAllowsPersonalizedAds: Bool { consentStatus == .obtained || consentStatus == .notRequired }
+}

@@ -1,0 +1,49 @@
+import AdRequestKit
+import HarnessSupport
+
+/// How the scripted user answers the legacy consent form.
+public enum LegacyFormAnswer: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Chooses personalized ads.
+    case personalized
+    /// Chooses non-personalized ads.
+    case nonPersonalized
+    /// Prefers the app's ad-free version.
+    case adFree
+}
+
+/// Settings of the legacy consent SDK on the simulated device.
+public struct LegacyConsentSDKSettings: Hashable, Sendable {
+    /// The ad technology providers changed since the user chose: the stored choice resets to unknown.
+    public var providersChanged: Bool
+    /// The advertising identifier of this device, which debug settings must list to apply.
+    public var deviceIdentifier: String
+
+    /// Creates settings; by default the providers are unchanged.
+    public init(providersChanged: Bool = false, deviceIdentifier: String = "6D92078A-8246-4BA4-AE5B-76104861E7DC") {
+        self.providersChanged = providersChanged
+        self.deviceIdentifier = deviceIdentifier
+    }
+}
+
+extension ScriptedAnswer where Answer == LegacyFormAnswer {
+    /// Chooses personalized ads at once.
+    public static var personalized: Self { Self(.personalized) }
+    /// Chooses non-personalized ads at once.
+    public static var nonPersonalized: Self { Self(.nonPersonalized) }
+    /// Prefers the ad-free version at once.
+    public static var adFree: Self { Self(.adFree) }
+}
+
+extension FaultError {
+    /// The legacy consent SDK's error for this fault.
+    var legacyReason: LegacyConsentError.Reason {
+        switch self {
+        case .network: .network
+        case .timeout: .timeout
+        case .unavailable: .unavailable
+        case .invalidAppID: .invalidPublisherIdentifiers
+        case .alreadyUsed: .alreadyUsed
+        default: .internal
+        }
+    }
+}

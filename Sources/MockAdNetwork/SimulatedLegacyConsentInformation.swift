@@ -1,0 +1,90 @@
+import AdRequestKit
+import HarnessSupport
+
+/// The legacy consent SDK's consent information for one app process (seed `002`).
+///
+/// The update answers whether the request came from the EEA or somewhere unknown (the region, or a
+/// debug geography when this device is a listed debug device). Publisher identifiers the service
+/// does not know fail the update. The status is read-write and kept in the app's storage; it
+/// resets to unknown when the ad technology providers changed. Completions come on a later turn.
+public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, ConsentSignals, Sendable {
+    private let region: ConsentRegion
+    private let settings: LegacyConsentSDKSettings
+    private let store: any KeyValueStore
+    private let process: AppProcess
+
+    enum Key {
+        static let status = "legacyConsentSDK.status"
+        static let inEEAOrUnknown = "legacyConsentSDK.inEEAOrUnknown"
+    }
+
+    /// Creates the SDK object for a process.
+    public init(region: ConsentRegion, settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess) {
+        self.region = region
+        self.settings = settings
+        self.store = store
+        self.process = process
+    }
+
+    /// The stored choice.
+    public var consentStatus: LegacyConsentStatus {
+        store.integer(forKey: Key.status).map(LegacyConsentStatus.init(rawValue:)) ?? .unknown
+    }
+
+    /// The last update's answer; an unknown location counts as the EEA until an update says otherwise.
+    public var isRequestLocationInEEAOrUnknown: Bool { store.bool(forKey: Key.inEEAOrUnknown) ?? true }
+
+    /// Sets the choice, as the form does and as the app may.
+    public func setConsentStatus(_ status: LegacyConsentStatus) {
+        store.set(status.rawValue, forKey: Key.status)
+    }
+
+    /// Updates for the publisher identifiers.
+    public func requestConsentInfoUpdate(
+        forPublisherIdentifiers identifiers: [String],
+        debug: LegacyDebugSettings,
+        completion: @escaping @Sendable (LegacyConsentError?) -> Void
+    ) {
+        guard process.isRunning else { return }
+        let trace = process.trace
+        trace.record("legacyConsent.update", [
+            EventField("publishers", identifiers.joined(separator: ",")), EventField("debugGeography", debug.geography.description),
+        ])
+        let effects = process.faults.take(.consentInfoUpdate)
+        let unknownPublisher = identifiers.isEmpty || identifiers.contains { !$0.hasPrefix("pub-") }
+        process.delivery.deliver("legacyConsent.update completion", timing: .later(.zero), effects: effects) { [self] in
+            let error: LegacyConsentError? = effects.error.map { LegacyConsentError($0.legacyReason) }
+                ?? (unknownPublisher ? LegacyConsentError(.invalidPublisherIdentifiers) : nil)
+            if error == nil { applyUpdate(debug) }
+            trace.record("legacyConsent.update.done", (error.map { [EventField("error", $0.description)] } ?? []) + [
+                EventField("status", consentStatus.description), EventField("inEEAOrUnknown", String(isRequestLocationInEEAOrUnknown)),
+            ])
+            completion(error)
+        }
+    }
+
+    /// Clears the stored consent.
+    public func reset() {
+        store.removeValue(forKey: Key.status)
+        store.removeValue(forKey: Key.inEEAOrUnknown)
+        process.trace.record("legacyConsent.reset")
+    }
+
+    private func applyUpdate(_ debug: LegacyDebugSettings) {
+        let debugApplies = debug.geography != .disabled && debug.deviceIdentifiers.contains(settings.deviceIdentifier)
+        let inEEA = debugApplies ? debug.geography == .eea : region == .eea
+        store.set(inEEA, forKey: Key.inEEAOrUnknown)
+        if settings.providersChanged && inEEA && consentStatus != .unknown { setConsentStatus(.unknown) }
+    }
+
+    // MARK: Signals for the ad SDK
+
+    /// The legacy status.
+    public var signalStatus: String { consentStatus.description }
+    /// Ads are allowed outside the EEA, and inside it once the user chose.
+    public var signalAllowsAdRequests: Bool { !isRequestLocationInEEAOrUnknown || consentStatus != .unknown }
+    /// Personalized ads: in the EEA only if chosen; elsewhere unless refused.
+    public var signalAllowsPersonalizedAds: Bool {
+        isRequestLocationInEEAOrUnknown ? consentStatus == .personalized : consentStatus != .nonPersonalized
+    }
+}
