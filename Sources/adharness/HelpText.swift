@@ -2,7 +2,7 @@
 enum HelpText {
     static let overview = """
     USAGE: adharness [run] [PATH...]
-           adharness table [--format markdown|json]
+           adharness table [--format markdown|json] [--profile current|legacy]
            adharness trace FILE
            adharness trace --names
            adharness bench [--repeat N] [PATH...]
@@ -28,10 +28,11 @@ enum HelpText {
     """
 
     static let table = """
-    USAGE: adharness table [--format markdown|json]
+    USAGE: adharness table [--format markdown|json] [--profile current|legacy]
 
     Prints every tracking x consent status (and an unknown raw value of each) with both outputs,
-    computed by calling the real decision code. Markdown by default.
+    computed by calling the real decision code. Markdown by default. With --profile legacy, prints
+    the legacy consent SDK's table: status x region x the app's personalized-ads preference.
     """
 
     static let trace = """

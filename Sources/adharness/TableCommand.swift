@@ -4,6 +4,7 @@ import ScenarioRunner
 enum TableCommand {
     static func main(_ arguments: [String], _ output: Output) -> Int32 {
         var format = "markdown"
+        var profile = "current"
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -15,11 +16,21 @@ enum TableCommand {
                     return output.usageError("--format takes markdown or json", help: HelpText.table)
                 }
                 format = value
+            case "--profile":
+                guard let value = remaining.popFirst(), ["current", "legacy"].contains(value) else {
+                    return output.usageError("--profile takes current or legacy", help: HelpText.table)
+                }
+                profile = value
             default:
                 return output.usageError("unexpected argument \(argument) for table", help: HelpText.table)
             }
         }
-        output.line(format == "json" ? DecisionTableReport.json : DecisionTableReport.markdown)
+        switch (profile, format) {
+        case ("legacy", "json"): output.line(LegacyDecisionTableReport.json)
+        case ("legacy", _): output.line(LegacyDecisionTableReport.markdown)
+        case (_, "json"): output.line(DecisionTableReport.json)
+        default: output.line(DecisionTableReport.markdown)
+        }
         return 0
     }
 }

@@ -1,0 +1,62 @@
+import AdRequestKit
+import Foundation
+
+/// The legacy profile's decision table as computed by ``LegacyDecisionTable``.
+public enum LegacyDecisionTableReport {
+    /// One row: the inputs, and what the real decision code answers.
+    public struct Row: Hashable, Sendable, Encodable {
+        /// The tracking status.
+        public var tracking: String
+        /// The legacy consent status.
+        public var legacyStatus: String
+        /// Whether the update placed the user in the EEA or somewhere unknown.
+        public var inEEAOrUnknown: Bool
+        /// The app's "use personalized ads" preference.
+        public var usePersonalizedAds: Bool
+        /// Whether requests carry `npa=1`.
+        public var shouldUseNPA: Bool
+        /// Whether ads may be requested.
+        public var canRequestAds: Bool
+        /// The rule that applied.
+        public var rule: String
+    }
+
+    /// Tracking authorized or not, every legacy status, both regions, both preferences.
+    public static var rows: [Row] {
+        let trackings: [TrackingAuthorizationStatus] = [.authorized, .denied]
+        return trackings.flatMap { tracking in
+            [true, false].flatMap { inEEA in
+                (LegacyConsentStatus.allRecognized + [LegacyConsentStatus(rawValue: 3)]).flatMap { status in
+                    [true, false].map { preference in
+                        let decision = LegacyDecisionTable.decide(tracking: tracking, status: status, inEEAOrUnknown: inEEA, usePersonalizedAds: preference)
+                        return Row(
+                            tracking: tracking.description, legacyStatus: status.description, inEEAOrUnknown: inEEA,
+                            usePersonalizedAds: preference, shouldUseNPA: decision.shouldUseNPA,
+                            canRequestAds: decision.canRequestAds, rule: decision.rule.rawValue
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    /// The table in Markdown. Tracking `notDetermined` and `restricted` decide as `denied` does.
+    public static var markdown: String {
+        var lines = [
+            "| tracking | legacy status | EEA or unknown | usePersonalizedAds | shouldUseNPA | canRequestAds | rule |",
+            "|:--|:--|:--|:--|:--|:--|:--|",
+        ]
+        for row in rows {
+            lines.append("| `\(row.tracking)` | `\(row.legacyStatus)` | \(row.inEEAOrUnknown) | \(row.usePersonalizedAds) | `\(row.shouldUseNPA)` | `\(row.canRequestAds)` | \(row.rule) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table as JSON, one object per row.
+    public static var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
