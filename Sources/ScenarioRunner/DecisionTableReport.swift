@@ -1,5 +1,4 @@
 import AdRequestKit
-import Foundation
 
 /// The decision table as computed by ``DecisionTable``, for audits and App Review answers.
 public enum DecisionTableReport {
@@ -57,10 +56,5 @@ public enum DecisionTableReport {
     }
 
     /// The table as JSON, one object per row.
-    public static var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    public static var json: String { PrettyJSON.encode(rows) }
 }

@@ -1,5 +1,4 @@
 import AdRequestKit
-import Foundation
 
 /// The legacy profile's decision table as computed by ``LegacyDecisionTable``.
 public enum LegacyDecisionTableReport {
@@ -53,10 +52,5 @@ public enum LegacyDecisionTableReport {
     }
 
     /// The table as JSON, one object per row.
-    public static var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    public static var json: String { PrettyJSON.encode(rows) }
 }

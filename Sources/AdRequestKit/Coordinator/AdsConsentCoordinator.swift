@@ -101,16 +101,9 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
         }
         guard isFirst else { return }
         let gate = CompletionGate<AdsFlowError?>(
-            stage: .consentInfoUpdate,
-            timeout: configuration.timeouts.consentInfoUpdate,
-            clock: clock,
-            log: log,
-            fallback: { AdsFlowError(stage: .consentInfoUpdate, cause: .noResponse) },
-            deliver: { [self] error in finishUpdate(error) }
-        )
-        profile.requestUpdate { cause in
-            gate.complete(cause.map { AdsFlowError(stage: .consentInfoUpdate, cause: $0) })
-        }
+            stage: .consentInfoUpdate, timeout: configuration.timeouts.consentInfoUpdate, clock: clock, log: log
+        ) { [self] error in finishUpdate(error) }
+        profile.requestUpdate { gate.complete(cause: $0) }
         // The SDK restores the previous session's answer as soon as the update starts, so a returning
         // user can get ads before (or without) the network answer.
         if !gate.isSettled {
@@ -137,16 +130,9 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     public func presentPrivacyOptions(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
         let present: @Sendable () -> Void = { [self] in
             let gate = CompletionGate<AdsFlowError?>(
-                stage: .privacyOptions,
-                timeout: configuration.timeouts.formPresent,
-                clock: clock,
-                log: log,
-                fallback: { AdsFlowError(stage: .privacyOptions, cause: .noResponse) },
-                deliver: { [self] error in finish(error, trigger: .privacyOptions, completion) }
-            )
-            profile.presentPrivacyOptions { cause in
-                gate.complete(cause.map { AdsFlowError(stage: .privacyOptions, cause: $0) })
-            }
+                stage: .privacyOptions, timeout: configuration.timeouts.formPresent, clock: clock, log: log
+            ) { [self] error in finish(error, trigger: .privacyOptions, completion) }
+            profile.presentPrivacyOptions { gate.complete(cause: $0) }
         }
         if mutable.withLock({ $0.updatedThisSession }) {
             present()
@@ -186,16 +172,9 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
 
     private func present(_ form: ConsentFormPresentation, _ completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
         let gate = CompletionGate<AdsFlowError?>(
-            stage: .formPresent,
-            timeout: configuration.timeouts.formPresent,
-            clock: clock,
-            log: log,
-            fallback: { AdsFlowError(stage: .formPresent, cause: .noResponse) },
-            deliver: { [self] error in finish(error, trigger: .consentForm, completion) }
-        )
-        form.present { cause in
-            gate.complete(cause.map { AdsFlowError(stage: .formPresent, cause: $0) })
-        }
+            stage: .formPresent, timeout: configuration.timeouts.formPresent, clock: clock, log: log
+        ) { [self] error in finish(error, trigger: .consentForm, completion) }
+        form.present { gate.complete(cause: $0) }
     }
 
     private func finishUpdate(_ error: AdsFlowError?) {

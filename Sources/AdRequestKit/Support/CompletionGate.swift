@@ -3,7 +3,8 @@
 /// SDK callbacks can come twice, late, never, or on any thread. The gate delivers the first arrival,
 /// reports every later one as ignored, and delivers a fallback value when the timeout fires first.
 package final class CompletionGate<Value: Sendable>: Sendable {
-    private let stage: FlowStage
+    /// The step it guards.
+    package let stage: FlowStage
     private let log: any AdsEventLog
     private let deliver: @Sendable (Value) -> Void
     private let state = Locked(State())
@@ -61,5 +62,23 @@ package final class CompletionGate<Value: Sendable>: Sendable {
         }
         if cancelTimer { timer?.cancel() }
         return first
+    }
+}
+
+extension CompletionGate where Value == AdsFlowError? {
+    /// Creates a gate for a step that ends with an optional error, timing out to `noResponse`.
+    package convenience init(
+        stage: FlowStage,
+        timeout: Duration?,
+        clock: any AppClock,
+        log: any AdsEventLog,
+        deliver: @escaping @Sendable (AdsFlowError?) -> Void
+    ) {
+        self.init(stage: stage, timeout: timeout, clock: clock, log: log, fallback: { AdsFlowError(stage: stage, cause: .noResponse) }, deliver: deliver)
+    }
+
+    /// Passes an SDK's optional error on, as an error of this gate's stage.
+    package func complete(cause: AdsFlowError.Cause?) {
+        complete(cause.map { AdsFlowError(stage: stage, cause: $0) })
     }
 }
