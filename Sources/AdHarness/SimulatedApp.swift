@@ -33,6 +33,9 @@ public final class SimulatedApp: Sendable {
     private let mistakes: Set<AppMistake>
     private let configuration: AdsConfiguration
     private let state = Locked(State())
+    /// What the app's callbacks record; kept apart from ``State`` so those callbacks, which the
+    /// running process holds, do not hold the process in turn.
+    private let records = Locked(Records())
 
     private struct State {
         var running: RunningApp?
@@ -40,6 +43,9 @@ public final class SimulatedApp: Sendable {
         var lastCrash: CrashReason?
         var checkedEvents = 0
         var reportedViolations = 0
+    }
+
+    private struct Records {
         var adRequests: [RecordedAdRequest] = []
         var adResults: [Result<LoadedAd, AdRequestFailure>] = []
         var errors: [AdsFlowError] = []
@@ -110,11 +116,11 @@ public final class SimulatedApp: Sendable {
     /// The coordinator's current state, or `nil` when the app is not running.
     public var consentState: ConsentState? { state.withLock { $0.running?.coordinator.state } }
     /// Every ad request that reached the ad SDK, across processes, in order.
-    public var adRequests: [RecordedAdRequest] { state.withLock { $0.adRequests } }
+    public var adRequests: [RecordedAdRequest] { records.withLock { $0.adRequests } }
     /// The outcome of every ``requestAd()`` that has completed, in order.
-    public var adResults: [Result<LoadedAd, AdRequestFailure>] { state.withLock { $0.adResults } }
+    public var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
     /// Every error the app surfaced, in order.
-    public var errors: [AdsFlowError] { state.withLock { $0.errors } }
+    public var errors: [AdsFlowError] { records.withLock { $0.errors } }
     /// Why the app last crashed, if it did.
     public var crash: CrashReason? { state.withLock { $0.lastCrash } }
     /// Whether the app is running.
@@ -162,8 +168,8 @@ public final class SimulatedApp: Sendable {
         try step("requestTracking", detail: thenRequestAd ? "thenRequestAd" : nil) { running in
             guard let running else { return }
             makeInactiveIfFaulted()
-            running.service.requestTrackingAuthorization { [self] _ in
-                if thenRequestAd { sendAdRequest(running) }
+            running.service.requestTrackingAuthorization { [weak self] _ in
+                if thenRequestAd { self?.sendAdRequest(running) }
             }
         }
     }
@@ -182,8 +188,8 @@ public final class SimulatedApp: Sendable {
     }
 
     private func sendAdRequest(_ running: RunningApp) {
-        running.service.requestAd(AdRequestBuilder(adUnitID: adUnitID)) { [state] result in
-            state.withLock { $0.adResults.append(result) }
+        running.service.requestAd(AdRequestBuilder(adUnitID: adUnitID)) { [records] result in
+            records.withLock { $0.adResults.append(result) }
         }
     }
 
@@ -281,7 +287,7 @@ public final class SimulatedApp: Sendable {
             trackingStatus: { device.trackingStatus },
             advertisingIdentifier: { identifier.currentValue }
         )
-        let recordingSDK = RecordingAdSDK(base: adSDK) { [state] request in state.withLock { $0.adRequests.append(request) } }
+        let recordingSDK = RecordingAdSDK(base: adSDK) { [records] request in records.withLock { $0.adRequests.append(request) } }
         let environment = AdsEnvironment(
             tracking: tracking,
             advertisingIdentifier: identifier,
@@ -290,7 +296,7 @@ public final class SimulatedApp: Sendable {
             store: storage,
             clock: process.clock,
             lifecycle: device,
-            log: AppLog(trace: trace) { [state] error in state.withLock { $0.errors.append(error) } }
+            log: AppLog(trace: trace) { [records] error in records.withLock { $0.errors.append(error) } }
         )
         let coordinator = AdsConsentCoordinator(environment: environment, configuration: configuration)
         let service = AdsService(
@@ -304,7 +310,7 @@ public final class SimulatedApp: Sendable {
         )
         state.withLock { $0.running = running }
         device.setAppState(.active, reason: "launch")
-        device.onDidBecomeActive { service.applicationDidBecomeActive() }
+        device.onDidBecomeActive { [weak service] in service?.applicationDidBecomeActive() }
         if mistakes.contains(.startsAdSDKAtLaunch) { environment.adSDK.start {} }
         return running
     }

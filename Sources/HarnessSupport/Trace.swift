@@ -5,7 +5,7 @@ import AdRequestKit
 /// Stand-ins record OS and SDK calls, the app-side logic records its decisions through
 /// ``AdsEventLog``, and observers (the invariant checks) see each event as it is recorded.
 public final class Trace: AdsEventLog, Sendable {
-    private let clock: any AppClock
+    private let now: @Sendable () -> Duration
     private let state = Locked(State())
 
     private struct State {
@@ -14,11 +14,19 @@ public final class Trace: AdsEventLog, Sendable {
     }
 
     /// Creates an empty trace stamped with the clock's time.
-    public init(clock: any AppClock) { self.clock = clock }
+    ///
+    /// The clock is held weakly: pending work on the clock holds the trace (through the logs it
+    /// writes to), and a strong reference back would keep the run alive after it is over.
+    public init(clock: VirtualClock) {
+        now = { [weak clock] in clock?.now ?? .zero }
+    }
+
+    /// Creates an empty trace stamped by any source of time.
+    public init(now: @escaping @Sendable () -> Duration) { self.now = now }
 
     /// Records an event.
     public func record(_ name: String, _ fields: [EventField] = []) {
-        let event = TraceEvent(time: clock.now, name: name, fields: fields)
+        let event = TraceEvent(time: now(), name: name, fields: fields)
         let observers = state.withLock { state in
             state.events.append(event)
             return state.observers

@@ -124,10 +124,12 @@ public final class VirtualClock: AppClock, Sendable {
         }
     }
 
+    /// Held by whoever scheduled the work, which the work may hold in turn: weak, so no cycle
+    /// keeps the clock alive.
     private struct Cancellation: ScheduledWork {
-        let clock: VirtualClock
+        weak var clock: VirtualClock?
         let sequence: Int
-        func cancel() { clock.cancel(sequence: sequence) }
+        func cancel() { clock?.cancel(sequence: sequence) }
     }
 }
 
@@ -147,13 +149,15 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
 
 /// A clock view whose scheduled work is cancelled together, used for one app process:
 /// when the process ends, its timers and undelivered callbacks go with it.
+///
+/// The scope holds its clock weakly: work on the clock holds the scope (through what it calls), and
+/// a strong reference back would keep every run's clock alive after the run.
 public final class ClockScope: AppClock, Sendable {
-    /// The clock it schedules on.
-    public let clock: VirtualClock
     /// A name for reports.
     public let name: String
     private let id: Int
     private let ended = Locked(false)
+    private weak let clock: VirtualClock?
 
     fileprivate init(clock: VirtualClock, id: Int, name: String) {
         self.clock = clock
@@ -161,8 +165,8 @@ public final class ClockScope: AppClock, Sendable {
         self.name = name
     }
 
-    /// The clock's time.
-    public var now: Duration { clock.now }
+    /// The clock's time (zero once the clock is gone).
+    public var now: Duration { clock?.now ?? .zero }
 
     /// Schedules work in this scope; nothing is scheduled once the scope has ended.
     @discardableResult
@@ -179,11 +183,11 @@ public final class ClockScope: AppClock, Sendable {
     /// Cancels everything the scope scheduled, and everything it would schedule later.
     public func end() {
         ended.withLock { $0 = true }
-        clock.cancelAll(scope: id)
+        clock?.cancelAll(scope: id)
     }
 
     private func enqueue(delay: Duration?, label: String, work: @escaping @Sendable () -> Void) -> any ScheduledWork {
-        guard !ended.snapshot else { return NothingScheduled() }
+        guard !ended.snapshot, let clock else { return NothingScheduled() }
         return clock.enqueue(delay: delay, label: label, scope: id, work: work)
     }
 

@@ -6,6 +6,7 @@ import Foundation
 /// ``ConsentProfile`` (the current SDK or the legacy one), evaluates the decision whenever either may have changed, persists `shouldUseNPA` for the app's
 /// UI, logs every evaluation with both statuses, and notifies its delegate and state streams.
 /// Callbacks may arrive on any thread; state is guarded, and evaluations run one at a time.
+/// Callbacks it leaves with the SDK hold it weakly, so a flow that never finishes does not keep it alive.
 public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
     private let profile: any ConsentProfile
@@ -102,7 +103,7 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
         guard isFirst else { return }
         let gate = CompletionGate<AdsFlowError?>(
             stage: .consentInfoUpdate, timeout: configuration.timeouts.consentInfoUpdate, clock: clock, log: log
-        ) { [self] error in finishUpdate(error) }
+        ) { [weak self] error in self?.finishUpdate(error) }
         profile.requestUpdate { gate.complete(cause: $0) }
         // The SDK restores the previous session's answer as soon as the update starts, so a returning
         // user can get ads before (or without) the network answer.
@@ -117,8 +118,8 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
             presentFormIfRequired(completion)
             return
         }
-        updateConsentInfo { [self] outcome in
-            guard outcome.error == nil else {
+        updateConsentInfo { [weak self] outcome in
+            guard let self, outcome.error == nil else {
                 completion(outcome)
                 return
             }
@@ -128,10 +129,11 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
 
     /// Shows the privacy-options form (updating the consent information first if this session has not).
     public func presentPrivacyOptions(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
-        let present: @Sendable () -> Void = { [self] in
+        let present: @Sendable () -> Void = { [weak self] in
+            guard let self else { return }
             let gate = CompletionGate<AdsFlowError?>(
                 stage: .privacyOptions, timeout: configuration.timeouts.formPresent, clock: clock, log: log
-            ) { [self] error in finish(error, trigger: .privacyOptions, completion) }
+            ) { [weak self] error in self?.finish(error, trigger: .privacyOptions, completion) }
             profile.presentPrivacyOptions { gate.complete(cause: $0) }
         }
         if mutable.withLock({ $0.updatedThisSession }) {
@@ -158,10 +160,10 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
             clock: clock,
             log: log,
             fallback: { .failure(AdsFlowError(stage: .formLoad, cause: .noResponse)) },
-            deliver: { [self] result in
+            deliver: { [weak self] result in
                 switch result {
-                case .success(let form): present(form, completion)
-                case .failure(let error): finish(error, trigger: .consentForm, completion)
+                case .success(let form): self?.present(form, completion)
+                case .failure(let error): self?.finish(error, trigger: .consentForm, completion)
                 }
             }
         )
@@ -173,7 +175,7 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     private func present(_ form: ConsentFormPresentation, _ completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
         let gate = CompletionGate<AdsFlowError?>(
             stage: .formPresent, timeout: configuration.timeouts.formPresent, clock: clock, log: log
-        ) { [self] error in finish(error, trigger: .consentForm, completion) }
+        ) { [weak self] error in self?.finish(error, trigger: .consentForm, completion) }
         form.present { gate.complete(cause: $0) }
     }
 

@@ -12,6 +12,9 @@ import Foundation
 /// The OS prompts only an active app: a request made while the app is inactive waits for
 /// ``applicationDidBecomeActive()``, and an answer that arrives while a prompt is still on screen (the
 /// OS 17.4 early answer) is re-read once the app is active again.
+///
+/// Callbacks it leaves with the SDKs hold it weakly: a flow that never finishes (a callback that
+/// never comes) must not keep the service alive.
 public final class AdsService: Sendable {
     /// The coordinator whose decision every request follows.
     public let coordinator: any ConsentCoordinating
@@ -69,8 +72,8 @@ public final class AdsService: Sendable {
     /// Process start: updates the consent information (the consent SDK asks for this at every launch)
     /// and starts the ad SDK if the tracking status is decided and ads may be requested. Shows nothing.
     public func launch(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
-        coordinator.updateConsentInfo { [self] outcome in
-            startAdSDKIfAllowed()
+        coordinator.updateConsentInfo { [weak self] outcome in
+            self?.startAdSDKIfAllowed()
             completion(outcome)
         }
         startAdSDKIfAllowed()
@@ -78,9 +81,9 @@ public final class AdsService: Sendable {
 
     /// The first-run flow: the tracking request first, then the consent form if it is required.
     public func runOnboarding(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
-        requestTrackingAuthorization { [self] _ in
-            coordinator.requestConsentIfNeeded { [self] outcome in
-                startAdSDKIfAllowed()
+        requestTrackingAuthorization { [weak self] _ in
+            self?.coordinator.requestConsentIfNeeded { [weak self] outcome in
+                self?.startAdSDKIfAllowed()
                 completion(outcome)
             }
         }
@@ -88,8 +91,8 @@ public final class AdsService: Sendable {
 
     /// The privacy-options entry point: re-shows the form and re-evaluates with the same logic.
     public func openPrivacyOptions(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
-        coordinator.presentPrivacyOptions { [self] outcome in
-            startAdSDKIfAllowed()
+        coordinator.presentPrivacyOptions { [weak self] outcome in
+            self?.startAdSDKIfAllowed()
             completion(outcome)
         }
     }
@@ -161,7 +164,7 @@ public final class AdsService: Sendable {
             clock: environment.clock,
             log: environment.log,
             fallback: { nil },
-            deliver: { [self] reported in handleTrackingAnswer(reported) }
+            deliver: { [weak self] reported in self?.handleTrackingAnswer(reported) }
         )
         mutable.withLock { $0.trackingRequest = .inFlight(gate) }
         environment.tracking.requestTrackingAuthorization { status in gate.complete(status) }

@@ -1,0 +1,32 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+import Testing
+
+/// A run whose flows never finish (a callback that never comes, a crash, a request that waits for
+/// an activation that never happens) must not keep the app alive once the test lets it go.
+@Suite("Runs release what they built")
+struct ReleaseTests {
+    static let unfinished: [(String, [Fault], Device)] = [
+        ("tracking request waiting for the app to be active", [Fault(.trackingRequest, .appInactive)], Device()),
+        ("consent update that never calls back", [Fault(.consentInfoUpdate, .callback(.never))], Device()),
+        ("crash while asking for tracking", [], Device(infoPlist: InfoPlist.standard.removing(InfoPlist.trackingUsageDescriptionKey))),
+    ]
+
+    @Test("the coordinator is released with the app", arguments: unfinished.indices)
+    func released(index: Int) throws {
+        let (_, faults, device) = Self.unfinished[index]
+        weak var coordinator: AdsConsentCoordinator?
+        weak var clock: VirtualClock?
+        do {
+            let app = try SimulatedApp(device: device, user: User(trackingPrompt: .allow), faults: faults)
+            try app.launch()
+            try app.onboarding()
+            coordinator = app.coordinator
+            clock = app.clock
+            #expect(coordinator != nil)
+        }
+        #expect(coordinator == nil, "\(Self.unfinished[index].0): the coordinator outlived its app")
+        #expect(clock == nil, "\(Self.unfinished[index].0): the clock outlived its app")
+    }
+}
