@@ -19,32 +19,24 @@ struct FaultSpec: Decodable {
                 debugDescription: "expected exactly one of error, callback, delay, appState; found \(effectKeys.isEmpty ? "none" : effectKeys.map(\.rawValue).joined(separator: ", "))"
             ))
         }
-        let effect: FaultEffect
-        switch key {
-        case .error:
-            let error = try container.decodeChoice(FaultError.self, forKey: .error)
-            guard target.acceptedErrors.contains(error) else {
-                let accepted = target.acceptedErrors.map(\.rawValue)
-                throw DecodingError.dataCorruptedError(
-                    forKey: .error, in: container,
-                    debugDescription: accepted.isEmpty
-                        ? "\(target.rawValue) cannot fail with an error; use callback, delay\(target == .trackingRequest ? " or appState" : "")"
-                        : "\(target.rawValue) fails with one of \(accepted.joined(separator: ", ")), not \(error.rawValue)"
-                )
-            }
-            effect = .error(error)
-        case .callback: effect = .callback(try container.decodeChoice(CallbackFault.self, forKey: .callback))
-        case .delay: effect = .delay(try container.decodeDuration(forKey: .delay))
-        default:
-            let state = try container.decode(String.self, forKey: .appState)
-            guard state == "inactive" else {
-                throw DecodingError.dataCorruptedError(forKey: .appState, in: container, debugDescription: "expected \"inactive\", got \"\(state)\"")
-            }
-            guard target == .trackingRequest else {
-                throw DecodingError.dataCorruptedError(forKey: .appState, in: container, debugDescription: "appState applies to target trackingRequest only")
-            }
-            effect = .appInactive
+        let effect: FaultEffect = switch key {
+        case .error: .error(try container.decodeChoice(FaultError.self, forKey: .error))
+        case .callback: .callback(try container.decodeChoice(CallbackFault.self, forKey: .callback))
+        case .delay: .delay(try container.decodeDuration(forKey: .delay))
+        default: try Self.appState(container)
         }
         fault = Fault(target, effect, times: try container.decodeCountIfPresent(forKey: .times, minimum: 1))
+        // The same check a Swift test's faults get, reported at the key that carries the effect.
+        if let problem = fault.problem {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem)
+        }
+    }
+
+    private static func appState(_ container: KeyedDecodingContainer<CodingKeys>) throws -> FaultEffect {
+        let state = try container.decode(String.self, forKey: .appState)
+        guard state == "inactive" else {
+            throw DecodingError.dataCorruptedError(forKey: .appState, in: container, debugDescription: "expected \"inactive\", got \"\(state)\"")
+        }
+        return .appInactive
     }
 }
