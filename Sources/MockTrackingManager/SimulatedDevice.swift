@@ -16,6 +16,7 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
         var promptsOnScreen = 0
         var identifier: UUID
         var onDidBecomeActive: (@Sendable () -> Void)?
+        var appStateObservers: [@Sendable (AppState) -> Void] = []
     }
 
     /// Creates a device with an installed app that has the given Info.plist and stored answer.
@@ -68,16 +69,22 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
         state.withLock { $0.onDidBecomeActive = handler }
     }
 
+    /// Calls the observer on every change of the app's foreground state, after `app.*` is recorded.
+    public func observeAppState(_ observer: @escaping @Sendable (AppState) -> Void) {
+        state.withLock { $0.appStateObservers.append(observer) }
+    }
+
     /// Moves the app to a foreground state, recording `app.active`, `app.inactive` or `app.background`;
     /// becoming active tells the app.
     public func setAppState(_ newState: AppState, reason: String? = nil) {
-        let (changed, handler) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
-            guard state.appState != newState else { return (false, nil) }
+        let (changed, handler, observers) = state.withLock { state -> (Bool, (@Sendable () -> Void)?, [@Sendable (AppState) -> Void]) in
+            guard state.appState != newState else { return (false, nil, []) }
             state.appState = newState
-            return (true, state.onDidBecomeActive)
+            return (true, state.onDidBecomeActive, state.appStateObservers)
         }
         guard changed else { return }
         trace.record("app.\(newState.rawValue)", reason.map { [EventField("reason", $0)] } ?? [])
+        for observer in observers { observer(newState) }
         if newState == .active { handler?() }
     }
 

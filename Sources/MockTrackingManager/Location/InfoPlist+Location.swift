@@ -1,0 +1,10 @@
+import HarnessSupport
+
+extension InfoPlist {
+    /// Why the app uses location while in use; without it, location requests do nothing.
+    public static let locationWhenInUseUsageKey = "NSLocationWhenInUseUsageDescription"
+    /// Why the app uses location always; always requests need it and the when-in-use key.
+    public static let locationAlwaysAndWhenInUseUsageKey = "NSLocationAlwaysAndWhenInUseUsageDescription"
+    /// The texts for temporary precise location, keyed by purpose.
+    public static let locationTemporaryUsageDictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
+}
