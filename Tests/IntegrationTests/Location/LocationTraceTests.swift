@@ -1,0 +1,23 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+import MockTrackingManager
+import Testing
+
+/// The location events belong to the documented trace vocabulary, like every other event.
+@Suite("Location trace")
+struct LocationTraceTests {
+    @Test("a location flow records only documented events, and every location event is documented")
+    func eventsAreDocumented() {
+        let location = LocationRig(user: LocationUserScript(prompt: .allowWhileUsing, alwaysPrompt: .changeToAlways))
+        location.grantWhenInUse()
+        location.grantWhenInUse()
+        location.manager.requestAlwaysAuthorization()
+        location.clock.run()
+
+        let recorded = Set(location.trace.events.map(\.name))
+        let locationNames = TraceVocabulary.names.filter { $0.hasPrefix("location.") }
+        #expect(recorded.isSubset(of: TraceVocabulary.names), "\(recorded.subtracting(TraceVocabulary.names))")
+        #expect(locationNames.isSubset(of: recorded), "documented but never recorded: \(locationNames.subtracting(recorded))")
+    }
+}
