@@ -2,7 +2,7 @@ import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
 
-/// The simulated phone a run starts on: OS, system switches, region, Info.plist and latencies.
+/// The simulated phone a run starts on: OS, system switches, region, Info.plist, location settings and latencies.
 public struct Device: Hashable, Sendable {
     /// OS version and system-wide tracking switches.
     public var os: OSSettings
@@ -10,6 +10,8 @@ public struct Device: Hashable, Sendable {
     public var sdk: ConsentSDKSettings
     /// The app's Info.plist.
     public var infoPlist: InfoPlist
+    /// Location Services and location restrictions.
+    public var location: LocationSettings
 
     /// Creates a device; the defaults are a current OS in the EEA with every Info.plist key present.
     public init(
@@ -19,6 +21,7 @@ public struct Device: Hashable, Sendable {
         trackingRestricted: Bool = false,
         limitAdTracking: Bool = false,
         infoPlist: InfoPlist = .standard,
+        location: LocationSettings = LocationSettings(),
         consentFormConfigured: Bool = true,
         consentUpdateLatency: Duration = .zero,
         formLoadLatency: Duration = .zero,
@@ -38,5 +41,6 @@ public struct Device: Hashable, Sendable {
             adLoadLatency: adLoadLatency
         )
         self.infoPlist = infoPlist
+        self.location = location
     }
 }

@@ -20,6 +20,8 @@ public final class SimulatedApp: Sendable {
     public let device: SimulatedDevice
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
     public let storage: InMemoryKeyValueStore
+    /// The OS's location authorization for the app; it survives relaunches.
+    public let location: SimulatedLocationServices
     /// The faults of the run.
     public let faults: FaultPlan
     /// The invariant checks, watching every event.
@@ -39,6 +41,9 @@ public final class SimulatedApp: Sendable {
 
     private struct State {
         var running: RunningApp?
+        /// The running process's location helper, created when the app first asks for location.
+        var locationPermission: LocationPermission?
+        var locationAnswers: [PendingLocationAnswer] = []
         var processCount = 0
         var lastCrash: CrashReason?
         var checkedEvents = 0
@@ -97,6 +102,7 @@ public final class SimulatedApp: Sendable {
             if let preference = previousSession.usePersonalizedAds { leftovers.set(preference, forKey: settings.usePersonalizedAdsKey) }
         }
         self.storage = InMemoryKeyValueStore(trace: trace, contents: leftovers.contents)
+        self.location = SimulatedLocationServices(device: self.device, settings: device.location, user: user.location, trace: trace)
         self.faults = FaultPlan(faults)
         self.invariants = InvariantChecker(trace: trace)
         self.adUnitID = adUnitID
@@ -137,6 +143,10 @@ public final class SimulatedApp: Sendable {
     public var pendingWork: [PendingWork] { clock.pendingWork }
     /// The tracking status as the OS reports it now.
     public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
+    /// The location status as the OS reports it now.
+    public var locationStatus: LocationAuthorizationStatus { location.status }
+    /// The answer of every ``requestLocation()``, in order; `nil` while one has not come.
+    public var locationAnswers: [LocationAuthorizationStatus?] { state.withLock { $0.locationAnswers.map(\.current) } }
 
     // MARK: Steps
 
@@ -190,6 +200,35 @@ public final class SimulatedApp: Sendable {
     private func sendAdRequest(_ running: RunningApp) {
         running.service.requestAd(AdRequestBuilder(adUnitID: adUnitID)) { [records] result in
             records.withLock { $0.adResults.append(result) }
+        }
+    }
+
+    /// The app asks for when-in-use location through ``LocationPermission``, creating its location
+    /// manager the first time; the answer lands in ``locationAnswers``.
+    ///
+    /// A location prompt makes the app inactive, so a tracking request made while it is up is
+    /// answered `notDetermined` with no prompt, which the service must repeat once the app is active.
+    public func requestLocation() throws(HarnessFailure) {
+        try step("requestLocation") { [location] running in
+            let permission = state.withLock { state in
+                let permission = state.locationPermission ?? LocationPermission(
+                    manager: SimulatedLocationManager(services: location, process: running.process)
+                )
+                state.locationPermission = permission
+                return permission
+            }
+            let answer = permission.requestWhenInUse()
+            state.withLock { $0.locationAnswers.append(answer) }
+        }
+    }
+
+    /// The user leaves the app, changes a location setting in the Settings app, and comes back.
+    public func changeLocationSettings(_ change: LocationSettingsChange) throws(HarnessFailure) {
+        try step("settings", needsRunningApp: false) { [device, location] in
+            let wasRunning = isRunning
+            if wasRunning { device.setAppState(.background) }
+            location.change(change)
+            if wasRunning { device.setAppState(.active) }
         }
     }
 
@@ -331,7 +370,10 @@ public final class SimulatedApp: Sendable {
 
     private func endProcess(reason: String) {
         guard let running = state.withLock({ state in
-            defer { state.running = nil }
+            defer {
+                state.running = nil
+                state.locationPermission = nil
+            }
             return state.running
         }) else { return }
         if running.process.isRunning { trace.record("app.terminate", [EventField("reason", reason)]) }

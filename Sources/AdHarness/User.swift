@@ -14,18 +14,22 @@ public struct User: Hashable, Sendable {
     public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
     /// The choice in the legacy consent SDK's form (legacy profile).
     public var legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>?
+    /// The answers to the location prompts.
+    public var location: LocationUserScript
 
     /// Creates a user; the default answers nothing.
     public init(
         trackingPrompt: ScriptedAnswer<TrackingPromptAnswer>? = nil,
         consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
         privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
-        legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>? = nil
+        legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>? = nil,
+        location: LocationUserScript = LocationUserScript()
     ) {
         self.trackingPrompt = trackingPrompt
         self.consentForm = consentForm
         self.privacyOptionsForm = privacyOptionsForm
         self.legacyConsentForm = legacyConsentForm
+        self.location = location
     }
 
     /// The consent SDK's part of the script.

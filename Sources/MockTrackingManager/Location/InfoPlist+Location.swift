@@ -7,4 +7,11 @@ extension InfoPlist {
     public static let locationAlwaysAndWhenInUseUsageKey = "NSLocationAlwaysAndWhenInUseUsageDescription"
     /// The texts for temporary precise location, keyed by purpose.
     public static let locationTemporaryUsageDictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
+
+    /// ``standard`` plus both location usage texts and one temporary precise-location purpose, `Directions`.
+    public static let standardWithLocation = InfoPlist(standard.values.merging([
+        locationWhenInUseUsageKey: .string("Shows shops near you"),
+        locationAlwaysAndWhenInUseUsageKey: .string("Tells you when you arrive"),
+        locationTemporaryUsageDictionaryKey: .dictionary(["Directions": .string("Turn-by-turn directions need your precise location")]),
+    ]) { _, new in new })
 }

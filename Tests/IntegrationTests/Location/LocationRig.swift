@@ -2,15 +2,6 @@ import AdRequestKit
 import HarnessSupport
 import MockTrackingManager
 
-extension InfoPlist {
-    /// The standard app with the location usage texts and one temporary precise-location purpose.
-    static let withLocation = InfoPlist(standard.values.merging([
-        locationWhenInUseUsageKey: .string("Shows shops near you"),
-        locationAlwaysAndWhenInUseUsageKey: .string("Tells you when you arrive"),
-        locationTemporaryUsageDictionaryKey: .dictionary(["Directions": .string("Turn-by-turn directions need your precise location")]),
-    ]) { _, new in new })
-}
-
 /// A ``Rig`` with location services on its device and a manager for its process whose change
 /// callbacks are collected (registered at creation, as an app's delegate is).
 struct LocationRig {
@@ -22,7 +13,7 @@ struct LocationRig {
     init(
         user: LocationUserScript = LocationUserScript(),
         settings: LocationSettings = LocationSettings(),
-        infoPlist: InfoPlist = .withLocation,
+        infoPlist: InfoPlist = .standardWithLocation,
         active: Bool = true
     ) {
         rig = Rig(infoPlist: infoPlist, active: active)

@@ -14,7 +14,7 @@ struct LocationUsageDescriptionTests {
          "\(InfoPlist.locationAlwaysAndWhenInUseUsageKey),\(InfoPlist.locationWhenInUseUsageKey)"),
     ])
     func missingUsageDescription(always: Bool, removed: [String], reported: String) {
-        let infoPlist = removed.reduce(InfoPlist.withLocation) { $0.removing($1) }
+        let infoPlist = removed.reduce(InfoPlist.standardWithLocation) { $0.removing($1) }
         let location = LocationRig(user: LocationUserScript(prompt: .allowWhileUsing), infoPlist: infoPlist)
         if always { location.manager.requestAlwaysAuthorization() } else { location.manager.requestWhenInUseAuthorization() }
         location.clock.run()
