@@ -280,11 +280,12 @@ public final class SimulatedApp: Sendable {
         }
     }
 
-    /// The app is deleted, installed and started again: the OS's answer and the app's storage are gone.
+    /// The app is deleted, installed and started again: the OS's answers and the app's storage are gone.
     public func reinstall() throws(HarnessFailure) {
-        try step("reinstall", needsRunningApp: false) { [device, storage, trace] in
+        try step("reinstall", needsRunningApp: false) { [device, location, storage, trace] in
             endProcess(reason: "reinstall")
             device.reinstallApp()
+            location.reinstallApp()
             storage.removeAll()
             trace.record("app.reinstall")
             startProcess().service.launch()

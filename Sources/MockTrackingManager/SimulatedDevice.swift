@@ -174,12 +174,14 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
         }
     }
 
-    /// The process ended: nothing is on screen any more.
+    /// The process ended: nothing is on screen any more, and the app is no longer in use.
     public func appTerminated() {
-        state.withLock { state in
+        let observers = state.withLock { state in
             state.promptsOnScreen = 0
             state.appState = .background
             state.onDidBecomeActive = nil
+            return state.appStateObservers
         }
+        for observer in observers { observer(.background) }
     }
 }

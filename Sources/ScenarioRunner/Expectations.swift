@@ -87,9 +87,11 @@ public struct FinalState: Hashable, Sendable, Decodable {
     public var usePersonalizedAds: Bool?
     /// Whether the user chose the ad-free version (legacy profile).
     public var prefersAdFree: Bool?
+    /// The location status as the OS reports it.
+    public var location: LocationAuthorizationStatus?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, canRequestAds, shouldUseNPA, legacyConsent, usePersonalizedAds, prefersAdFree
+        case tracking, consent, canRequestAds, shouldUseNPA, legacyConsent, usePersonalizedAds, prefersAdFree, location
     }
 
     /// Decodes the object.
@@ -103,6 +105,7 @@ public struct FinalState: Hashable, Sendable, Decodable {
         legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent)
         usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
         prefersAdFree = try container.decodeIfPresent(Bool.self, forKey: .prefersAdFree)
+        location = try container.decodeStatusIfPresent(LocationAuthorizationStatus.self, forKey: .location)
     }
 }
 

@@ -11,7 +11,11 @@ struct DeviceSpec: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
-        case infoPlist, consentFormConfigured, latency, adProvidersChanged
+        case infoPlist, consentFormConfigured, latency, adProvidersChanged, location
+    }
+
+    enum LocationKeys: String, CodingKey, CaseIterable {
+        case servicesEnabled, servicesOffReportsDenied, restricted
     }
 
     init() {}
@@ -42,6 +46,14 @@ struct DeviceSpec: Decodable {
         // The fixture's Info.plist overlays the standard one: a value sets a key, null removes it.
         if let overlay = try container.decodeIfPresent([String: PropertyListValue?].self, forKey: .infoPlist) {
             for (key, value) in overlay { device.infoPlist[key] = value }
+        }
+        if container.contains(.location) {
+            let location = try container.superDecoder(forKey: .location)
+            try location.rejectUnknownKeys(LocationKeys.self)
+            let values = try location.container(keyedBy: LocationKeys.self)
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesEnabled) { device.location.servicesEnabled = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesOffReportsDenied) { device.location.servicesOffReportsDenied = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .restricted) { device.location.restricted = on }
         }
         if container.contains(.latency) {
             let latency = try container.superDecoder(forKey: .latency)
@@ -78,7 +90,7 @@ struct UserSpec: Decodable {
     var user = User()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case trackingPrompt, consentForm, privacyOptionsForm, legacyConsentForm
+        case trackingPrompt, consentForm, privacyOptionsForm, legacyConsentForm, locationPrompt
     }
 
     init(from decoder: any Decoder) throws {
@@ -88,6 +100,7 @@ struct UserSpec: Decodable {
         user.consentForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .consentForm)?.answer
         user.privacyOptionsForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .privacyOptionsForm)?.answer
         user.legacyConsentForm = try container.decodeIfPresent(AnswerSpec<LegacyFormAnswer>.self, forKey: .legacyConsentForm)?.answer
+        user.location.prompt = try container.decodeIfPresent(AnswerSpec<LocationPromptAnswer>.self, forKey: .locationPrompt)?.answer
     }
 }
 

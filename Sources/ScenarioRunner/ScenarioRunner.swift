@@ -89,6 +89,7 @@ struct ExpectationCheck {
             ("legacyConsent", final.legacyConsent?.description, state.legacy?.status.description ?? "none (current profile)"),
             ("usePersonalizedAds", final.usePersonalizedAds.map { String($0) }, state.legacy.map { String($0.usePersonalizedAds) } ?? "none"),
             ("prefersAdFree", final.prefersAdFree.map { String($0) }, state.legacy.map { String($0.prefersAdFree) } ?? "none"),
+            ("location", final.location?.description, app.locationStatus.description),
         ]
         for (field, expected, actual) in pairs {
             if let expected, expected != actual { mismatch("expect.final.\(field)", expected: expected, actual: actual, at: lastDecision) }

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import HarnessSupport
 import MockTrackingManager
 
@@ -28,8 +29,10 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     case runUntilIdle
     /// Virtual time passes.
     case advance(Duration)
+    /// The app asks for when-in-use location.
+    case requestLocation
     /// The user leaves the app, changes Settings, and comes back.
-    case settings([SimulatedDevice.SettingsChange])
+    case settings([SettingsChange])
 
     /// The steps spelled as a plain string.
     static let named: [(String, Step)] = [
@@ -37,7 +40,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         ("requestTrackingThenAd", .requestTrackingThenAd), ("requestAd", .requestAd),
         ("readAdvertisingIdentifier", .readAdvertisingIdentifier), ("foreground", .foreground),
         ("openPrivacyOptions", .openPrivacyOptions), ("relaunch", .relaunch), ("reinstall", .reinstall),
-        ("runUntilIdle", .runUntilIdle),
+        ("runUntilIdle", .runUntilIdle), ("requestLocation", .requestLocation),
     ]
 
     enum ObjectKeys: String, CodingKey, CaseIterable {
@@ -46,6 +49,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
 
     enum SettingsKeys: String, CodingKey, CaseIterable {
         case tracking, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
+        case locationServicesEnabled, locationRestricted, locationAccess, preciseLocation
     }
 
     private static var expected: String {
@@ -79,7 +83,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         let settings = try keyed.superDecoder(forKey: .settings)
         try settings.rejectUnknownKeys(SettingsKeys.self)
         let values = try settings.container(keyedBy: SettingsKeys.self)
-        var changes: [SimulatedDevice.SettingsChange] = []
+        var changes: [SettingsChange] = []
         if values.contains(.tracking) {
             let text = try values.decode(String.self, forKey: .tracking)
             guard text == "authorized" || text == "denied" else {
@@ -88,11 +92,23 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
                     debugDescription: "expected authorized or denied (the app's own toggle in Settings), got \"\(text)\""
                 )
             }
-            changes.append(.tracking(allowed: text == "authorized"))
+            changes.append(.device(.tracking(allowed: text == "authorized")))
         }
-        if let on = try values.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { changes.append(.allowAppsToRequestToTrack(on)) }
-        if let on = try values.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { changes.append(.trackingRestricted(on)) }
-        if let on = try values.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { changes.append(.limitAdTracking(on)) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { changes.append(.device(.allowAppsToRequestToTrack(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { changes.append(.device(.trackingRestricted(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { changes.append(.device(.limitAdTracking(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .locationServicesEnabled) { changes.append(.location(.servicesEnabled(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .locationRestricted) { changes.append(.location(.restricted(on))) }
+        if let access = try values.decodeStatusIfPresent(LocationAuthorizationStatus.self, forKey: .locationAccess) {
+            guard access != .restricted else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .locationAccess, in: values,
+                    debugDescription: "expected notDetermined, denied, authorizedAlways or authorizedWhenInUse (the app's own access); use locationRestricted for restrictions"
+                )
+            }
+            changes.append(.location(.appAccess(access)))
+        }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .preciseLocation) { changes.append(.location(.preciseLocation(on))) }
         guard !changes.isEmpty else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: settings.codingPath,
@@ -125,8 +141,31 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         case .relaunch: try app.relaunch()
         case .reinstall: try app.reinstall()
         case .runUntilIdle: try app.runUntilIdle()
+        case .requestLocation: try app.requestLocation()
         case .advance(let duration): try app.advance(by: duration)
-        case .settings(let changes): for change in changes { try app.changeSettings(change) }
+        case .settings(let changes):
+            for change in changes {
+                switch change {
+                case .device(let change): try app.changeSettings(change)
+                case .location(let change): try app.changeLocationSettings(change)
+                }
+            }
+        }
+    }
+}
+
+/// One change in the Settings app, to tracking and the identifier or to location.
+public enum SettingsChange: Hashable, Sendable, CustomStringConvertible {
+    /// A tracking or advertising-identifier setting.
+    case device(SimulatedDevice.SettingsChange)
+    /// A location setting.
+    case location(LocationSettingsChange)
+
+    /// `tracking=denied`, `locationServicesEnabled=false`...
+    public var description: String {
+        switch self {
+        case .device(let change): change.description
+        case .location(let change): change.description
         }
     }
 }

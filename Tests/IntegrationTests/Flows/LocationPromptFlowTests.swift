@@ -71,4 +71,16 @@ struct LocationPromptFlowTests {
         #expect(app.locationStatus == .denied)
         #expect(app.trace.events(named: "location.callback").map { $0["status"] } == ["notDetermined", "authorizedWhenInUse", "denied"])
     }
+
+    @Test("a reinstall forgets the location answer; a relaunch keeps it")
+    func reinstallForgets() throws {
+        let app = try app(location: LocationUserScript(prompt: .dontAllow))
+        try app.launch()
+        try app.requestLocation()
+        try app.relaunch()
+        #expect(app.locationStatus == .denied)
+
+        try app.reinstall()
+        #expect(app.locationStatus == .notDetermined)
+    }
 }

@@ -22,6 +22,10 @@ struct ScenarioFormatTests {
         (#"{"name":"x","steps":["launch"]}"#, "$.expect", "missing required field"),
         (#"{"name":"x","steps":["launch"],"expect":{"trace":{"absent":["ads.requst"]}}}"#, "$.expect.trace.absent[0]", "unknown trace event"),
         (#"{"name":"x","steps":["launch"],"expect":{"errors":["form.timeout"]}}"#, "$.expect.errors[0]", "stage.code"),
+        (#"{"name":"x","steps":[{"settings":{"locationAccess":"restricted"}}],"expect":{}}"#, "$.steps[0].settings.locationAccess", "use locationRestricted"),
+        (#"{"name":"x","device":{"location":{"enabled":false}},"steps":["launch"],"expect":{}}"#, "$.device.location.enabled", "unknown key"),
+        (#"{"name":"x","user":{"locationPrompt":"allow"},"steps":["launch"],"expect":{}}"#, "$.user.locationPrompt", "allowWhileUsing, allowOnce, dontAllow"),
+        (#"{"name":"x","steps":["launch"],"expect":{"final":{"location":"authorized"}}}"#, "$.expect.final.location", "authorizedWhenInUse"),
         (#"{"name":"x","steps":["launch",],"expect":{}}"#, "line 1, column 31", "not valid JSON"),
     ]
 

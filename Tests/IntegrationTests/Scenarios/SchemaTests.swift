@@ -43,6 +43,10 @@ struct SchemaTests {
         #expect(form == ConsentFormAnswer.allCases.map(\.rawValue))
         let legacyForm = (node("properties", "user", "properties", "legacyConsentForm", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
         #expect(legacyForm == LegacyFormAnswer.allCases.map(\.rawValue))
+        let location = (node("properties", "user", "properties", "locationPrompt", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
+        #expect(location == LocationPromptAnswer.allCases.map(\.rawValue))
+        #expect(enumeration("properties", "expect", "properties", "final", "properties", "location") == LocationAuthorizationStatus.recognizedNames)
+        #expect(properties("properties", "device", "properties", "location") == Set(DeviceSpec.LocationKeys.allCases.map(\.rawValue)))
         #expect(enumeration("properties", "previousSession", "properties", "legacyConsent") == LegacyConsentStatus.recognizedNames)
         #expect(enumeration("properties", "app", "properties", "legacyConsent", "properties", "debugGeography") == LegacyDebugGeography.recognizedNames)
         #expect(properties("properties", "app", "properties", "legacyConsent") == Set(LegacyConsentSpec.CodingKeys.allCases.map(\.rawValue)))
@@ -68,6 +72,8 @@ struct SchemaTests {
     func stepsAndApp() {
         let steps = (node("properties", "steps", "items", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
         #expect(steps == Step.named.map(\.0))
+        let settings = (node("properties", "steps", "items", "oneOf") as? [[String: Any]])?.last?["properties"] as? [String: Any]
+        #expect(Set(((settings?["settings"] as? [String: Any])?["properties"] as? [String: Any] ?? [:]).keys) == Set(Step.SettingsKeys.allCases.map(\.rawValue)))
         #expect(enumeration("properties", "app", "properties", "mistakes", "items") == AppMistake.allCases.map(\.rawValue))
         #expect(properties("properties", "app", "properties", "timeouts") == Set(TimeoutsSpec.CodingKeys.allCases.map(\.rawValue)))
         #expect(properties("properties", "device") == Set(DeviceSpec.CodingKeys.allCases.map(\.rawValue)))
