@@ -47,18 +47,12 @@ struct DeviceSpec: Decodable {
         if let overlay = try container.decodeIfPresent([String: PropertyListValue?].self, forKey: .infoPlist) {
             for (key, value) in overlay { device.infoPlist[key] = value }
         }
-        if container.contains(.location) {
-            let location = try container.superDecoder(forKey: .location)
-            try location.rejectUnknownKeys(LocationKeys.self)
-            let values = try location.container(keyedBy: LocationKeys.self)
+        if let values = try container.strictObjectIfPresent(LocationKeys.self, forKey: .location) {
             if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesEnabled) { device.location.servicesEnabled = on }
             if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesOffReportsDenied) { device.location.servicesOffReportsDenied = on }
             if let on = try values.decodeIfPresent(Bool.self, forKey: .restricted) { device.location.restricted = on }
         }
-        if container.contains(.latency) {
-            let latency = try container.superDecoder(forKey: .latency)
-            try latency.rejectUnknownKeys(LatencyKeys.self)
-            let values = try latency.container(keyedBy: LatencyKeys.self)
+        if let values = try container.strictObjectIfPresent(LatencyKeys.self, forKey: .latency) {
             if let value = try values.decodeDurationIfPresent(forKey: .consentUpdate) { device.sdk.updateLatency = value }
             if let value = try values.decodeDurationIfPresent(forKey: .formLoad) { device.sdk.formLoadLatency = value }
             if let value = try values.decodeDurationIfPresent(forKey: .adLoad) { device.sdk.adLoadLatency = value }

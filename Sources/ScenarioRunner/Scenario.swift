@@ -164,10 +164,7 @@ struct LegacyConsentSpec: Decodable {
             settings.publisherIdentifiers = identifiers
         }
         if let url = try container.decodeIfPresent(String.self, forKey: .privacyPolicyURL) { settings.privacyPolicyURL = url }
-        if container.contains(.offers) {
-            let offers = try container.superDecoder(forKey: .offers)
-            try offers.rejectUnknownKeys(OfferKeys.self)
-            let values = try offers.container(keyedBy: OfferKeys.self)
+        if let values = try container.strictObjectIfPresent(OfferKeys.self, forKey: .offers) {
             if let on = try values.decodeIfPresent(Bool.self, forKey: .personalizedAds) { settings.offers.personalizedAds = on }
             if let on = try values.decodeIfPresent(Bool.self, forKey: .nonPersonalizedAds) { settings.offers.nonPersonalizedAds = on }
             if let on = try values.decodeIfPresent(Bool.self, forKey: .adFree) { settings.offers.adFree = on }

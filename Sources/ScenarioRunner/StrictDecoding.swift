@@ -29,6 +29,14 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer {
+    /// The object under a key, with any key `Nested` does not list rejected; `nil` when the key is absent.
+    func strictObjectIfPresent<Nested: CodingKey & CaseIterable>(_: Nested.Type, forKey key: Key) throws -> KeyedDecodingContainer<Nested>? {
+        guard contains(key) else { return nil }
+        let object = try superDecoder(forKey: key)
+        try object.rejectUnknownKeys(Nested.self)
+        return try object.container(keyedBy: Nested.self)
+    }
+
     /// Decodes one of a fixed set of names, or fails listing them.
     func decodeChoice<T: CaseIterable & RawRepresentable>(_: T.Type, forKey key: Key) throws -> T where T.RawValue == String {
         let text = try decode(String.self, forKey: key)
