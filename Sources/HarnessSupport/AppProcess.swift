@@ -40,12 +40,24 @@ public final class AppProcess: Sendable {
             return true
         }
         guard first else { return }
-        trace.record("app.crash", [EventField("reason", reason.rawValue), EventField("detail", reason.description)])
+        trace.record(.appCrash, [EventField("reason", reason.rawValue), EventField("detail", reason.description)])
         clock.end()
     }
 
     /// A mistake in the scenario itself, such as a prompt shown with no scripted answer.
     public func reportScenarioIssue(_ text: String) {
-        trace.record("harness.issue", [EventField("issue", text)])
+        trace.record(.harnessIssue, [EventField("issue", text)])
+    }
+
+    /// The scripted user answers something on screen after a delay.
+    public func scheduleUserAnswer(after delay: Duration, label: String, _ answer: @escaping @Sendable () -> Void) {
+        clock.schedule(after: delay, label: label, kind: .userAnswer, answer)
+    }
+
+    /// Something is on screen that the user script does not answer: a scenario issue naming what is
+    /// missing, and a prompt left pending for ever (so the leftover report lists it too).
+    public func leaveUnanswered(_ what: String, because issue: String) {
+        reportScenarioIssue(issue)
+        clock.scheduleNever(label: "\(what) waiting for an answer the user script does not give", kind: .unansweredPrompt)
     }
 }

@@ -38,8 +38,8 @@ public struct CallbackDelivery: Sendable {
         _ callback: @escaping @Sendable () -> Void
     ) {
         if effects.contains(.never) {
-            trace.record("callback.withheld", [EventField("callback", label)])
-            clock.scheduleNever(label: "\(label) (withheld by a fault)")
+            trace.record(.callbackWithheld, [EventField("callback", label)])
+            clock.scheduleNever(label: "\(label) (withheld by a fault)", kind: .withheldCallback)
             return
         }
         let trace = trace
@@ -47,7 +47,7 @@ public struct CallbackDelivery: Sendable {
         let body: @Sendable () -> Void = {
             callback()
             if twice {
-                trace.record("callback.duplicate", [EventField("callback", label)])
+                trace.record(.callbackDuplicate, [EventField("callback", label)])
                 callback()
             }
         }
@@ -69,7 +69,7 @@ public struct CallbackDelivery: Sendable {
             body()
             return
         }
-        clock.schedule(after: delay, label: label) {
+        clock.schedule(after: delay, label: label, kind: .callback) {
             if onMain {
                 MainQueue.runAndWait(body)
             } else if background {

@@ -71,7 +71,7 @@ public enum FaultEffect: Hashable, Sendable, CustomStringConvertible {
     case callback(CallbackFault)
     /// The callback comes after an extra delay.
     case delay(Duration)
-    /// The app is not active when it makes the call (tracking requests only).
+    /// The app goes inactive as it makes the call, until it next comes to the foreground (tracking requests only).
     case appInactive
 
     /// `error=timeout`, `callback=never`, `delay=3.000s`, `appState=inactive`.

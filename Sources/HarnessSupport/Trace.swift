@@ -25,7 +25,7 @@ public final class Trace: AdsEventLog, Sendable {
     public init(now: @escaping @Sendable () -> Duration) { self.now = now }
 
     /// Records an event.
-    public func record(_ name: String, _ fields: [EventField] = []) {
+    public func record(_ name: TraceName, _ fields: [EventField] = []) {
         let event = TraceEvent(time: now(), name: name, fields: fields)
         let observers = state.withLock { state in
             state.events.append(event)
@@ -35,7 +35,7 @@ public final class Trace: AdsEventLog, Sendable {
     }
 
     /// Records an event from the app-side logic.
-    public func record(_ event: AdsEvent) { record(event.name, event.fields) }
+    public func record(_ event: AdsEvent) { record(TraceName(event), event.fields) }
 
     /// Calls the observer with every event recorded from now on, on the recording thread.
     public func observe(_ observer: @escaping @Sendable (TraceEvent) -> Void) {
@@ -46,16 +46,16 @@ public final class Trace: AdsEventLog, Sendable {
     public var events: [TraceEvent] { state.withLock { $0.events } }
 
     /// The names of every event so far, in order.
-    public var names: [String] { events.map(\.name) }
+    public var names: [TraceName] { events.map(\.name) }
 
     /// The events with a name.
-    public func events(named name: String) -> [TraceEvent] { events.filter { $0.name == name } }
+    public func events(named name: TraceName) -> [TraceEvent] { events.filter { $0.name == name } }
 
     /// How many events have a name.
-    public func count(of name: String) -> Int { events(named: name).count }
+    public func count(of name: TraceName) -> Int { events(named: name).count }
 
     /// Whether the names occur in this order (not necessarily adjacent).
-    public func contains(inOrder expected: [String]) -> Bool {
+    public func contains(inOrder expected: [TraceName]) -> Bool {
         var remaining = expected[...]
         for name in names where name == remaining.first { remaining.removeFirst() }
         return remaining.isEmpty

@@ -5,12 +5,12 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     /// Virtual time when it happened.
     public var time: Duration
     /// What happened: `tracking.prompt`, `consent.update`, `ads.request`...
-    public var name: String
+    public var name: TraceName
     /// The details, in a stable order.
     public var fields: [EventField]
 
     /// Creates an event.
-    public init(time: Duration, name: String, fields: [EventField] = []) {
+    public init(time: Duration, name: TraceName, fields: [EventField] = []) {
         self.time = time
         self.name = name
         self.fields = fields

@@ -18,6 +18,7 @@ public final class VirtualClock: AppClock, Sendable {
         let due: Duration?
         let sequence: Int
         let label: String
+        let kind: PendingWork.Kind
         let scope: Int?
         let work: @Sendable () -> Void
     }
@@ -28,22 +29,28 @@ public final class VirtualClock: AppClock, Sendable {
     /// Virtual time since the clock was created.
     public var now: Duration { state.withLock { $0.now } }
 
-    /// Schedules work to run once the clock reaches `now + delay`.
+    /// Schedules the app's work to run once the clock reaches `now + delay` (a timer of the app's).
     @discardableResult
     public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
-        enqueue(delay: max(delay, .zero), label: label, scope: nil, work: work)
+        schedule(after: delay, label: label, kind: .appTimer, work)
+    }
+
+    /// Schedules work of a kind to run once the clock reaches `now + delay`.
+    @discardableResult
+    public func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        enqueue(delay: max(delay, .zero), label: label, kind: kind, scope: nil, work: work)
     }
 
     /// Records work that will never run (a callback a fault withholds, a prompt nobody answers),
     /// so that ``pendingWork`` reports it.
     @discardableResult
-    public func scheduleNever(label: String) -> any ScheduledWork {
-        enqueue(delay: nil, label: label, scope: nil) {}
+    public func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
+        enqueue(delay: nil, label: label, kind: kind, scope: nil) {}
     }
 
     /// Everything still waiting, earliest first; `due == nil` means it will never run.
     public var pendingWork: [PendingWork] {
-        state.withLock { state in state.queue.map { PendingWork(label: $0.label, due: $0.due) } }
+        state.withLock { state in state.queue.map { PendingWork(label: $0.label, due: $0.due, kind: $0.kind) } }
     }
 
     /// Whether anything is waiting, including work that will never run.
@@ -87,11 +94,13 @@ public final class VirtualClock: AppClock, Sendable {
 
     // MARK: Internals
 
-    fileprivate func enqueue(delay: Duration?, label: String, scope: Int?, work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    fileprivate func enqueue(
+        delay: Duration?, label: String, kind: PendingWork.Kind, scope: Int?, work: @escaping @Sendable () -> Void
+    ) -> any ScheduledWork {
         let sequence: Int = state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1
-            let entry = Entry(due: delay.map { state.now + $0 }, sequence: sequence, label: label, scope: scope, work: work)
+            let entry = Entry(due: delay.map { state.now + $0 }, sequence: sequence, label: label, kind: kind, scope: scope, work: work)
             let index = state.queue.firstIndex { Self.runsBefore(entry, $0) } ?? state.queue.endIndex
             state.queue.insert(entry, at: index)
             return sequence
@@ -139,11 +148,34 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
     public var label: String
     /// When it is due; `nil` if it will never run.
     public var due: Duration?
+    /// What kind of work it is.
+    public var kind: Kind
 
-    /// `label @ 3.000s`, or `label (never)`.
+    /// What kind of work is waiting.
+    public enum Kind: String, CaseIterable, Hashable, Sendable, Codable {
+        /// A timer the app set (a timeout, a delayed call).
+        case appTimer
+        /// An OS or SDK callback on its way.
+        case callback
+        /// A callback a fault withholds: it will never come.
+        case withheldCallback
+        /// The scripted user about to answer a prompt or form.
+        case userAnswer
+        /// A prompt or form on screen that nobody will answer.
+        case unansweredPrompt
+    }
+
+    /// Creates an entry.
+    public init(label: String, due: Duration?, kind: Kind) {
+        self.label = label
+        self.due = due
+        self.kind = kind
+    }
+
+    /// `label @ 3.000s (callback)`, or `label (never, withheldCallback)`.
     public var description: String {
-        guard let due else { return "\(label) (never)" }
-        return "\(label) @ \(due.harnessDescription)"
+        guard let due else { return "\(label) (never, \(kind.rawValue))" }
+        return "\(label) @ \(due.harnessDescription) (\(kind.rawValue))"
     }
 }
 
@@ -168,16 +200,22 @@ public final class ClockScope: AppClock, Sendable {
     /// The clock's time (zero once the clock is gone).
     public var now: Duration { clock?.now ?? .zero }
 
-    /// Schedules work in this scope; nothing is scheduled once the scope has ended.
+    /// Schedules the app's work in this scope (a timer); nothing is scheduled once the scope has ended.
     @discardableResult
     public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
-        enqueue(delay: max(delay, .zero), label: label, work: work)
+        schedule(after: delay, label: label, kind: .appTimer, work)
+    }
+
+    /// Schedules work of a kind in this scope.
+    @discardableResult
+    public func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        enqueue(delay: max(delay, .zero), label: label, kind: kind, work: work)
     }
 
     /// Records work of this scope that will never run.
     @discardableResult
-    public func scheduleNever(label: String) -> any ScheduledWork {
-        enqueue(delay: nil, label: label) {}
+    public func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
+        enqueue(delay: nil, label: label, kind: kind) {}
     }
 
     /// Cancels everything the scope scheduled, and everything it would schedule later.
@@ -186,9 +224,9 @@ public final class ClockScope: AppClock, Sendable {
         clock?.cancelAll(scope: id)
     }
 
-    private func enqueue(delay: Duration?, label: String, work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    private func enqueue(delay: Duration?, label: String, kind: PendingWork.Kind, work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         guard !ended.snapshot, let clock else { return NothingScheduled() }
-        return clock.enqueue(delay: delay, label: label, scope: id, work: work)
+        return clock.enqueue(delay: delay, label: label, kind: kind, scope: id, work: work)
     }
 
     private struct NothingScheduled: ScheduledWork {

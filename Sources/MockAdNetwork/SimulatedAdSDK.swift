@@ -15,6 +15,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     private let adLoadLatency: Duration
     private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
     private let advertisingIdentifier: @Sendable () -> UUID
+    private let onRequest: @Sendable (RecordedAdRequest) -> Void
     private let state = Locked(State())
 
     private struct State {
@@ -22,14 +23,16 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         var requests: [RecordedAdRequest] = []
     }
 
-    /// Creates the SDK of a process; it reads the tracking status and identifier as the real SDK does.
+    /// Creates the SDK of a process; it reads the tracking status and identifier as the real SDK does,
+    /// and hands every request it records to `onRequest` too.
     public init(
         process: AppProcess,
         infoPlist: InfoPlist,
         consent: any ConsentSignals,
         adLoadLatency: Duration = .zero,
         trackingStatus: @escaping @Sendable () -> TrackingAuthorizationStatus,
-        advertisingIdentifier: @escaping @Sendable () -> UUID
+        advertisingIdentifier: @escaping @Sendable () -> UUID,
+        onRequest: @escaping @Sendable (RecordedAdRequest) -> Void = { _ in }
     ) {
         self.process = process
         self.infoPlist = infoPlist
@@ -37,6 +40,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         self.adLoadLatency = adLoadLatency
         self.trackingStatus = trackingStatus
         self.advertisingIdentifier = advertisingIdentifier
+        self.onRequest = onRequest
     }
 
     /// Whether the SDK was started in this process.
@@ -51,7 +55,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         let effects = process.faults.take(.adStart)
         let trace = process.trace
         process.delivery.deliver("ads.start completion", timing: .later(.zero), effects: effects) {
-            trace.record("ads.started")
+            trace.record(.adsStarted)
             completion()
         }
     }
@@ -73,15 +77,16 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             state.requests.append(record)
             return state.requests.count
         }
+        onRequest(record)
         let trace = process.trace
-        trace.record("ads.request", record.fields)
+        trace.record(.adsRequest, record.fields)
         let effects = process.faults.take(.adLoad)
         let result: Result<LoadedAd, AdLoadError> = effects.error.map { .failure($0.adLoadError) }
             ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)"))
         process.delivery.deliver("ads.load completion", timing: .later(adLoadLatency), effects: effects) {
             switch result {
-            case .success(let ad): trace.record("ads.loaded", [EventField("response", ad.responseID)])
-            case .failure(let error): trace.record("ads.load.failed", [EventField("error", error.description)])
+            case .success(let ad): trace.record(.adsLoaded, [EventField("response", ad.responseID)])
+            case .failure(let error): trace.record(.adsLoadFailed, [EventField("error", error.description)])
             }
             completion(result)
         }
@@ -91,9 +96,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     private func startIfNeeded(implicit: Bool) -> Bool {
         guard process.isRunning else { return false }
         let trace = process.trace
-        trace.record("ads.start", [
+        trace.record(.adsStart, [
             EventField("tracking", trackingStatus().description),
             EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
+            EventField("canRequestAds", String(consent.signalAllowsAdRequests)),
         ] + (implicit ? [EventField("implicit", "true")] : []))
         guard infoPlist.contains(InfoPlist.adApplicationIdentifierKey) else {
             process.crash(.adApplicationIdentifierMissing)

@@ -24,17 +24,17 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     public func loadForm(completion: @escaping @Sendable (Result<any LoadedConsentForm, ConsentFormError>) -> Void) {
         guard process.isRunning else { return }
         let trace = process.trace
-        trace.record("consent.form.load")
+        trace.record(.consentFormLoad)
         let effects = process.faults.take(.formLoad)
         let failure: ConsentFormError? = effects.error?.consentFormError
             ?? (info.hasCompletedUpdate && info.formStatus == .available ? nil : .unavailable)
         let form = SimulatedLoadedForm(forms: self)
         process.delivery.deliver("consent.form.load completion", timing: .later(info.settings.formLoadLatency), effects: effects) {
             if let failure {
-                trace.record("consent.form.load.failed", [EventField("error", failure.description)])
+                trace.record(.consentFormLoadFailed, [EventField("error", failure.description)])
                 completion(.failure(failure))
             } else {
-                trace.record("consent.form.loaded")
+                trace.record(.consentFormLoaded)
                 completion(.success(form))
             }
         }
@@ -58,7 +58,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     public func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard process.isRunning else { return }
         guard info.privacyOptionsRequirement == .required else {
-            process.trace.record("consent.form.present.failed", [
+            process.trace.record(.consentFormPresentFailed, [
                 EventField("kind", ConsentFormKind.privacyOptions.rawValue), EventField("error", "unavailable"),
             ])
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
@@ -74,22 +74,21 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         let effects = process.faults.take(.formPresent)
         if let fault = effects.error {
             let error = fault.consentFormError
-            trace.record("consent.form.present.failed", [EventField("kind", kind.rawValue), EventField("error", error.description)])
+            trace.record(.consentFormPresentFailed, [EventField("kind", kind.rawValue), EventField("error", error.description)])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
-        trace.record("consent.form.present", [EventField("kind", kind.rawValue)])
+        trace.record(.consentFormPresent, [EventField("kind", kind.rawValue)])
         guard let script = kind == .consent ? user.consentForm : user.privacyOptionsForm else {
             let field = kind == .consent ? "user.consentForm" : "user.privacyOptionsForm"
-            process.reportScenarioIssue("the \(kind.rawValue) form is on screen but the user has no scripted answer (\(field))")
-            process.clock.scheduleNever(label: "\(kind.rawValue) form waiting for an answer the user script does not give")
+            process.leaveUnanswered("\(kind.rawValue) form", because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (\(field))")
             return
         }
         let info = info
         let delivery = process.delivery
-        process.clock.schedule(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
+        process.scheduleUserAnswer(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
             let status = info.record(script.answer, on: kind)
-            trace.record("consent.form.answer", [
+            trace.record(.consentFormAnswer, [
                 EventField("kind", kind.rawValue), EventField("answer", script.answer.rawValue), EventField("status", status.description),
             ])
             delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
@@ -120,7 +119,7 @@ final class SimulatedLoadedForm: LoadedConsentForm, Sendable {
 extension SimulatedConsentForms {
     /// A second present of the same form.
     fileprivate func failUsedForm(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
-        process.trace.record("consent.form.present.failed", [
+        process.trace.record(.consentFormPresentFailed, [
             EventField("kind", ConsentFormKind.consent.rawValue), EventField("error", ConsentFormError.alreadyUsed.description),
         ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.alreadyUsed) }

@@ -50,7 +50,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     public func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
         guard process.isRunning else { return }
         let trace = process.trace
-        trace.record("consent.update", [
+        trace.record(.consentUpdate, [
             EventField("underAgeOfConsent", String(parameters.isTaggedForUnderAgeOfConsent)),
             EventField("debugGeography", parameters.debugGeography.description),
         ])
@@ -65,12 +65,12 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         process.delivery.deliver("consent.update completion", timing: .later(settings.updateLatency), effects: effects) { [self] in
             if let fault = effects.error {
                 let error = fault.consentRequestError
-                trace.record("consent.update.done", [EventField("error", error.description)] + snapshotFields())
+                trace.record(.consentUpdateDone, [EventField("error", error.description)] + snapshotFields())
                 completion(error)
                 return
             }
             applyUpdate(parameters)
-            trace.record("consent.update.done", snapshotFields())
+            trace.record(.consentUpdateDone, snapshotFields())
             completion(nil)
         }
     }
@@ -79,7 +79,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     public func reset() {
         storage.clear()
         session.withLock { $0 = Session() }
-        process.trace.record("consent.reset")
+        process.trace.record(.consentReset)
     }
 
     // MARK: For the forms

@@ -39,13 +39,13 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
         func load(completion: @escaping @Sendable (LegacyConsentError?) -> Void) {
             let process = forms.process
             guard process.isRunning else { return }
-            process.trace.record("legacyConsent.form.load")
+            process.trace.record(.legacyConsentFormLoad)
             let effects = process.faults.take(.formLoad)
             let state = state
             process.delivery.deliver("legacyConsent.form.load completion", timing: .later(.zero), effects: effects) {
                 let error = effects.error.map { LegacyConsentError($0.legacyReason) }
                 if error == nil { state.withLock { $0.loaded = true } }
-                process.trace.record(error == nil ? "legacyConsent.form.loaded" : "legacyConsent.form.load.failed",
+                process.trace.record(error == nil ? .legacyConsentFormLoaded : .legacyConsentFormLoadFailed,
                                      error.map { [EventField("error", $0.description)] } ?? [])
                 completion(error)
             }
@@ -62,13 +62,13 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
             }
             let effects = process.faults.take(.formPresent)
             if let error = refusal ?? effects.error.map({ LegacyConsentError($0.legacyReason) }) {
-                process.trace.record("legacyConsent.form.present.failed", [EventField("error", error.description)])
+                process.trace.record(.legacyConsentFormPresentFailed, [EventField("error", error.description)])
                 process.delivery.deliver("legacyConsent.form.present completion", timing: .later(.zero), effects: effects) {
                     dismissCompletion(error, false)
                 }
                 return
             }
-            process.trace.record("legacyConsent.form.present", [
+            process.trace.record(.legacyConsentFormPresent, [
                 EventField("offers", [offers.personalizedAds ? "personalized" : nil, offers.nonPersonalizedAds ? "nonPersonalized" : nil,
                                       offers.adFree ? "adFree" : nil].compactMap { $0 }.joined(separator: ",")),
             ])
@@ -79,8 +79,9 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
     /// Schedules the scripted user's choice; the form sets the status before it dismisses.
     private func answer(offers: LegacyFormOffers, effects: [FaultEffect], _ dismissCompletion: @escaping @Sendable (LegacyConsentError?, Bool) -> Void) {
         guard let user else {
-            process.reportScenarioIssue("the legacy consent form is on screen but the user has no scripted answer (user.legacyConsentForm)")
-            process.clock.scheduleNever(label: "legacy consent form waiting for an answer the user script does not give")
+            process.leaveUnanswered(
+                "legacy consent form", because: "the legacy consent form is on screen but the user has no scripted answer (user.legacyConsentForm)"
+            )
             return
         }
         let offered = switch user.answer {
@@ -89,20 +90,19 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
         case .adFree: offers.adFree
         }
         guard offered else {
-            process.reportScenarioIssue("the user chooses \(user.answer.rawValue), which the legacy form does not offer")
-            process.clock.scheduleNever(label: "legacy consent form waiting for an offered answer")
+            process.leaveUnanswered("legacy consent form", because: "the user chooses \(user.answer.rawValue), which the legacy form does not offer")
             return
         }
         let info = info
         let trace = process.trace
         let delivery = process.delivery
-        process.clock.schedule(after: user.after, label: "user answers the legacy consent form: \(user.answer.rawValue)") {
+        process.scheduleUserAnswer(after: user.after, label: "user answers the legacy consent form: \(user.answer.rawValue)") {
             switch user.answer {
             case .personalized: info.setConsentStatus(.personalized)
             case .nonPersonalized: info.setConsentStatus(.nonPersonalized)
             case .adFree: break
             }
-            trace.record("legacyConsent.form.answer", [
+            trace.record(.legacyConsentFormAnswer, [
                 EventField("answer", user.answer.rawValue), EventField("status", info.consentStatus.description),
             ])
             delivery.deliver("legacyConsent.form.present completion", timing: .immediate, effects: effects) {

@@ -34,6 +34,11 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     /// The last update's answer; an unknown location counts as the EEA until an update says otherwise.
     public var isRequestLocationInEEAOrUnknown: Bool { store.bool(forKey: Key.inEEAOrUnknown) ?? true }
 
+    /// Writes a choice where the SDK keeps it, as an earlier session would have left it.
+    public static func storeStatus(_ status: LegacyConsentStatus, in store: any KeyValueStore) {
+        store.set(status.rawValue, forKey: Key.status)
+    }
+
     /// Sets the choice, as the form does and as the app may.
     public func setConsentStatus(_ status: LegacyConsentStatus) {
         store.set(status.rawValue, forKey: Key.status)
@@ -47,7 +52,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     ) {
         guard process.isRunning else { return }
         let trace = process.trace
-        trace.record("legacyConsent.update", [
+        trace.record(.legacyConsentUpdate, [
             EventField("publishers", identifiers.joined(separator: ",")), EventField("debugGeography", debug.geography.description),
         ])
         let effects = process.faults.take(.consentInfoUpdate)
@@ -56,7 +61,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
             let error: LegacyConsentError? = effects.error.map { LegacyConsentError($0.legacyReason) }
                 ?? (unknownPublisher ? LegacyConsentError(.invalidPublisherIdentifiers) : nil)
             if error == nil { applyUpdate(debug) }
-            trace.record("legacyConsent.update.done", (error.map { [EventField("error", $0.description)] } ?? []) + [
+            trace.record(.legacyConsentUpdateDone, (error.map { [EventField("error", $0.description)] } ?? []) + [
                 EventField("status", consentStatus.description), EventField("inEEAOrUnknown", String(isRequestLocationInEEAOrUnknown)),
             ])
             completion(error)
@@ -67,7 +72,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     public func reset() {
         store.removeValue(forKey: Key.status)
         store.removeValue(forKey: Key.inEEAOrUnknown)
-        process.trace.record("legacyConsent.reset")
+        process.trace.record(.legacyConsentReset)
     }
 
     private func applyUpdate(_ debug: LegacyDebugSettings) {

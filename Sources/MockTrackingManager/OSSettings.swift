@@ -43,6 +43,25 @@ public enum TrackingPromptAnswer: String, CaseIterable, Hashable, Sendable, Coda
     case dismiss
 }
 
+/// Why the OS answered a tracking request at once, without a prompt.
+public enum TrackingNoPromptReason: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Before OS 14 there is no prompt.
+    case noPromptBefore14
+    /// The device restricts tracking.
+    case restricted
+    /// The user answered before.
+    case storedAnswer
+    /// "Allow Apps to Request to Track" is off.
+    case systemSwitchOff
+    /// Another system prompt is on screen (so the app is not active).
+    case anotherPromptOnScreen
+    /// The app is not active.
+    case appNotActive
+
+    /// Whether the OS ignored the request only because the app was not active: it must be asked again.
+    public var meansAppWasInactive: Bool { self == .anotherPromptOnScreen || self == .appNotActive }
+}
+
 /// The app's foreground state.
 public enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
     /// In the foreground, nothing over it.

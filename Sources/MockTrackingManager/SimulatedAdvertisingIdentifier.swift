@@ -20,7 +20,7 @@ public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider
     /// The identifier the app reads; recorded with the tracking status at the time.
     public var advertisingIdentifier: UUID {
         let value = currentValue
-        trace.record("idfa.read", [
+        trace.record(.idfaRead, [
             EventField("value", value.isZero ? "zero" : "set"), EventField("tracking", device.trackingStatus.description),
         ])
         return value

@@ -83,7 +83,12 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
             return (true, state.onDidBecomeActive, state.appStateObservers)
         }
         guard changed else { return }
-        trace.record("app.\(newState.rawValue)", reason.map { [EventField("reason", $0)] } ?? [])
+        let name: TraceName = switch newState {
+        case .active: .appActive
+        case .inactive: .appInactive
+        case .background: .appBackground
+        }
+        trace.record(name, reason.map { [EventField("reason", $0)] } ?? [])
         for observer in observers { observer(newState) }
         if newState == .active { handler?() }
     }
@@ -160,7 +165,7 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
             }
             return nil
         }
-        trace.record("settings.change", [EventField("change", change.description)] + (problem.map { [EventField("refused", $0)] } ?? []))
+        trace.record(.settingsChange, [EventField("change", change.description)] + (problem.map { [EventField("refused", $0)] } ?? []))
         return problem
     }
 

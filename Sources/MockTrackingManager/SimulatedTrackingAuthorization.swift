@@ -27,30 +27,33 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
     /// Asks for authorization, as the OS does.
     public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         guard process.isRunning else { return }
-        // An `appState: inactive` fault acts before the app asks (the harness makes the app inactive
-        // then), so the app can see it, as a real app can; here only the callback faults apply.
+        // An `appState: inactive` fault: the app goes inactive as it asks (another alert comes up, or
+        // the launch is not over), and stays so until it next comes to the foreground.
+        if !process.faults.take(.trackingRequest, matching: { $0 == .appInactive }).isEmpty {
+            device.setAppState(.inactive, reason: "fault")
+        }
         let effects = process.faults.take(.trackingRequest) { $0 != .appInactive }
         let trace = process.trace
         let settings = device.settings
-        trace.record("tracking.request", [
+        trace.record(.trackingRequest, [
             EventField("appState", device.appState.rawValue), EventField("os", settings.osVersion.description),
         ])
 
-        let immediate: (TrackingAuthorizationStatus, String)? = {
-            if !settings.osVersion.hasTrackingPrompt { return (device.trackingStatus, "noPromptBefore14") }
-            if settings.trackingRestricted { return (.restricted, "restricted") }
+        let immediate: (TrackingAuthorizationStatus, TrackingNoPromptReason)? = {
+            if !settings.osVersion.hasTrackingPrompt { return (device.trackingStatus, .noPromptBefore14) }
+            if settings.trackingRestricted { return (.restricted, .restricted) }
             switch device.storedAnswer {
-            case .allowed, .denied: return (device.trackingStatus, "storedAnswer")
+            case .allowed, .denied: return (device.trackingStatus, .storedAnswer)
             case .none: break
             }
-            if !settings.allowAppsToRequestToTrack { return (.denied, "systemSwitchOff") }
-            if device.isPromptOnScreen { return (.notDetermined, "anotherPromptOnScreen") }
-            if !device.isActive { return (.notDetermined, "appNotActive") }
+            if !settings.allowAppsToRequestToTrack { return (.denied, .systemSwitchOff) }
+            if device.isPromptOnScreen { return (.notDetermined, .anotherPromptOnScreen) }
+            if !device.isActive { return (.notDetermined, .appNotActive) }
             return nil
         }()
         if let (status, reason) = immediate {
-            trace.record("tracking.answer", [
-                EventField("status", status.description), EventField("prompted", "false"), EventField("reason", reason),
+            trace.record(.trackingAnswer, [
+                EventField("status", status.description), EventField("prompted", "false"), EventField("reason", reason.rawValue),
             ])
             process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(status) }
             return
@@ -65,24 +68,23 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
     private func showPrompt(effects: [FaultEffect], completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         let trace = process.trace
         device.promptAppeared()
-        trace.record("tracking.prompt")
+        trace.record(.trackingPrompt)
         let answersEarly = device.settings.osVersion.answersTrackingRequestEarly
         if answersEarly {
-            trace.record("tracking.answer", [
+            trace.record(.trackingAnswer, [
                 EventField("status", "denied"), EventField("prompted", "true"), EventField("reason", "earlyAnswerOS17.4"),
             ])
             process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
         }
         guard let user else {
-            process.reportScenarioIssue("the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
-            process.clock.scheduleNever(label: "tracking prompt waiting for an answer the user script does not give")
+            process.leaveUnanswered("tracking prompt", because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
             return
         }
         let device = device
         let delivery = process.delivery
-        process.clock.schedule(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
+        process.scheduleUserAnswer(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
             let status = device.store(user.answer)
-            trace.record("tracking.answer", [
+            trace.record(.trackingAnswer, [
                 EventField("status", status.description), EventField("prompted", "true"), EventField("answer", user.answer.rawValue),
             ])
             if !answersEarly {

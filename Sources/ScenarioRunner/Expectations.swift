@@ -24,9 +24,28 @@ public struct Expectations: Sendable, Decodable {
     public var pending: Int?
     /// The invariant the run must break (for scenarios that demonstrate an app mistake).
     public var violation: Invariant?
+    /// Whether the run must leave nothing behind: no pending work, no unfired fault.
+    public var nothingLeft: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case final, adRequests, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation
+        case final, adRequests, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, nothingLeft
+    }
+
+    /// The expectations that read the reference glue's log or beliefs, as JSON paths.
+    var referenceGlueReasons: [String] {
+        var reasons: [String] = []
+        if final?.usePersonalizedAds != nil { reasons.append("expect.final.usePersonalizedAds") }
+        if final?.prefersAdFree != nil { reasons.append("expect.final.prefersAdFree") }
+        if errors != nil { reasons.append("expect.errors") }
+        if refusals != nil { reasons.append("expect.refusals") }
+        if let trace {
+            for (list, patterns) in [("contains", trace.contains), ("inOrder", trace.inOrder), ("absent", trace.absent)] {
+                for pattern in patterns where !pattern.name.isGroundTruth {
+                    reasons.append("expect.trace.\(list) \"\(pattern.name)\" (the glue's log)")
+                }
+            }
+        }
+        return reasons
     }
 
     /// Decodes the `expect` object.
@@ -60,6 +79,7 @@ public struct Expectations: Sendable, Decodable {
         }
         pending = try container.decodeCountIfPresent(forKey: .pending)
         violation = try container.decodeChoiceIfPresent(Invariant.self, forKey: .violation)
+        nothingLeft = try container.decodeIfPresent(Bool.self, forKey: .nothingLeft)
     }
 }
 
@@ -71,15 +91,19 @@ public enum CrashExpectation: Hashable, Sendable {
     case crashed(CrashReason)
 }
 
-/// The `expect.final` object: any subset of the coordinator's state.
+/// The `expect.final` object: any subset of the state after the last step.
+///
+/// `tracking`, `consent`, `canRequestAds`, `legacyConsent` and `location` are what the OS and the
+/// consent SDK report; `shouldUseNPA` is what the decision table requires of a request made now,
+/// from those answers. `usePersonalizedAds` and `prefersAdFree` are the reference glue's own state.
 public struct FinalState: Hashable, Sendable, Decodable {
-    /// The tracking status.
+    /// The tracking status the OS reports.
     public var tracking: TrackingAuthorizationStatus?
-    /// The consent status.
+    /// The consent status the consent SDK reports (the legacy SDK's, in the current SDK's terms).
     public var consent: UserConsentStatus?
-    /// Whether ads may be requested.
+    /// Whether the consent SDK allows ad requests.
     public var canRequestAds: Bool?
-    /// Whether requests must carry `npa=1`.
+    /// Whether a request made now must carry `npa=1`, by the decision table on those answers.
     public var shouldUseNPA: Bool?
     /// The legacy consent SDK's status (legacy profile).
     public var legacyConsent: LegacyConsentStatus?

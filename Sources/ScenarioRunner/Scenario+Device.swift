@@ -63,6 +63,8 @@ struct DeviceSpec: Decodable {
 /// The `previousSession` object.
 struct PreviousSessionSpec: Decodable {
     var session = PreviousSession()
+    /// The keys given that are the reference glue's own storage, not the OS's or an SDK's.
+    var glueLeftoverKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds
@@ -76,6 +78,7 @@ struct PreviousSessionSpec: Decodable {
         session.shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
         session.legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent) ?? .unknown
         session.usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
+        glueLeftoverKeys = [CodingKeys.shouldUseNPA, .usePersonalizedAds].filter(container.contains).map(\.rawValue)
     }
 }
 

@@ -30,9 +30,17 @@ public struct Scenario: Sendable, Decodable {
     public var steps: [Step]
     /// What must be true afterwards.
     public var expect: Expectations
+    /// Which glue the scenario is for, as the file says (`"glue"`); `nil` when it does not say.
+    public var declaredGlue: GlueRequirement?
+    /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
+    /// beliefs); empty when the scenario needs only ground truth and runs against any glue.
+    public var referenceGlueReasons: [String]
+
+    /// Whether the scenario runs against any glue, or checks the package's reference glue.
+    public var requiredGlue: GlueRequirement { referenceGlueReasons.isEmpty ? .anyGlue : .referenceGlue }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, consentProfile, device, app, previousSession, user, faults, steps, expect
+        case name, description, glue, consentProfile, device, app, previousSession, user, faults, steps, expect
     }
 
     /// Decodes a scenario, rejecting anything it does not understand.
@@ -49,7 +57,8 @@ public struct Scenario: Sendable, Decodable {
         device = deviceSpec.device
         app = try container.decodeIfPresent(AppSetup.self, forKey: .app) ?? AppSetup()
         consent = try app.consentSetup(profile: profile, legacySDK: deviceSpec.legacySDK, codingPath: container.codingPath + [CodingKeys.app])
-        previousSession = try container.decodeIfPresent(PreviousSessionSpec.self, forKey: .previousSession)?.session ?? .freshInstall
+        let sessionSpec = try container.decodeIfPresent(PreviousSessionSpec.self, forKey: .previousSession)
+        previousSession = sessionSpec?.session ?? .freshInstall
         if profile == "current", previousSession.legacyConsent != .unknown || previousSession.usePersonalizedAds != nil {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: container.codingPath + [CodingKeys.previousSession],
@@ -60,6 +69,20 @@ public struct Scenario: Sendable, Decodable {
         faults = try container.decodeIfPresent([FaultSpec].self, forKey: .faults)?.map(\.fault) ?? []
         steps = try container.decode([Step].self, forKey: .steps)
         expect = try container.decode(Expectations.self, forKey: .expect)
+        declaredGlue = try container.decodeChoiceIfPresent(GlueRequirement.self, forKey: .glue)
+        var reasons = (profile == "legacy" ? ["consentProfile"] : [])
+            + app.givenKeys.map { "app.\($0)" }
+            + (sessionSpec?.glueLeftoverKeys ?? []).map { "previousSession.\($0)" }
+            + expect.referenceGlueReasons
+        if declaredGlue == .anyGlue, let first = reasons.first {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.glue],
+                debugDescription: "\"any\" promises ground truth only, but \(first) belongs to the reference glue (its settings, log or beliefs); "
+                    + "remove it, or set \"glue\": \"reference\""
+            ))
+        }
+        if declaredGlue == .referenceGlue && reasons.isEmpty { reasons = ["glue"] }
+        referenceGlueReasons = reasons
     }
 
     /// Reads and decodes a scenario file.
@@ -82,7 +105,15 @@ public struct Scenario: Sendable, Decodable {
     }
 }
 
-/// How the app is set up in a scenario.
+/// Which glue a scenario runs against.
+public enum GlueRequirement: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Ground-truth expectations only: any correct glue must pass it.
+    case anyGlue = "any"
+    /// It checks the package's reference glue: its settings, its log or what it believes.
+    case referenceGlue = "reference"
+}
+
+/// How the reference glue is set up in a scenario.
 public struct AppSetup: Sendable, Decodable {
     /// The app's configuration: timeouts and storage keys.
     public var configuration = AdsConfiguration()
@@ -94,6 +125,8 @@ public struct AppSetup: Sendable, Decodable {
     var givesCurrentParameters = false
     /// The legacy consent SDK's app settings, if given.
     var legacy: LegacyConsentSettings?
+    /// The keys the scenario gave, in order: each is a setting of the reference glue.
+    var givenKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case underAgeOfConsent, debugGeography, timeouts, mistakes, legacyConsent
@@ -122,6 +155,7 @@ public struct AppSetup: Sendable, Decodable {
         }
         self.mistakes = Set(mistakes ?? [])
         legacy = try container.decodeIfPresent(LegacyConsentSpec.self, forKey: .legacyConsent)?.settings
+        givenKeys = CodingKeys.allCases.filter(container.contains).map(\.rawValue)
     }
 
     /// The consent setup for a profile; settings of the other profile are an error, not ignored.

@@ -4,18 +4,26 @@ import HarnessSupport
 
 /// Runs scenarios on a simulated app, on virtual time, and checks their expectations.
 public enum ScenarioRunner {
-    /// Runs every step, stops at the first failure, and compares the outcome with `expect`.
-    public static func run(_ scenario: Scenario) -> ScenarioVerdict {
+    /// Runs every step against a glue, stops at the first failure, finishes the run, and compares
+    /// the outcome with `expect`.
+    ///
+    /// With no glue given, the scenario runs against the reference glue set up as it says (`app`,
+    /// `consentProfile`). Another glue runs only scenarios that need nothing but ground truth: one
+    /// that checks the reference glue fails at once, naming why.
+    public static func run(_ scenario: Scenario, glue: GlueFactory? = nil) -> ScenarioVerdict {
+        if let glue, !glue.isReference, let reason = scenario.referenceGlueReasons.first {
+            let problem = "this scenario checks the reference glue (\(scenario.referenceGlueReasons.joined(separator: ", "))), "
+                + "so it does not run against \(glue.name); \(reason) needs the reference glue"
+            return ScenarioVerdict(name: scenario.name, trace: [], mismatches: [], failure: .invalidSetup(problem))
+        }
+        let factory = glue ?? .reference(
+            consent: scenario.consent, configuration: scenario.app.configuration, mistakes: scenario.app.mistakes
+        )
         let app: SimulatedApp
         do {
             app = try SimulatedApp(
-                device: scenario.device,
-                consent: scenario.consent,
-                previousSession: scenario.previousSession,
-                user: scenario.user,
-                faults: scenario.faults,
-                mistakes: scenario.app.mistakes,
-                configuration: scenario.app.configuration
+                glue: factory, device: scenario.device, previousSession: scenario.previousSession,
+                user: scenario.user, faults: scenario.faults
             )
         } catch {
             return ScenarioVerdict(name: scenario.name, trace: [], mismatches: [], failure: error)
@@ -27,7 +35,11 @@ public enum ScenarioRunner {
                 break
             }
         }
-        var check = ExpectationCheck(app: app, trace: app.trace.events)
+        var leftovers: Leftovers?
+        if failure == nil {
+            do { leftovers = try app.finish() } catch { failure = error }
+        }
+        var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers)
         if let expected = scenario.expect.violation {
             if case .invariantViolated(let violation)? = failure, violation.invariant == expected {
                 failure = nil
@@ -37,127 +49,5 @@ public enum ScenarioRunner {
         }
         check.all(scenario.expect)
         return ScenarioVerdict(name: scenario.name, trace: check.trace, mismatches: check.mismatches, failure: failure)
-    }
-}
-
-/// Compares a finished run with a scenario's expectations.
-struct ExpectationCheck {
-    let app: SimulatedApp
-    let trace: [TraceEvent]
-    var mismatches: [Mismatch] = []
-
-    init(app: SimulatedApp, trace: [TraceEvent]) {
-        self.app = app
-        self.trace = trace
-    }
-
-    mutating func mismatch(_ expectation: String, expected: String, actual: String, at divergence: Int? = nil) {
-        mismatches.append(Mismatch(expectation: expectation, expected: expected, actual: actual, divergence: divergence))
-    }
-
-    func indices(of name: String) -> [Int] { trace.indices.filter { trace[$0].name == name } }
-
-    mutating func all(_ expect: Expectations) {
-        if let final = expect.final { check(final) }
-        if let requests = expect.adRequests { check(requests) }
-        if let count = expect.trackingPrompts { check(count: count, of: "tracking.prompt", as: "expect.trackingPrompts") }
-        if let count = expect.consentForms { check(count: count, of: "consent.form.present", as: "expect.consentForms") }
-        if let trace = expect.trace { check(trace) }
-        if let errors = expect.errors {
-            check(list: errors, events: "app.error", as: "expect.errors") { "\($0["stage"] ?? "?").\($0["code"] ?? "?")" }
-        }
-        if let refusals = expect.refusals {
-            check(list: refusals.map(\.rawValue), events: "ads.refused", as: "expect.refusals") { $0["reason"] ?? "?" }
-        }
-        if let crash = expect.crash { check(crash) }
-        if let pending = expect.pending, app.pendingWork.count != pending {
-            mismatch("expect.pending", expected: String(pending), actual: "\(app.pendingWork.count): \(app.pendingWork.map(\.description).joined(separator: "; "))")
-        }
-    }
-
-    mutating func check(_ final: FinalState) {
-        guard let state = app.consentState else {
-            mismatch("expect.final", expected: "a running app", actual: app.crash.map { "crashed: \($0)" } ?? "not running")
-            return
-        }
-        let lastDecision = indices(of: "decision").last
-        let pairs: [(String, String?, String)] = [
-            ("tracking", final.tracking?.description, state.tracking.description),
-            ("consent", final.consent?.description, state.consent.description),
-            ("canRequestAds", final.canRequestAds.map { String($0) }, String(state.canRequestAds)),
-            ("shouldUseNPA", final.shouldUseNPA.map { String($0) }, String(state.shouldUseNPA)),
-            ("legacyConsent", final.legacyConsent?.description, state.legacy?.status.description ?? "none (current profile)"),
-            ("usePersonalizedAds", final.usePersonalizedAds.map { String($0) }, state.legacy.map { String($0.usePersonalizedAds) } ?? "none"),
-            ("prefersAdFree", final.prefersAdFree.map { String($0) }, state.legacy.map { String($0.prefersAdFree) } ?? "none"),
-            ("location", final.location?.description, app.locationStatus.description),
-        ]
-        for (field, expected, actual) in pairs {
-            if let expected, expected != actual { mismatch("expect.final.\(field)", expected: expected, actual: actual, at: lastDecision) }
-        }
-    }
-
-    mutating func check(_ expected: [ExpectedAdRequest]) {
-        let requests = indices(of: "ads.request")
-        for (offset, expectation) in expected.enumerated() {
-            guard offset < requests.count else {
-                mismatch("expect.adRequests", expected: "\(expected.count) requests", actual: "\(requests.count)", at: requests.last)
-                return
-            }
-            let event = trace[requests[offset]]
-            if !expectation.matches(event.fields) {
-                let actual = "{npa: \(event["npa"] ?? "?"), idfa: \(event["idfa"] ?? "?")}"
-                mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: actual, at: requests[offset])
-            }
-        }
-        if requests.count > expected.count {
-            mismatch("expect.adRequests", expected: "\(expected.count) requests", actual: "\(requests.count)", at: requests[expected.count])
-        }
-    }
-
-    mutating func check(count expected: Int, of name: String, as expectation: String) {
-        let found = indices(of: name)
-        guard found.count != expected else { return }
-        mismatch(expectation, expected: String(expected), actual: String(found.count), at: found.count > expected ? found[expected] : nil)
-    }
-
-    mutating func check(_ expected: TraceExpectations) {
-        for pattern in expected.contains where !trace.contains(where: pattern.matches) {
-            mismatch("expect.trace.contains", expected: "an event \(pattern)", actual: "none")
-        }
-        var position = 0
-        var lastMatch: Int?
-        for pattern in expected.inOrder {
-            guard let found = trace[position...].firstIndex(where: pattern.matches) else {
-                mismatch("expect.trace.inOrder", expected: "\(pattern) after event \(position)", actual: "none", at: lastMatch)
-                break
-            }
-            lastMatch = found
-            position = found + 1
-        }
-        for pattern in expected.absent {
-            if let found = trace.firstIndex(where: pattern.matches) {
-                mismatch("expect.trace.absent", expected: "no event \(pattern)", actual: trace[found].description, at: found)
-            }
-        }
-    }
-
-    mutating func check(list expected: [String], events name: String, as expectation: String, _ spell: (TraceEvent) -> String) {
-        let found = indices(of: name)
-        let actual = found.map { spell(trace[$0]) }
-        guard actual != expected else { return }
-        let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
-        mismatch(expectation, expected: "[\(expected.joined(separator: ", "))]", actual: "[\(actual.joined(separator: ", "))]",
-                 at: firstDifference < found.count ? found[firstDifference] : nil)
-    }
-
-    mutating func check(_ crash: CrashExpectation) {
-        let crashed = indices(of: "app.crash").first
-        switch crash {
-        case .none:
-            if let crashed { mismatch("expect.crash", expected: "none", actual: trace[crashed]["reason"] ?? "?", at: crashed) }
-        case .crashed(let reason):
-            let actual = crashed.flatMap { trace[$0]["reason"] } ?? "none"
-            if actual != reason.rawValue { mismatch("expect.crash", expected: reason.rawValue, actual: actual, at: crashed) }
-        }
     }
 }

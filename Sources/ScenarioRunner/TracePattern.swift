@@ -5,7 +5,7 @@ import HarnessSupport
 /// `"tracking.answer status=authorized prompted=true"`.
 public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertible {
     /// The event name.
-    public var name: String
+    public var name: TraceName
     /// Fields the event must have, with these values.
     public var fields: [String: String]
 
@@ -17,9 +17,9 @@ public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertib
     /// Parses `name key=value key=value`.
     static func parse(_ text: String) throws(Problem) -> TracePattern {
         let parts = text.split(separator: " ").map(String.init)
-        guard let name = parts.first else { throw Problem(message: "expected an event name, got an empty string") }
-        guard TraceVocabulary.names.contains(name) else {
-            throw Problem(message: "unknown trace event \"\(name)\"; the names are listed by `adharness trace --names`")
+        guard let first = parts.first else { throw Problem(message: "expected an event name, got an empty string") }
+        guard let name = TraceName(rawValue: first) else {
+            throw Problem(message: "unknown trace event \"\(first)\"; the names are listed by `adharness trace --names`")
         }
         var fields: [String: String] = [:]
         for part in parts.dropFirst() {
@@ -30,7 +30,7 @@ public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertib
         return TracePattern(name: name, fields: fields)
     }
 
-    init(name: String, fields: [String: String]) {
+    init(name: TraceName, fields: [String: String]) {
         self.name = name
         self.fields = fields
     }
@@ -52,6 +52,6 @@ public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertib
 
     /// The pattern as written.
     public var description: String {
-        ([name] + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        ([name.rawValue] + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
     }
 }

@@ -5,6 +5,7 @@ enum HelpText {
            adharness table [--format markdown|json] [--profile current|legacy]
            adharness trace FILE
            adharness trace --names
+           adharness invariants
            adharness bench [--repeat N] [PATH...]
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
@@ -13,6 +14,7 @@ enum HelpText {
       run      Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/.
       table    Print the tracking x consent decision table, computed by the real decision code.
       trace    Run one scenario and print its trace, one event a line.
+      invariants  Print every safety invariant: its rule, its exact definition and its source.
       bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
 
     Run `adharness COMMAND --help` for a command's options.
@@ -44,6 +46,13 @@ enum HelpText {
     Exit codes: 0 passed, 1 failed, 2 bad input or usage.
     """
 
+    static let invariants = """
+    USAGE: adharness invariants
+
+    Prints every safety invariant the harness checks on every run, with the exact definition (which
+    ground-truth events break it) and the source it comes from.
+    """
+
     static let bench = """
     USAGE: adharness bench [--repeat N] [PATH...]
 
@@ -60,6 +69,7 @@ enum HelpCommand {
         case "run": HelpText.run
         case "table": HelpText.table
         case "trace": HelpText.trace
+        case "invariants": HelpText.invariants
         case "bench": HelpText.bench
         default: HelpText.overview
         }

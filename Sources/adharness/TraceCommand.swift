@@ -10,9 +10,12 @@ enum TraceCommand {
             return 0
         }
         if arguments == ["--names"] {
-            let width = TraceVocabulary.events.map(\.name.count).max() ?? 0
-            for (name, meaning) in TraceVocabulary.events {
-                output.line(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + meaning)
+            let width = TraceName.all.map(\.rawValue.count).max() ?? 0
+            for recorder in TraceName.Recorder.allCases {
+                output.line("\(recorder.rawValue):" + (recorder == .glue ? " (the glue's own log: never read by an invariant)" : ""))
+                for name in TraceName.all where name.recorder == recorder {
+                    output.line("  " + name.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + name.meaning)
+                }
             }
             return 0
         }

@@ -53,8 +53,27 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
         log.record(.evaluated(initial, trigger: .created))
     }
 
+    /// Creates a coordinator on an environment's ports, reading the tracking status from its tracking port.
+    public convenience init(environment: AdsEnvironment, configuration: AdsConfiguration = .init()) {
+        let tracking = environment.tracking
+        self.init(
+            trackingStatus: { tracking.trackingAuthorizationStatus },
+            profile: environment.consent,
+            store: environment.store,
+            clock: environment.clock,
+            log: environment.log,
+            configuration: configuration
+        )
+    }
+
     /// The last evaluated state.
     public var state: ConsentState { mutable.withLock { $0.state } }
+
+    /// Reads both inputs now and returns the decision for this moment; logs and notifies only when
+    /// it differs from the last evaluation.
+    public func currentState(trigger: EvaluationTrigger) -> ConsentState {
+        evaluate(trigger, onlyIfChanged: true)
+    }
 
     /// Whether the app must show its privacy-options entry point.
     public var isPrivacyOptionsRequired: Bool { state.privacyOptionsRequired }
@@ -102,8 +121,10 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
         }
         guard isFirst else { return }
         let gate = CompletionGate<AdsFlowError?>(
-            stage: .consentInfoUpdate, timeout: configuration.timeouts.consentInfoUpdate, clock: clock, log: log
-        ) { [weak self] error in self?.finishUpdate(error) }
+            stage: .consentInfoUpdate, timeout: configuration.timeouts.consentInfoUpdate, clock: clock, log: log,
+            deliver: { [weak self] error in self?.finishUpdate(error) },
+            late: { [weak self] error in self?.lateUpdate(error) }
+        )
         profile.requestUpdate { gate.complete(cause: $0) }
         // The SDK restores the previous session's answer as soon as the update starts, so a returning
         // user can get ads before (or without) the network answer.
@@ -132,8 +153,10 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
         let present: @Sendable () -> Void = { [weak self] in
             guard let self else { return }
             let gate = CompletionGate<AdsFlowError?>(
-                stage: .privacyOptions, timeout: configuration.timeouts.formPresent, clock: clock, log: log
-            ) { [weak self] error in self?.finish(error, trigger: .privacyOptions, completion) }
+                stage: .privacyOptions, timeout: configuration.timeouts.formPresent, clock: clock, log: log,
+                deliver: { [weak self] error in self?.finish(error, trigger: .privacyOptions, completion) },
+                late: { [weak self] _ in self?.evaluate(.privacyOptions) }
+            )
             profile.presentPrivacyOptions { gate.complete(cause: $0) }
         }
         if mutable.withLock({ $0.updatedThisSession }) {
@@ -174,8 +197,10 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
 
     private func present(_ form: ConsentFormPresentation, _ completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
         let gate = CompletionGate<AdsFlowError?>(
-            stage: .formPresent, timeout: configuration.timeouts.formPresent, clock: clock, log: log
-        ) { [weak self] error in self?.finish(error, trigger: .consentForm, completion) }
+            stage: .formPresent, timeout: configuration.timeouts.formPresent, clock: clock, log: log,
+            deliver: { [weak self] error in self?.finish(error, trigger: .consentForm, completion) },
+            late: { [weak self] _ in self?.evaluate(.consentForm) }
+        )
         form.present { gate.complete(cause: $0) }
     }
 
@@ -188,6 +213,12 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
         }
         let outcome = ConsentFlowOutcome(state: evaluate(.consentUpdated), error: error)
         for waiter in waiters { waiter(outcome) }
+    }
+
+    /// The update completed after the app's timeout: the SDK's answer is news, so the state follows it.
+    private func lateUpdate(_ error: AdsFlowError?) {
+        if error == nil { mutable.withLock { $0.updatedThisSession = true } }
+        evaluate(.consentUpdated)
     }
 
     private func finish(
@@ -214,16 +245,6 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
             delegate?.consentCoordinator(self, didUpdate: new)
             for stream in streams { stream.yield(new) }
             return new
-        }
-    }
-}
-
-extension DecisionRule {
-    /// Whether the tracking status alone decided the row, whatever the consent status.
-    public var isDecidedByTrackingAlone: Bool {
-        switch self {
-        case .trackingNotDetermined, .trackingRefused, .unrecognizedTracking: true
-        case .personalized, .consentPending, .unrecognizedConsent, .nonPersonalizedChosen: false
         }
     }
 }

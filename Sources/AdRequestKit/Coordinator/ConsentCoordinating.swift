@@ -3,6 +3,12 @@ public protocol ConsentCoordinating: AnyObject, Sendable {
     /// The last evaluated state.
     var state: ConsentState { get }
 
+    /// Reads both inputs now and returns the decision for this moment, logging it if it changed.
+    ///
+    /// Every decision that leaves the app (an ad request, starting the ad SDK) uses this, never a
+    /// state cached earlier: an answer that came late, or a change made in Settings, counts at once.
+    func currentState(trigger: EvaluationTrigger) -> ConsentState
+
     /// Updates the consent information (as the consent SDK asks at every launch), without showing a form.
     func updateConsentInfo(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void)
 

@@ -48,3 +48,13 @@ public enum DecisionRule: String, CaseIterable, Hashable, Sendable, Codable {
         }
     }
 }
+
+extension DecisionRule {
+    /// Whether the tracking status alone decided the row, whatever the consent status.
+    public var isDecidedByTrackingAlone: Bool {
+        switch self {
+        case .trackingNotDetermined, .trackingRefused, .unrecognizedTracking: true
+        case .personalized, .consentPending, .unrecognizedConsent, .nonPersonalizedChosen: false
+        }
+    }
+}

@@ -38,18 +38,3 @@ public struct AdsEnvironment: Sendable {
         self.log = log
     }
 }
-
-extension AdsConsentCoordinator {
-    /// Creates a coordinator on an environment's ports, reading the tracking status from its tracking port.
-    public convenience init(environment: AdsEnvironment, configuration: AdsConfiguration = .init()) {
-        let tracking = environment.tracking
-        self.init(
-            trackingStatus: { tracking.trackingAuthorizationStatus },
-            profile: environment.consent,
-            store: environment.store,
-            clock: environment.clock,
-            log: environment.log,
-            configuration: configuration
-        )
-    }
-}

@@ -3,15 +3,21 @@ import Foundation
 /// The app's entry points for ads: launch, onboarding, tracking, ad requests and privacy options.
 ///
 /// Rules it keeps (seed `000` sections 3-4, seed `004`):
-/// - tracking first, then consent, in the first-run onboarding;
-/// - every tracking answer or change refreshes the consent state before anything else can request an ad;
+/// - tracking first, then consent, in the first-run onboarding; a second onboarding call while one
+///   runs joins it;
+/// - every decision that leaves the app (starting the ad SDK, building a request) is made from what
+///   the OS and the consent SDK say at that moment, not from a decision cached earlier;
+/// - every tracking answer or change refreshes the consent state before its callers hear of it;
 /// - the ad SDK starts once the tracking status is decided and the consent SDK allows ad requests;
 /// - no request leaves while `canRequestAds` is false, and every request carries `npa=1` unless the
 ///   decision allows personalized ads.
 ///
-/// The OS prompts only an active app: a request made while the app is inactive waits for
-/// ``applicationDidBecomeActive()``, and an answer that arrives while a prompt is still on screen (the
-/// OS 17.4 early answer) is re-read once the app is active again.
+/// The OS prompts only an active app. A request made while the app is inactive waits for
+/// ``applicationDidBecomeActive()``; one the OS answered at once with `notDetermined` (it does so,
+/// on the caller's thread, exactly when it shows no prompt) is asked again then; an answer that
+/// arrives while a prompt is still on screen (the OS 17.4 early answer) is re-read once the app is
+/// active again. A tracking answer that comes after
+/// the app's timeout is news: the app re-reads the status and refreshes.
 ///
 /// Callbacks it leaves with the SDKs hold it weakly: a flow that never finishes (a callback that
 /// never comes) must not keep the service alive.
@@ -24,21 +30,30 @@ public final class AdsService: Sendable {
 
     private struct Mutable {
         var adSDKStarted = false
-        var trackingSettledThisSession = false
         var trackingRequest: TrackingRequestPhase = .idle
         var trackingWaiters: [@Sendable (TrackingAuthorizationStatus) -> Void] = []
+        var onboardingWaiters: [@Sendable (ConsentFlowOutcome) -> Void]?
     }
 
     private enum TrackingRequestPhase {
         case idle
         case starting
+        /// Not asked yet, or answered without a prompt because the app was inactive: ask when active.
         case waitingForActive
-        case inFlight(CompletionGate<TrackingAuthorizationStatus?>)
+        case inFlight(CompletionGate<TrackingReply?>)
+        /// Answered while a prompt kept the app inactive: read the status again when active.
         case rereadWhenActive
 
         var isIdle: Bool {
             if case .idle = self { true } else { false }
         }
+    }
+
+    /// The OS's answer to one tracking request, and whether it came before the request returned
+    /// (the OS answers at once, on the caller's thread, exactly when it shows no prompt).
+    struct TrackingReply: Sendable {
+        let status: TrackingAuthorizationStatus
+        let cameDuringCall: Bool
     }
 
     /// Creates the service on an environment and a coordinator.
@@ -60,11 +75,11 @@ public final class AdsService: Sendable {
     /// Whether the ad SDK was started in this process.
     public var isAdSDKStarted: Bool { mutable.withLock { $0.adSDKStarted } }
 
-    /// Whether the tracking status counts as decided: answered, or asked and dismissed, in this install.
+    /// Whether the tracking status counts as decided: the OS reports an answer, or the prompt was
+    /// shown and went away unanswered in this install.
     public var isTrackingDecided: Bool {
-        mutable.withLock { $0.trackingSettledThisSession }
-            || environment.tracking.trackingAuthorizationStatus != .notDetermined
-            || environment.store.bool(forKey: configuration.trackingAskedKey) == true
+        environment.tracking.trackingAuthorizationStatus != .notDetermined
+            || environment.store.bool(forKey: configuration.trackingPromptDismissedKey) == true
     }
 
     // MARK: Launch and onboarding
@@ -80,11 +95,27 @@ public final class AdsService: Sendable {
     }
 
     /// The first-run flow: the tracking request first, then the consent form if it is required.
+    ///
+    /// A call made while the flow runs joins it, so a double tap never shows two forms.
     public func runOnboarding(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
+        let isFirst = mutable.withLock { mutable -> Bool in
+            guard mutable.onboardingWaiters == nil else {
+                mutable.onboardingWaiters?.append(completion)
+                return false
+            }
+            mutable.onboardingWaiters = [completion]
+            return true
+        }
+        guard isFirst else { return }
         requestTrackingAuthorization { [weak self] _ in
             self?.coordinator.requestConsentIfNeeded { [weak self] outcome in
-                self?.startAdSDKIfAllowed()
-                completion(outcome)
+                guard let self else { return }
+                startAdSDKIfAllowed()
+                let waiters = mutable.withLock { mutable in
+                    defer { mutable.onboardingWaiters = nil }
+                    return mutable.onboardingWaiters ?? []
+                }
+                for waiter in waiters { waiter(outcome) }
             }
         }
     }
@@ -113,8 +144,8 @@ public final class AdsService: Sendable {
         if isFirst { beginTrackingRequest() }
     }
 
-    /// The app became active: resumes a deferred tracking request, re-reads an answer that came while
-    /// a prompt was up, or notices a tracking change made in Settings and resyncs consent.
+    /// The app became active: asks a deferred or lost tracking request, re-reads an answer that came
+    /// while a prompt was up, or notices a tracking change made in Settings and resyncs consent.
     public func applicationDidBecomeActive() {
         enum Action { case begin, reread, checkStoredAnswer, checkForChange, nothing }
         let action: Action = mutable.withLock { mutable in
@@ -131,16 +162,14 @@ public final class AdsService: Sendable {
         let current = environment.tracking.trackingAuthorizationStatus
         switch action {
         case .begin: beginTrackingRequest()
-        case .reread: settle(current)
+        case .reread:
+            // Still undecided after a prompt: the user dismissed it. Ask again at a later onboarding,
+            // not at once, so the user does not get the same prompt twice in a row.
+            settle(current, dismissed: current == .notDetermined)
         case .checkStoredAnswer:
             // The answer is stored even if its callback never comes: do not wait for it.
             if current != .notDetermined { settle(current) }
-        case .checkForChange:
-            let known = coordinator.state.tracking
-            guard current != known else { return }
-            environment.log.record(.trackingChanged(from: known, to: current))
-            coordinator.refreshConsentStatus(trigger: .trackingChanged)
-            startAdSDKIfAllowed()
+        case .checkForChange: resyncIfTrackingChanged()
         case .nothing: break
         }
     }
@@ -158,56 +187,83 @@ public final class AdsService: Sendable {
             environment.log.record(.trackingDeferred(reason: "appInactive"))
             return
         }
-        let gate = CompletionGate<TrackingAuthorizationStatus?>(
+        let gate = CompletionGate<TrackingReply?>(
             stage: .trackingRequest,
             timeout: configuration.timeouts.trackingRequest,
             clock: environment.clock,
             log: environment.log,
             fallback: { nil },
-            deliver: { [weak self] reported in self?.handleTrackingAnswer(reported) }
+            deliver: { [weak self] reply in self?.handleTrackingAnswer(reply) },
+            late: { [weak self] _ in self?.resyncIfTrackingChanged() }
         )
         mutable.withLock { $0.trackingRequest = .inFlight(gate) }
-        environment.tracking.requestTrackingAuthorization { status in gate.complete(status) }
+        let returned = Locked(false)
+        environment.tracking.requestTrackingAuthorization { status in
+            gate.complete(TrackingReply(status: status, cameDuringCall: !returned.snapshot))
+        }
+        returned.withLock { $0 = true }
     }
 
     /// Handles the OS's answer (`nil` when the request timed out). The stored status is the truth:
     /// the OS 17.4 early answer says `denied` while the status is still `notDetermined`.
-    private func handleTrackingAnswer(_ reported: TrackingAuthorizationStatus?) {
+    private func handleTrackingAnswer(_ reply: TrackingReply?) {
         let current = environment.tracking.trackingAuthorizationStatus
+        let isActive = environment.lifecycle.isActive
         if current != .notDetermined {
             settle(current)
-        } else if !environment.lifecycle.isActive {
+        } else if let reply, reply.cameDuringCall, reply.status == .notDetermined {
+            // No prompt was shown: the app was not active when it asked. Ask again once it is.
+            guard !isActive else {
+                settle(.notDetermined)
+                return
+            }
+            mutable.withLock { $0.trackingRequest = .waitingForActive }
+            environment.log.record(.trackingDeferred(reason: "notPromptedWhileInactive"))
+        } else if !isActive {
             mutable.withLock { $0.trackingRequest = .rereadWhenActive }
-            environment.log.record(.trackingDeferred(reason: reported == nil ? "timedOutWhileInactive" : "answeredWhileInactive"))
+            environment.log.record(.trackingDeferred(reason: reply == nil ? "timedOutWhileInactive" : "answeredWhileInactive"))
         } else {
-            settle(.notDetermined)
+            settle(.notDetermined, dismissed: reply != nil)
         }
     }
 
     /// Ends the tracking request: refreshes consent first, then starts the SDK, then tells the callers.
-    private func settle(_ status: TrackingAuthorizationStatus) {
-        let settled: (waiters: [@Sendable (TrackingAuthorizationStatus) -> Void], gate: CompletionGate<TrackingAuthorizationStatus?>?)? =
+    ///
+    /// `dismissed` means the prompt was shown and went away unanswered: remembered for this install,
+    /// so the app does not hold ads back for an answer that is not coming.
+    private func settle(_ status: TrackingAuthorizationStatus, dismissed: Bool = false) {
+        let settled: (waiters: [@Sendable (TrackingAuthorizationStatus) -> Void], gate: CompletionGate<TrackingReply?>?)? =
             mutable.withLock { mutable in
                 guard !mutable.trackingRequest.isIdle else { return nil }
-                var gate: CompletionGate<TrackingAuthorizationStatus?>?
+                var gate: CompletionGate<TrackingReply?>?
                 if case .inFlight(let inFlight) = mutable.trackingRequest { gate = inFlight }
                 mutable.trackingRequest = .idle
-                mutable.trackingSettledThisSession = true
                 defer { mutable.trackingWaiters = [] }
                 return (mutable.trackingWaiters, gate)
             }
         guard let settled else { return }
         settled.gate?.close()
-        environment.store.set(true, forKey: configuration.trackingAskedKey)
+        if dismissed { environment.store.set(true, forKey: configuration.trackingPromptDismissedKey) }
         environment.log.record(.trackingSettled(status))
         coordinator.refreshConsentStatus(trigger: .trackingAnswer)
         startAdSDKIfAllowed()
         for waiter in settled.waiters { waiter(status) }
     }
 
+    /// Compares the OS's status with the coordinator's; on a change (Settings, or an answer that
+    /// came late), logs it, refreshes consent and starts the SDK if that is now allowed.
+    private func resyncIfTrackingChanged() {
+        let current = environment.tracking.trackingAuthorizationStatus
+        let known = coordinator.state.tracking
+        guard current != known else { return }
+        environment.log.record(.trackingChanged(from: known, to: current))
+        coordinator.refreshConsentStatus(trigger: .trackingChanged)
+        startAdSDKIfAllowed()
+    }
+
     // MARK: Ads
 
-    /// Requests an ad built from the current decision, or refuses without sending anything.
+    /// Requests an ad built from the decision of this moment, or refuses without sending anything.
     ///
     /// Refuses while the consent SDK does not allow ad requests, and while the ad SDK cannot be
     /// started because the tracking status is not decided yet.
@@ -215,12 +271,12 @@ public final class AdsService: Sendable {
         _ builder: AdRequestBuilder,
         completion: @escaping @Sendable (Result<LoadedAd, AdRequestFailure>) -> Void = { _ in }
     ) {
-        let state = coordinator.state
+        let state = coordinator.currentState(trigger: .adRequest)
         guard state.canRequestAds else {
             refuse(.consentNotGathered, completion)
             return
         }
-        startAdSDKIfAllowed()
+        startAdSDKIfAllowed(state)
         guard isAdSDKStarted else {
             refuse(.trackingNotDecided, completion)
             return
@@ -247,8 +303,11 @@ public final class AdsService: Sendable {
         completion(.failure(.refused(refusal)))
     }
 
-    private func startAdSDKIfAllowed() {
-        guard isTrackingDecided, coordinator.state.canRequestAds else { return }
+    /// Starts the SDK once, if the tracking status is decided and the consent SDK allows ads now.
+    private func startAdSDKIfAllowed(_ known: ConsentState? = nil) {
+        guard !isAdSDKStarted, isTrackingDecided else { return }
+        let state = known ?? coordinator.currentState(trigger: .adSDKStart)
+        guard state.canRequestAds else { return }
         let isFirst = mutable.withLock { mutable -> Bool in
             defer { mutable.adSDKStarted = true }
             return !mutable.adSDKStarted

@@ -4,18 +4,19 @@ public struct AdsConfiguration: Hashable, Sendable {
     public var timeouts: CallbackTimeouts
     /// The key under which the coordinator persists `shouldUseNPA` for the app's UI.
     public var shouldUseNPAKey: String
-    /// The key under which the service remembers that tracking was asked (even if the answer was a dismissal).
-    public var trackingAskedKey: String
+    /// The key under which the service remembers that the tracking prompt was shown and went away
+    /// unanswered in this install, so the status counts as decided although it reads `notDetermined`.
+    public var trackingPromptDismissedKey: String
 
     /// Creates a configuration; the defaults suit a production app.
     public init(
         timeouts: CallbackTimeouts = .init(),
         shouldUseNPAKey: String = "ads.shouldUseNPA",
-        trackingAskedKey: String = "ads.trackingAsked"
+        trackingPromptDismissedKey: String = "ads.trackingPromptDismissed"
     ) {
         self.timeouts = timeouts
         self.shouldUseNPAKey = shouldUseNPAKey
-        self.trackingAskedKey = trackingAskedKey
+        self.trackingPromptDismissedKey = trackingPromptDismissedKey
     }
 }
 

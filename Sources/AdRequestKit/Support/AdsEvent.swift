@@ -16,8 +16,10 @@ public enum AdsEvent: Hashable, Sendable {
     case error(AdsFlowError)
     /// A callback did not come in time; the app went on conservatively.
     case timedOut(FlowStage)
-    /// A callback came after the first (or after the timeout) and was ignored.
+    /// A callback came a second time and was ignored.
     case duplicateCallbackIgnored(FlowStage)
+    /// A callback came after its timeout had fired; the app took it as news and re-read the SDKs.
+    case lateCallback(FlowStage)
 
     /// The event's name in the trace (`decision`, `consent.refresh`...).
     public var name: String {
@@ -31,6 +33,7 @@ public enum AdsEvent: Hashable, Sendable {
         case .error: "app.error"
         case .timedOut: "app.timeout"
         case .duplicateCallbackIgnored: "callback.ignored"
+        case .lateCallback: "callback.late"
         }
     }
 
@@ -46,7 +49,7 @@ public enum AdsEvent: Hashable, Sendable {
         case .adRequestRefused(let refusal): [EventField("reason", refusal.rawValue)]
         case .error(let error): [EventField("stage", error.stage.rawValue), EventField("code", error.code)]
         case .timedOut(let stage): [EventField("stage", stage.rawValue)]
-        case .duplicateCallbackIgnored(let stage): [EventField("stage", stage.rawValue)]
+        case .duplicateCallbackIgnored(let stage), .lateCallback(let stage): [EventField("stage", stage.rawValue)]
         }
     }
 }
@@ -69,6 +72,10 @@ public enum EvaluationTrigger: String, CaseIterable, Hashable, Sendable, Codable
     case trackingChanged
     /// Someone asked for a refresh directly.
     case refresh
+    /// The app is about to request an ad and reads both inputs again.
+    case adRequest
+    /// The app is about to start the ad SDK and reads both inputs again.
+    case adSDKStart
 }
 
 /// Why the app refused to send an ad request.

@@ -1,16 +1,20 @@
 /// Lets the first of an outside callback or its timeout through, exactly once.
 ///
 /// SDK callbacks can come twice, late, never, or on any thread. The gate delivers the first arrival,
-/// reports every later one as ignored, and delivers a fallback value when the timeout fires first.
+/// and delivers a fallback value when the timeout fires first. A callback that comes after the
+/// timeout is news (the SDK's answer changed since the fallback): it goes to `late`, if given. A
+/// callback that comes a second time after a real one is noise, reported as ignored.
 package final class CompletionGate<Value: Sendable>: Sendable {
     /// The step it guards.
     package let stage: FlowStage
     private let log: any AdsEventLog
     private let deliver: @Sendable (Value) -> Void
+    private let late: (@Sendable (Value) -> Void)?
     private let state = Locked(State())
 
     private struct State {
         var delivered = false
+        var timedOut = false
         var timer: (any ScheduledWork)?
     }
 
@@ -21,24 +25,37 @@ package final class CompletionGate<Value: Sendable>: Sendable {
         clock: any AppClock,
         log: any AdsEventLog,
         fallback: @escaping @Sendable () -> Value,
-        deliver: @escaping @Sendable (Value) -> Void
+        deliver: @escaping @Sendable (Value) -> Void,
+        late: (@Sendable (Value) -> Void)? = nil
     ) {
         self.stage = stage
         self.log = log
         self.deliver = deliver
+        self.late = late
         guard let timeout else { return }
         let timer = clock.schedule(after: timeout, label: "\(stage.rawValue) timeout") { [self] in
             guard self.claim(cancelTimer: false) else { return }
+            self.state.withLock { $0.timedOut = true }
             log.record(.timedOut(stage))
             deliver(fallback())
         }
         state.withLock { $0.timer = timer }
     }
 
-    /// Passes the callback's value on, unless something already went through.
+    /// Passes the callback's value on, unless something already went through; after a timeout,
+    /// passes it to `late` instead.
     package func complete(_ value: Value) {
         guard claim(cancelTimer: true) else {
-            log.record(.duplicateCallbackIgnored(stage))
+            let isNews = state.withLock { state in
+                defer { state.timedOut = false }
+                return state.timedOut
+            }
+            if isNews, let late {
+                log.record(.lateCallback(stage))
+                late(value)
+            } else {
+                log.record(.duplicateCallbackIgnored(stage))
+            }
             return
         }
         deliver(value)
@@ -72,9 +89,13 @@ extension CompletionGate where Value == AdsFlowError? {
         timeout: Duration?,
         clock: any AppClock,
         log: any AdsEventLog,
-        deliver: @escaping @Sendable (AdsFlowError?) -> Void
+        deliver: @escaping @Sendable (AdsFlowError?) -> Void,
+        late: (@Sendable (AdsFlowError?) -> Void)? = nil
     ) {
-        self.init(stage: stage, timeout: timeout, clock: clock, log: log, fallback: { AdsFlowError(stage: stage, cause: .noResponse) }, deliver: deliver)
+        self.init(
+            stage: stage, timeout: timeout, clock: clock, log: log,
+            fallback: { AdsFlowError(stage: stage, cause: .noResponse) }, deliver: deliver, late: late
+        )
     }
 
     /// Passes an SDK's optional error on, as an error of this gate's stage.

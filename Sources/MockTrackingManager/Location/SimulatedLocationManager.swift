@@ -61,7 +61,7 @@ public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
         let trace = process.trace
         process.delivery.deliver("location change callback", timing: .later(.zero)) { [handler] in
             guard let handler = handler.snapshot else { return }
-            trace.record("location.callback", [EventField("status", status.description), EventField("trigger", trigger)])
+            trace.record(.locationCallback, [EventField("status", status.description), EventField("trigger", trigger)])
             handler(status)
         }
     }

@@ -18,7 +18,7 @@ extension SimulatedLocationServices {
     }
 
     func requestWhenInUse(process: AppProcess) {
-        trace.record("location.request", [EventField("kind", "whenInUse"), EventField("appState", device.appState.rawValue)])
+        trace.record(.locationRequest, [EventField("kind", "whenInUse"), EventField("appState", device.appState.rawValue)])
         let (status, servicesOn) = state.withLock { ($0.status, $0.settings.servicesEnabled) }
         if let refusal = Refusal.first(
             missingUsageDescriptions([InfoPlist.locationWhenInUseUsageKey]),
@@ -35,7 +35,7 @@ extension SimulatedLocationServices {
     }
 
     func requestAlways(process: AppProcess) {
-        trace.record("location.request", [EventField("kind", "always"), EventField("appState", device.appState.rawValue)])
+        trace.record(.locationRequest, [EventField("kind", "always"), EventField("appState", device.appState.rawValue)])
         let (status, servicesOn, allowOnce, requested) = state.withLock {
             ($0.status, $0.settings.servicesEnabled, $0.allowOnceProcess != nil, $0.alwaysRequested)
         }
@@ -69,7 +69,7 @@ extension SimulatedLocationServices {
         purposeKey: String,
         completion: @escaping @Sendable (LocationAuthorizationError?) -> Void
     ) {
-        trace.record("location.request", [EventField("kind", "temporaryFullAccuracy"), EventField("purpose", purposeKey)])
+        trace.record(.locationRequest, [EventField("kind", "temporaryFullAccuracy"), EventField("purpose", purposeKey)])
         let purposes: [String: PropertyListValue] =
             if case .dictionary(let purposes)? = device.infoPlist[InfoPlist.locationTemporaryUsageDictionaryKey] { purposes } else { [:] }
         let reading = state.withLock { $0.reading }
@@ -125,7 +125,7 @@ extension SimulatedLocationServices {
     }
 
     private func ignore(_ kind: String, _ refusal: Refusal) {
-        trace.record("location.ignored", [EventField("kind", kind), EventField("reason", refusal.reason)] + refusal.details)
+        trace.record(.locationIgnored, [EventField("kind", kind), EventField("reason", refusal.reason)] + refusal.details)
     }
 
     /// Shows a prompt (the app goes inactive) and applies the scripted answer after its delay.
@@ -137,14 +137,16 @@ extension SimulatedLocationServices {
         answered: @escaping @Sendable (Answer) -> Void
     ) where Answer.RawValue == String {
         device.promptAppeared()
-        trace.record("location.prompt", [EventField("kind", kind)])
+        trace.record(.locationPrompt, [EventField("kind", kind)])
         guard let script else {
-            process.reportScenarioIssue("the location prompt (\(kind)) is on screen but the user has no scripted answer (location \(scriptField))")
-            process.clock.scheduleNever(label: "location prompt (\(kind)) waiting for an answer the user script does not give")
+            process.leaveUnanswered(
+                "location prompt (\(kind))",
+                because: "the location prompt (\(kind)) is on screen but the user has no scripted answer (location \(scriptField))"
+            )
             return
         }
-        process.clock.schedule(after: script.after, label: "user answers the location prompt (\(kind)): \(script.answer.rawValue)") { [self] in
-            trace.record("location.answer", [EventField("kind", kind), EventField("answer", script.answer.rawValue)])
+        process.scheduleUserAnswer(after: script.after, label: "user answers the location prompt (\(kind)): \(script.answer.rawValue)") { [self] in
+            trace.record(.locationAnswer, [EventField("kind", kind), EventField("answer", script.answer.rawValue)])
             answered(script.answer)
             device.promptDisappeared()
         }

@@ -71,7 +71,7 @@ public final class SimulatedLocationServices: Sendable {
 
     /// Applies a change made in the Settings app; running processes hear of it if the status or accuracy changes.
     public func change(_ change: LocationSettingsChange) {
-        trace.record("settings.change", [EventField("change", change.description)])
+        trace.record(.settingsChange, [EventField("change", change.description)])
         update(cause: "settings") { state in
             switch change {
             case .servicesEnabled(let on): state.settings.servicesEnabled = on
@@ -136,7 +136,7 @@ public final class SimulatedLocationServices: Sendable {
             return (before, state.reading, state.managers.compactMap(\.manager))
         }
         guard before != after else { return }
-        trace.record("location.change", [
+        trace.record(.locationChange, [
             EventField("status", after.status.description),
             EventField("accuracy", after.accuracy.description),
             EventField("cause", cause),

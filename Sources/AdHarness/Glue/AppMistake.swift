@@ -1,10 +1,11 @@
 import AdRequestKit
 
-/// A deliberate mistake in the app's glue code, switched on to prove that an invariant catches it.
+/// A deliberate mistake in the reference glue, switched on to prove that an invariant catches it.
 ///
-/// The mistakes wrap the app's ports and coordinator; AdRequestKit itself ships none of them.
+/// The mistakes wrap the reference glue's ports and coordinator; AdRequestKit itself ships none of them.
 public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
-    /// The tracking answer does not refresh the consent state (the refresh call is missing).
+    /// Requests use the decision cached at the last evaluation, which a tracking answer no longer
+    /// refreshes (the refresh call is missing).
     case skipsConsentRefresh
     /// Requests go out without the `npa` extra whatever the decision says.
     case dropsNonPersonalizedExtra
@@ -18,7 +19,7 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
     /// The invariant that catches this mistake.
     public var caughtBy: Invariant {
         switch self {
-        case .skipsConsentRefresh: .consentRefreshedAfterAuthorization
+        case .skipsConsentRefresh: .requestsFollowCurrentAnswers
         case .dropsNonPersonalizedExtra: .personalizedOnlyWithBothAnswers
         case .ignoresCanRequestAds: .noRequestWithoutConsentSDKPermission
         case .startsAdSDKAtLaunch: .adSDKStartsAfterTrackingDecision
@@ -37,8 +38,14 @@ final class MistakenCoordinator: ConsentCoordinating, Sendable {
         self.mistakes = mistakes
     }
 
-    var state: ConsentState {
-        var state = base.state
+    var state: ConsentState { bent(base.state) }
+
+    func currentState(trigger: EvaluationTrigger) -> ConsentState {
+        mistakes.contains(.skipsConsentRefresh) ? state : bent(base.currentState(trigger: trigger))
+    }
+
+    private func bent(_ state: ConsentState) -> ConsentState {
+        var state = state
         if mistakes.contains(.ignoresCanRequestAds) { state.decision.canRequestAds = true }
         return state
     }

@@ -1,0 +1,29 @@
+import HarnessSupport
+
+/// What a run left unfinished: work still waiting on the clock and faults that never fired.
+///
+/// Like swift-nio's `EmbeddedChannel.finish()`: a test can prove that every scripted answer was
+/// used, no callback is still on its way, and no timer of the app's is still waiting.
+public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
+    /// Work still waiting: callbacks on their way or withheld, prompts nobody answers, the app's timers.
+    public var pendingWork: [PendingWork]
+    /// Faults limited by `times` that fired fewer times than allowed.
+    public var unfiredFaults: [Fault]
+
+    /// Creates a report.
+    public init(pendingWork: [PendingWork] = [], unfiredFaults: [Fault] = []) {
+        self.pendingWork = pendingWork
+        self.unfiredFaults = unfiredFaults
+    }
+
+    /// Whether nothing is left.
+    public var isClean: Bool { pendingWork.isEmpty && unfiredFaults.isEmpty }
+
+    /// `nothing left`, or one line per leftover.
+    public var description: String {
+        guard !isClean else { return "nothing left" }
+        let work = pendingWork.map { "pending: \($0)" }
+        let faults = unfiredFaults.map { "fault never fired: \($0)" }
+        return (work + faults).joined(separator: "\n")
+    }
+}

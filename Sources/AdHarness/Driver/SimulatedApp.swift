@@ -1,0 +1,350 @@
+import AdRequestKit
+import Foundation
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// An ad-supported app on a simulated device, driven step by step on virtual time: the driver.
+///
+/// It hosts any glue (``GlueFactory``; by default the package's reference glue), makes a fresh one
+/// for each process over the same ``SimulatedWorld``, and calls the glue's entry points where a real
+/// app's system would. Each step (``launch()``, ``onboarding()``, ``requestAd()``...) runs the entry
+/// point, then everything due at the current virtual instant; time moves only through
+/// ``advance(by:)`` and ``runUntilIdle()``. After every step the invariants are checked from ground
+/// truth, and the step throws ``HarnessFailure`` on the first violation or scenario issue, so every
+/// test checks them unasked. ``finish()`` decides the rules that wait for the end and reports leftovers.
+public final class SimulatedApp: Sendable {
+    /// What outlives processes: the device, storage, clock, trace, faults and the scripted user.
+    public let world: SimulatedWorld
+    /// Makes the glue of each process.
+    public let glueFactory: GlueFactory
+    /// The invariant checks, watching every event.
+    public let invariants: InvariantChecker
+    /// The ad unit every ``requestAd()`` asks for.
+    public let adUnitID: String
+    private let state = Locked(State())
+
+    private struct State {
+        var running: HostedProcess?
+        var processCount = 0
+        var lastCrash: CrashReason?
+        var checkedEvents = 0
+        var reportedViolations = 0
+        var locationAnswers: [PendingLocationAnswer] = []
+        /// What the reference glues of ended processes recorded.
+        var pastResults: [Result<LoadedAd, AdRequestFailure>] = []
+        var pastErrors: [AdsFlowError] = []
+    }
+
+    /// Sets up a world as earlier sessions left it, a scripted user and faults, hosting a glue.
+    public init(
+        glue: GlueFactory,
+        device: Device = Device(),
+        previousSession: PreviousSession = .freshInstall,
+        user: User = User(),
+        faults: [Fault] = [],
+        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+    ) throws(HarnessFailure) {
+        world = try SimulatedWorld(
+            device: device, previousSession: previousSession, user: user, faults: faults,
+            legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(previousSession, $0) }
+        )
+        glueFactory = glue
+        invariants = InvariantChecker(trace: world.trace)
+        self.adUnitID = adUnitID
+    }
+
+    /// Hosts your glue: `SimulatedApp(glue: MyGlue.init, ...)` for a type with `init(ports: AppPorts)`.
+    public convenience init<Glue: ConsentGlue>(
+        glue: @escaping @Sendable (AppPorts) -> Glue,
+        device: Device = Device(),
+        previousSession: PreviousSession = .freshInstall,
+        user: User = User(),
+        faults: [Fault] = [],
+        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+    ) throws(HarnessFailure) {
+        try self.init(glue: GlueFactory(glue), device: device, previousSession: previousSession, user: user, faults: faults, adUnitID: adUnitID)
+    }
+
+    /// Hosts the reference glue with a consent profile, a configuration and deliberate mistakes.
+    public convenience init(
+        device: Device = Device(),
+        consent: ConsentSetup = .current,
+        previousSession: PreviousSession = .freshInstall,
+        user: User = User(),
+        faults: [Fault] = [],
+        mistakes: Set<AppMistake> = [],
+        configuration: AdsConfiguration = AdsConfiguration(),
+        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+    ) throws(HarnessFailure) {
+        try self.init(
+            glue: .reference(consent: consent, configuration: configuration, mistakes: mistakes),
+            device: device, previousSession: previousSession, user: user, faults: faults, adUnitID: adUnitID
+        )
+    }
+
+    // MARK: What a test asserts on
+
+    /// Virtual time.
+    public var clock: VirtualClock { world.clock }
+    /// Everything observable, in order.
+    public var trace: Trace { world.trace }
+    /// The simulated phone.
+    public var device: SimulatedDevice { world.device }
+    /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
+    public var storage: InMemoryKeyValueStore { world.storage }
+    /// The OS's location authorization for the app; it survives relaunches.
+    public var location: SimulatedLocationServices { world.location }
+    /// The faults of the run.
+    public var faults: FaultPlan { world.faults }
+
+    /// The running process's glue, or `nil` when the app is not running.
+    public var glue: (any ConsentGlue)? { state.withLock { $0.running?.glue } }
+    /// The running process's glue as the reference glue, if that is the glue hosted.
+    public var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
+    /// The running process's stand-ins, to inspect them; `nil` before the first launch.
+    public var standIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
+    /// What the OS and the consent SDK report now; `nil` before the first launch.
+    public var groundTruth: GroundTruth? {
+        standIns.map { GroundTruth(standIns: $0, tracking: device.trackingStatus, location: location.status) }
+    }
+    /// What the glue believes now, if it says; `nil` when the app is not running.
+    public var consentState: ConsentState? { glue?.believedState }
+    /// Every ad request that reached the ad SDK, across processes, in order.
+    public var adRequests: [RecordedAdRequest] { world.adRequests }
+    /// The outcome of every ad request of the reference glue that has completed, across processes.
+    public var adResults: [Result<LoadedAd, AdRequestFailure>] {
+        state.withLock { $0.pastResults } + (referenceGlue?.adResults ?? [])
+    }
+    /// Every error the reference glue surfaced, across processes.
+    public var errors: [AdsFlowError] { state.withLock { $0.pastErrors } + (referenceGlue?.errors ?? []) }
+    /// Why the app last crashed, if it did.
+    public var crash: CrashReason? { state.withLock { $0.lastCrash } }
+    /// Whether the app is running.
+    public var isRunning: Bool { state.withLock { $0.running?.isRunning ?? false } }
+    /// The reference glue's coordinator, to observe it; `nil` when not running or another glue is hosted.
+    public var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
+    /// Whether the current process started the ad SDK.
+    public var isAdSDKStarted: Bool { standIns?.adSDK.isStarted ?? false }
+    /// How many times the OS tracking prompt was shown.
+    public var trackingPrompts: Int { trace.count(of: .trackingPrompt) }
+    /// How many times a consent or privacy-options form was shown.
+    public var consentFormsShown: Int { trace.count(of: .consentFormPresent) }
+    /// Work still waiting: unanswered prompts, undelivered callbacks, pending timers.
+    public var pendingWork: [PendingWork] { clock.pendingWork }
+    /// The tracking status as the OS reports it now.
+    public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
+    /// The location status as the OS reports it now.
+    public var locationStatus: LocationAuthorizationStatus { location.status }
+    /// The answer of every ``requestLocation()``, in order; `nil` while one has not come.
+    public var locationAnswers: [LocationAuthorizationStatus?] { state.withLock { $0.locationAnswers.map(\.current) } }
+
+    // MARK: Steps
+
+    /// Process start, as UIKit does it: the glue's launch code runs while the app is inactive, then
+    /// the app becomes active and the glue is told.
+    public func launch() throws(HarnessFailure) {
+        try worldStep("launch") {
+            if isRunning { throw HarnessFailure.scenarioIssue("launch: the app is already running; use relaunch", trace: trace.events) }
+            startProcess()
+        }
+    }
+
+    /// The glue's first-run flow.
+    public func onboarding() throws(HarnessFailure) {
+        try step("onboarding") { $0.glue.runOnboarding() }
+    }
+
+    /// The app asks for tracking authorization on its own (outside onboarding).
+    ///
+    /// With `thenRequestAd`, the app requests an ad as soon as the glue's tracking flow is over, as
+    /// Google's sample suggests ("tracking authorization completed, start loading ads here"): the
+    /// tightest spot for a stale decision.
+    public func requestTracking(thenRequestAd: Bool = false) throws(HarnessFailure) {
+        try step("requestTracking", detail: thenRequestAd ? "thenRequestAd" : nil) { [adUnitID] process in
+            process.glue.requestTracking { [weak glue = process.glue] in
+                if thenRequestAd { glue?.requestAd(adUnitID: adUnitID) }
+            }
+        }
+    }
+
+    /// The app wants to show an ad; the glue decides whether and how to request it.
+    public func requestAd() throws(HarnessFailure) {
+        try step("requestAd") { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID) }
+    }
+
+    /// The app asks for when-in-use location through ``LocationPermission``, creating its location
+    /// manager the first time; the answer lands in ``locationAnswers``.
+    ///
+    /// A location prompt makes the app inactive, so a tracking request made while it is up is
+    /// answered `notDetermined` with no prompt, which the glue must repeat once the app is active.
+    public func requestLocation() throws(HarnessFailure) {
+        try step("requestLocation") { [location] process in
+            let answer = process.locationPermission(services: location).requestWhenInUse()
+            state.withLock { $0.locationAnswers.append(answer) }
+        }
+    }
+
+    /// The user leaves the app, changes a location setting in the Settings app, and comes back.
+    public func changeLocationSettings(_ change: LocationSettingsChange) throws(HarnessFailure) {
+        try worldStep("settings") { [location] in
+            try aroundSettings { location.change(change) }
+        }
+    }
+
+    /// The user opens the app's privacy-options entry point.
+    public func openPrivacyOptions() throws(HarnessFailure) {
+        try step("openPrivacyOptions") { $0.glue.openPrivacyOptions() }
+    }
+
+    /// The app comes back to the foreground and becomes active.
+    public func foreground() throws(HarnessFailure) {
+        try step("foreground") { [device] _ in
+            if device.appState == .active { device.setAppState(.background) }
+            device.setAppState(.active)
+        }
+    }
+
+    /// The user leaves the app, changes a setting in the Settings app, and comes back.
+    public func changeSettings(_ change: SimulatedDevice.SettingsChange) throws(HarnessFailure) {
+        try worldStep("settings") { [device, trace] in
+            try aroundSettings {
+                if let problem = device.change(change) {
+                    throw HarnessFailure.scenarioIssue("settings \(change): \(problem)", trace: trace.events)
+                }
+            }
+        }
+    }
+
+    /// The app reads the advertising identifier through the glue.
+    @discardableResult
+    public func readAdvertisingIdentifier() throws(HarnessFailure) -> UUID? {
+        var identifier: UUID?
+        try step("readAdvertisingIdentifier") { identifier = $0.glue.readAdvertisingIdentifier() }
+        return identifier
+    }
+
+    /// The process ends and starts again; stored state survives.
+    public func relaunch() throws(HarnessFailure) {
+        try worldStep("relaunch") {
+            endProcess(reason: "relaunch")
+            startProcess()
+        }
+    }
+
+    /// The app is deleted, installed and started again: the OS's answers and the app's storage are gone.
+    public func reinstall() throws(HarnessFailure) {
+        try worldStep("reinstall") { [world] in
+            endProcess(reason: "reinstall")
+            world.device.reinstallApp()
+            world.location.reinstallApp()
+            world.storage.removeAll()
+            world.trace.record(.appReinstall)
+            startProcess()
+        }
+    }
+
+    /// Virtual time passes; work that falls due runs in order.
+    public func advance(by duration: Duration) throws(HarnessFailure) {
+        try worldStep("advance", detail: duration.harnessDescription) { [clock] in clock.advance(by: duration) }
+    }
+
+    /// Virtual time jumps from one due time to the next until nothing that can run is left.
+    public func runUntilIdle() throws(HarnessFailure) {
+        try worldStep("runUntilIdle") { [clock] in clock.runUntilIdle() }
+    }
+
+    /// The end of the run: runs what is due now, decides the rules that wait for the end (a tracking
+    /// request never asked again), and returns what is left over. Throws the first new violation.
+    @discardableResult
+    public func finish() throws(HarnessFailure) -> Leftovers {
+        clock.run()
+        invariants.finish()
+        try check()
+        return Leftovers(pendingWork: clock.pendingWork, unfiredFaults: faults.unfired)
+    }
+
+    // MARK: Processes
+
+    private func startProcess() {
+        let number = state.withLock { state in
+            state.processCount += 1
+            return state.processCount
+        }
+        let process = HostedProcess.launch(number: number, in: world, glue: glueFactory, checker: invariants)
+        state.withLock { $0.running = process }
+    }
+
+    private func endProcess(reason: String) {
+        guard let process = state.withLock({ $0.running }) else { return }
+        if let reference = process.glue as? ReferenceGlue {
+            state.withLock { state in
+                state.pastResults += reference.adResults
+                state.pastErrors += reference.errors
+            }
+        }
+        process.end(reason: reason, in: world)
+        state.withLock { $0.running = nil }
+    }
+
+    /// The user leaves a running app for the Settings app and comes back.
+    private func aroundSettings(_ change: () throws -> Void) throws {
+        let wasRunning = isRunning
+        if wasRunning { device.setAppState(.background) }
+        try change()
+        if wasRunning { device.setAppState(.active) }
+    }
+
+    // MARK: Running a step
+
+    /// A step that needs the app running: the body gets the running process.
+    private func step(_ name: String, detail: String? = nil, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
+        try perform(name, detail: detail) {
+            guard let process = state.withLock({ $0.running }), process.isRunning else {
+                throw HarnessFailure.appNotRunning(
+                    step: name, reason: state.withLock { $0.lastCrash.map { "it crashed: \($0)" } ?? "not launched" }
+                )
+            }
+            try body(process)
+        }
+    }
+
+    /// A step on the world that needs no running app.
+    private func worldStep(_ name: String, detail: String? = nil, _ body: () throws -> Void) throws(HarnessFailure) {
+        try perform(name, detail: detail, body)
+    }
+
+    /// Records the step, runs its body and everything due now, then checks the invariants.
+    private func perform(_ name: String, detail: String?, _ body: () throws -> Void) throws(HarnessFailure) {
+        trace.record(.step, [EventField("step", name)] + (detail.map { [EventField("detail", $0)] } ?? []))
+        do {
+            try body()
+        } catch let failure as HarnessFailure {
+            throw failure
+        } catch {
+            throw .scenarioIssue("\(name): \(error)", trace: trace.events)
+        }
+        clock.run()
+        try check()
+    }
+
+    /// Notes a crash, then throws the first new invariant violation or scenario issue.
+    private func check() throws(HarnessFailure) {
+        let events = trace.events
+        let (from, violationsSeen) = state.withLock { state in
+            defer { state.checkedEvents = events.count }
+            return (state.checkedEvents, state.reportedViolations)
+        }
+        for event in events[from...] where event.name == .appCrash {
+            state.withLock { $0.lastCrash = event["reason"].flatMap(CrashReason.init(rawValue:)) }
+        }
+        let violations = invariants.violations
+        if violations.count > violationsSeen {
+            state.withLock { $0.reportedViolations = violations.count }
+            throw .invariantViolated(violations[violationsSeen])
+        }
+        if let issue = events[from...].first(where: { $0.name == .harnessIssue }) {
+            throw .scenarioIssue(issue["issue"] ?? "unknown", trace: events)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+// The harness's public API is written in the types of the modules below (a `Device` holds an
+// `OSVersion`, a `User` a `ScriptedAnswer`, a step reads a `Trace`), so importing AdHarness brings
+// them along: a test, or a glue adapter, needs one import, even with `MemberImportVisibility` on.
+@_exported import AdRequestKit
+@_exported import HarnessSupport
+@_exported import MockAdNetwork
+@_exported import MockTrackingManager

@@ -1,0 +1,59 @@
+import AdRequestKit
+import MockAdNetwork
+
+/// How the harness makes the glue under test: once for each process, from that process's ports.
+///
+/// Use ``reference(consent:configuration:mistakes:)`` for this package's own glue, or wrap yours:
+/// `GlueFactory(MyConsentGlue.init)` for a type with `init(ports: AppPorts)`.
+public struct GlueFactory: Sendable {
+    /// A name for reports: the glue's type by default.
+    public let name: String
+    /// Whether this is the package's reference glue (``AdsService`` with ``AdsConsentCoordinator``).
+    public let isReference: Bool
+    let make: @Sendable (AppPorts) -> any ConsentGlue
+    /// The legacy consent SDK's device settings, when the glue runs the legacy SDK.
+    let legacySDK: LegacyConsentSDKSettings?
+    /// Writes what an earlier session of this glue left in the app's storage.
+    let seedStorage: @Sendable (PreviousSession, any KeyValueStore) -> Void
+
+    /// Wraps a glue made from a process's ports; it runs against the current consent SDK.
+    public init<Glue: ConsentGlue>(name: String = String(describing: Glue.self), _ make: @escaping @Sendable (AppPorts) -> Glue) {
+        self.init(name: name, isReference: false, legacySDK: nil, seedStorage: { _, _ in }, make: make)
+    }
+
+    private init(
+        name: String,
+        isReference: Bool,
+        legacySDK: LegacyConsentSDKSettings?,
+        seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void,
+        make: @escaping @Sendable (AppPorts) -> any ConsentGlue
+    ) {
+        self.name = name
+        self.isReference = isReference
+        self.legacySDK = legacySDK
+        self.seedStorage = seedStorage
+        self.make = make
+    }
+
+    /// The package's own glue: ``AdsService`` and ``AdsConsentCoordinator`` on the ports, with a
+    /// consent profile, a configuration, and deliberate mistakes to show the invariants at work.
+    public static func reference(
+        consent: ConsentSetup = .current,
+        configuration: AdsConfiguration = AdsConfiguration(),
+        mistakes: Set<AppMistake> = []
+    ) -> GlueFactory {
+        let legacySDK: LegacyConsentSDKSettings? = if case .legacy(_, let sdk) = consent { sdk } else { nil }
+        return GlueFactory(
+            name: "reference glue",
+            isReference: true,
+            legacySDK: legacySDK,
+            seedStorage: { session, store in
+                if let flag = session.shouldUseNPA { store.set(flag, forKey: configuration.shouldUseNPAKey) }
+                if case .legacy(let settings, _) = consent, let preference = session.usePersonalizedAds {
+                    store.set(preference, forKey: settings.usePersonalizedAdsKey)
+                }
+            },
+            make: { ports in ReferenceGlue(ports: ports, consent: consent, configuration: configuration, mistakes: mistakes) }
+        )
+    }
+}

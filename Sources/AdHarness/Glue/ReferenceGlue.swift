@@ -1,0 +1,117 @@
+import AdRequestKit
+import Foundation
+import HarnessSupport
+
+/// The package's own glue, ``AdsService`` with ``AdsConsentCoordinator``, behind the same seam as
+/// any other: the harness drives it only through ``ConsentGlue`` and checks it only from ground truth.
+///
+/// It also keeps what a Swift test of this glue asserts on: the outcome of each ad request and the
+/// errors it surfaced.
+public final class ReferenceGlue: ConsentGlue {
+    /// The service the entry points call.
+    public let service: AdsService
+    /// The coordinator whose state the glue believes.
+    public let coordinator: AdsConsentCoordinator
+    private let ports: AppPorts
+    private let mistakes: Set<AppMistake>
+    private let records: Locked<Records>
+    private let usesLegacyProfile: Bool
+
+    private struct Records {
+        var adResults: [Result<LoadedAd, AdRequestFailure>] = []
+        var errors: [AdsFlowError] = []
+    }
+
+    /// Builds the service and coordinator on a process's ports.
+    public init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
+        let records = Locked(Records())
+        let profile: any ConsentProfile = switch consent {
+        case .current(let parameters):
+            CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms, parameters: parameters)
+        case .legacy(let settings, _):
+            if let legacy = ports.legacyConsent {
+                LegacyConsentProfile(consentInfo: legacy.information, forms: legacy.forms, settings: settings, store: ports.store)
+            } else {
+                CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms)
+            }
+        }
+        let environment = AdsEnvironment(
+            tracking: ports.tracking,
+            advertisingIdentifier: ports.advertisingIdentifier,
+            consent: profile,
+            adSDK: MistakenAdSDK(base: ports.adSDK, mistakes: mistakes),
+            store: ports.store,
+            clock: ports.clock,
+            lifecycle: ports.lifecycle,
+            log: ErrorKeepingLog(base: ports.log) { error in records.withLock { $0.errors.append(error) } }
+        )
+        let coordinator = AdsConsentCoordinator(environment: environment, configuration: configuration)
+        self.coordinator = coordinator
+        self.service = AdsService(
+            environment: environment,
+            coordinator: MistakenCoordinator(coordinator, mistakes: mistakes),
+            configuration: configuration
+        )
+        self.ports = ports
+        self.mistakes = mistakes
+        self.records = records
+        if case .legacy = consent { usesLegacyProfile = true } else { usesLegacyProfile = false }
+    }
+
+    /// Every ad request's outcome, in order.
+    public var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
+    /// Every error the glue surfaced, in order.
+    public var errors: [AdsFlowError] { records.withLock { $0.errors } }
+
+    /// Updates consent and starts the ad SDK if allowed (or, as a mistake, starts it at once).
+    public func didFinishLaunching() {
+        if mistakes.contains(.startsAdSDKAtLaunch) { ports.adSDK.start {} }
+        service.launch()
+    }
+
+    /// Resumes a deferred tracking request or resyncs after Settings.
+    public func didBecomeActive() { service.applicationDidBecomeActive() }
+
+    /// Tracking first, then the consent form if required.
+    public func runOnboarding() { service.runOnboarding() }
+
+    /// Asks for tracking and refreshes consent.
+    public func requestTracking(completion: @escaping @Sendable () -> Void) {
+        service.requestTrackingAuthorization { _ in completion() }
+    }
+
+    /// Requests an ad built from the decision of this moment.
+    public func requestAd(adUnitID: String) {
+        service.requestAd(AdRequestBuilder(adUnitID: adUnitID)) { [records] result in
+            records.withLock { $0.adResults.append(result) }
+        }
+    }
+
+    /// Shows the privacy-options form.
+    public func openPrivacyOptions() { service.openPrivacyOptions() }
+
+    /// Reads the identifier only while authorized (or, as a mistake, without checking).
+    public func readAdvertisingIdentifier() -> UUID? {
+        guard mistakes.contains(.readsIdentifierUnchecked) else { return service.advertisingIdentifier() }
+        let value = ports.advertisingIdentifier.advertisingIdentifier
+        return value.isZero ? nil : value
+    }
+
+    /// The coordinator's last evaluated state.
+    public var believedState: ConsentState? { coordinator.state }
+
+    /// The legacy profile honours the user's in-app "personalized ads" preference, which no SDK
+    /// signal carries, so it may be stricter than the table; the current profile follows it.
+    public var nonPersonalizedPolicy: NonPersonalizedAdsPolicy { usesLegacyProfile ? .mayBeStricter : .followsDecisionTable }
+}
+
+/// The glue's log: passed on to the process's log, with errors kept for assertions.
+struct ErrorKeepingLog: AdsEventLog {
+    let base: any AdsEventLog
+    let onError: @Sendable (AdsFlowError) -> Void
+
+    func record(_ event: AdsEvent) {
+        if case .error(let error) = event { onError(error) }
+        base.record(event)
+    }
+}

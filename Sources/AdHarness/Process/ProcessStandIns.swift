@@ -1,0 +1,57 @@
+import AdRequestKit
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// The OS and SDK stand-ins of one process, and the ports a glue gets from them.
+public struct ProcessStandIns: Sendable {
+    /// The process: its clock scope, faults and trace.
+    public let process: AppProcess
+    /// The OS's tracking authorization.
+    public let tracking: SimulatedTrackingAuthorization
+    /// The OS's advertising identifier.
+    public let identifier: SimulatedAdvertisingIdentifier
+    /// The consent SDK's consent information.
+    public let consentInformation: SimulatedConsentInformation
+    /// The consent SDK's forms.
+    public let consentForms: SimulatedConsentForms
+    /// The legacy consent SDK's consent information, when the app runs it.
+    public let legacyConsentInformation: SimulatedLegacyConsentInformation?
+    /// The legacy consent SDK's forms, when the app runs it.
+    public let legacyConsentForms: SimulatedLegacyConsentForms?
+    /// The ad SDK.
+    public let adSDK: SimulatedAdSDK
+    /// The ports over these stand-ins, as the glue gets them.
+    public let ports: AppPorts
+
+    init(
+        process: AppProcess,
+        tracking: SimulatedTrackingAuthorization,
+        identifier: SimulatedAdvertisingIdentifier,
+        consentInformation: SimulatedConsentInformation,
+        consentForms: SimulatedConsentForms,
+        legacyConsentInformation: SimulatedLegacyConsentInformation?,
+        legacyConsentForms: SimulatedLegacyConsentForms?,
+        adSDK: SimulatedAdSDK,
+        store: any KeyValueStore,
+        lifecycle: any AppLifecycle,
+        log: any AdsEventLog
+    ) {
+        self.process = process
+        self.tracking = tracking
+        self.identifier = identifier
+        self.consentInformation = consentInformation
+        self.consentForms = consentForms
+        self.legacyConsentInformation = legacyConsentInformation
+        self.legacyConsentForms = legacyConsentForms
+        self.adSDK = adSDK
+        let legacy = legacyConsentInformation.flatMap { information in
+            legacyConsentForms.map { LegacyConsentPorts(information: information, forms: $0) }
+        }
+        ports = AppPorts(
+            tracking: tracking, advertisingIdentifier: identifier,
+            consentInformation: consentInformation, consentForms: consentForms, legacyConsent: legacy,
+            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, log: log
+        )
+    }
+}

@@ -1,0 +1,45 @@
+import AdRequestKit
+import MockAdNetwork
+
+/// What the OS and the consent SDK in charge report at one moment, and what the decision table
+/// requires of a request made then: the state a scenario's `expect.final` pins, whatever the glue.
+public struct GroundTruth: Hashable, Sendable {
+    /// The tracking status the OS reports.
+    public var tracking: TrackingAuthorizationStatus
+    /// The consent status; for the legacy SDK, its choice in the current SDK's terms.
+    public var consent: UserConsentStatus
+    /// The legacy consent SDK's own status, when the app runs it.
+    public var legacyConsent: LegacyConsentStatus?
+    /// Whether the consent SDK allows ad requests.
+    public var canRequestAds: Bool
+    /// Whether the consent SDK's answer allows personalized ads.
+    public var consentAllowsPersonalized: Bool
+    /// The location status the OS reports.
+    public var location: LocationAuthorizationStatus
+
+    /// Whether a request made now must carry `npa=1`: unless tracking is authorized and consent allows personalized ads.
+    public var shouldUseNPA: Bool { !(tracking == .authorized && consentAllowsPersonalized) }
+
+    /// Reads the stand-ins of a process.
+    init(standIns: ProcessStandIns, tracking: TrackingAuthorizationStatus, location: LocationAuthorizationStatus) {
+        self.tracking = tracking
+        self.location = location
+        if let legacy = standIns.legacyConsentInformation {
+            let status = legacy.consentStatus
+            legacyConsent = status
+            consent = switch status {
+            case .personalized, .nonPersonalized: .obtained
+            case .unknown: legacy.isRequestLocationInEEAOrUnknown ? .required : .notRequired
+            default: .unknown
+            }
+            canRequestAds = legacy.signalAllowsAdRequests
+            consentAllowsPersonalized = legacy.signalAllowsPersonalizedAds
+        } else {
+            let information = standIns.consentInformation
+            consent = information.consentStatus
+            legacyConsent = nil
+            canRequestAds = information.signalAllowsAdRequests
+            consentAllowsPersonalized = information.signalAllowsPersonalizedAds
+        }
+    }
+}

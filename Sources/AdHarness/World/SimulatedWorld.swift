@@ -1,0 +1,109 @@
+import AdRequestKit
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// Everything that outlives one process of the app: the device and its settings, the OS's stored
+/// answers, the app's storage (where the consent SDK keeps its answers too), location services,
+/// the faults, the scripted user, the clock and the trace.
+///
+/// Each launch gets fresh stand-ins over this world (``makeStandIns(processNumber:)``), as a real
+/// process gets fresh SDK objects over the same device and user defaults.
+public final class SimulatedWorld: Sendable {
+    /// Virtual time.
+    public let clock: VirtualClock
+    /// Everything observable, in order.
+    public let trace: Trace
+    /// The simulated phone.
+    public let device: SimulatedDevice
+    /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
+    public let storage: InMemoryKeyValueStore
+    /// The OS's location authorization for the app; it survives relaunches.
+    public let location: SimulatedLocationServices
+    /// The faults of the run, consumed as the calls they target happen, across relaunches.
+    public let faults: FaultPlan
+    /// The consent and ad SDKs' configuration and latencies.
+    public let sdkSettings: ConsentSDKSettings
+    /// The scripted user.
+    public let user: User
+    /// The legacy consent SDK's device settings, when the app runs that SDK.
+    public let legacySDK: LegacyConsentSDKSettings?
+    private let requests = Locked<[RecordedAdRequest]>([])
+
+    /// Sets up a device as earlier sessions left it; `seedAppStorage` writes the glue's own leftovers.
+    public init(
+        device: Device = Device(),
+        previousSession: PreviousSession = .freshInstall,
+        user: User = User(),
+        faults: [Fault] = [],
+        legacySDK: LegacyConsentSDKSettings? = nil,
+        seedAppStorage: (any KeyValueStore) -> Void = { _ in }
+    ) throws(HarnessFailure) {
+        if let problem = faults.lazy.compactMap(\.problem).first { throw .invalidSetup(problem) }
+        let clock = VirtualClock()
+        let trace = Trace(clock: clock)
+        var os = device.os
+        if previousSession.tracking == .restricted { os.trackingRestricted = true }
+        let storedAnswer: StoredTrackingAnswer = switch previousSession.tracking {
+        case .authorized: .allowed
+        case .denied: .denied
+        default: .none
+        }
+        self.clock = clock
+        self.trace = trace
+        self.device = SimulatedDevice(settings: os, infoPlist: device.infoPlist, storedAnswer: storedAnswer, trace: trace)
+        // The previous session's leftovers are written before the trace starts: they are the setting, not events.
+        let leftovers = InMemoryKeyValueStore()
+        if previousSession.consent != .unknown { ConsentStorage(store: leftovers).status = previousSession.consent }
+        if legacySDK != nil, previousSession.legacyConsent != .unknown {
+            SimulatedLegacyConsentInformation.storeStatus(previousSession.legacyConsent, in: leftovers)
+        }
+        seedAppStorage(leftovers)
+        self.storage = InMemoryKeyValueStore(trace: trace, contents: leftovers.contents)
+        self.location = SimulatedLocationServices(device: self.device, settings: device.location, user: user.location, trace: trace)
+        self.faults = FaultPlan(faults)
+        self.sdkSettings = device.sdk
+        self.user = user
+        self.legacySDK = legacySDK
+        trace.record(.deviceReady, [
+            EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
+            EventField("tracking", self.device.trackingStatus.description), EventField("consent", previousSession.consent.description),
+        ])
+    }
+
+    /// Every ad request that reached the ad SDK, across processes, in order.
+    public var adRequests: [RecordedAdRequest] { requests.snapshot }
+
+    /// Fresh stand-ins for one process over this world, and the ports a glue gets from them.
+    public func makeStandIns(processNumber: Int) -> ProcessStandIns {
+        let process = AppProcess(number: processNumber, clock: clock, trace: trace, faults: faults)
+        let device = device
+        let tracking = SimulatedTrackingAuthorization(device: device, process: process, user: user.trackingPrompt)
+        let identifier = SimulatedAdvertisingIdentifier(device: device, trace: trace)
+        let information = SimulatedConsentInformation(settings: sdkSettings, storage: ConsentStorage(store: storage), process: process)
+        let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
+        var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?
+        if let legacySDK {
+            let legacyInformation = SimulatedLegacyConsentInformation(
+                region: sdkSettings.region, settings: legacySDK, store: storage, process: process
+            )
+            legacy = (legacyInformation, SimulatedLegacyConsentForms(info: legacyInformation, process: process, user: user.legacyConsentForm))
+        }
+        let signals: any ConsentSignals = legacy?.0 ?? information
+        let adSDK = SimulatedAdSDK(
+            process: process,
+            infoPlist: device.infoPlist,
+            consent: signals,
+            adLoadLatency: sdkSettings.adLoadLatency,
+            trackingStatus: { device.trackingStatus },
+            advertisingIdentifier: { identifier.currentValue },
+            onRequest: { [requests] request in requests.withLock { $0.append(request) } }
+        )
+        return ProcessStandIns(
+            process: process, tracking: tracking, identifier: identifier,
+            consentInformation: information, consentForms: forms,
+            legacyConsentInformation: legacy?.0, legacyConsentForms: legacy?.1,
+            adSDK: adSDK, store: storage, lifecycle: device, log: trace
+        )
+    }
+}

@@ -1,0 +1,66 @@
+/// Every outside-world service an app's consent glue may use, as one value: what the real app gets
+/// from the OS and the SDKs, and what a port to the real frameworks fills with thin adapters.
+///
+/// The harness makes a fresh value for each process (each launch), so nothing the glue holds
+/// survives a relaunch except what it wrote to ``store``, as on a real device.
+public struct AppPorts: Sendable {
+    /// The OS's tracking authorization.
+    public var tracking: any TrackingAuthorizer
+    /// The OS's advertising identifier.
+    public var advertisingIdentifier: any AdvertisingIdentifierProvider
+    /// The consent SDK's consent information.
+    public var consentInformation: any ConsentInfoProvider
+    /// The consent SDK's forms.
+    public var consentForms: any ConsentFormProvider
+    /// The legacy consent SDK, when the app runs it instead of the current one; `nil` otherwise.
+    public var legacyConsent: LegacyConsentPorts?
+    /// The ad SDK.
+    public var adSDK: any AdSDK
+    /// The app's persistent storage (user defaults); the consent SDK keeps its answers here too.
+    public var store: any KeyValueStore
+    /// Time and timers, for the glue's own timeouts: on the harness's virtual clock.
+    public var clock: any AppClock
+    /// Whether the app is active right now.
+    public var lifecycle: any AppLifecycle
+    /// Where the glue may log what it decides; the harness shows it in the trace but never checks it.
+    public var log: any AdsEventLog
+
+    /// Collects the ports.
+    public init(
+        tracking: any TrackingAuthorizer,
+        advertisingIdentifier: any AdvertisingIdentifierProvider,
+        consentInformation: any ConsentInfoProvider,
+        consentForms: any ConsentFormProvider,
+        legacyConsent: LegacyConsentPorts? = nil,
+        adSDK: any AdSDK,
+        store: any KeyValueStore,
+        clock: any AppClock,
+        lifecycle: any AppLifecycle,
+        log: any AdsEventLog = SilentAdsEventLog()
+    ) {
+        self.tracking = tracking
+        self.advertisingIdentifier = advertisingIdentifier
+        self.consentInformation = consentInformation
+        self.consentForms = consentForms
+        self.legacyConsent = legacyConsent
+        self.adSDK = adSDK
+        self.store = store
+        self.clock = clock
+        self.lifecycle = lifecycle
+        self.log = log
+    }
+}
+
+/// The legacy consent SDK's two services (seed `002`).
+public struct LegacyConsentPorts: Sendable {
+    /// Its consent information.
+    public var information: any LegacyConsentInformation
+    /// Its forms.
+    public var forms: any LegacyConsentFormProvider
+
+    /// Collects the two.
+    public init(information: any LegacyConsentInformation, forms: any LegacyConsentFormProvider) {
+        self.information = information
+        self.forms = forms
+    }
+}

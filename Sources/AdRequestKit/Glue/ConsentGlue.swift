@@ -1,0 +1,68 @@
+import Foundation
+
+/// An app's consent glue as the harness drives it: the app's own entry points, called where a real
+/// app calls them, with the outside world reached only through ``AppPorts``.
+///
+/// Write one adapter from your app's consent manager to this protocol, and the harness runs it on
+/// the simulated device, checks every safety invariant from what the OS and SDK stand-ins saw, and
+/// runs scenario fixtures against it. Nothing the glue logs is needed: a glue that logs nothing is
+/// checked exactly as well. ``AdsService`` with ``AdsConsentCoordinator`` is one glue among others.
+///
+/// The harness calls every entry point on one thread, one step at a time; callbacks from the ports
+/// may arrive on any thread, as on a device.
+public protocol ConsentGlue: AnyObject, Sendable {
+    /// The process started: `application(_:didFinishLaunchingWithOptions:)`. The app is still
+    /// inactive here, as under UIKit, so the OS shows no prompt asked for now.
+    func didFinishLaunching()
+
+    /// The app became active: `UIApplication.didBecomeActiveNotification` or `scenePhase == .active`.
+    /// Also called when a system prompt goes away.
+    func didBecomeActive()
+
+    /// The first-run flow the app shows (tracking and consent, in the glue's own order).
+    func runOnboarding()
+
+    /// The app asks for tracking authorization on its own; `completion` runs when the glue's
+    /// tracking flow is over, whatever the answer.
+    func requestTracking(completion: @escaping @Sendable () -> Void)
+
+    /// The app wants to show an ad for an ad unit: the glue decides whether and how to request it.
+    func requestAd(adUnitID: String)
+
+    /// The user opened the app's privacy-options entry point.
+    func openPrivacyOptions()
+
+    /// The app reads the advertising identifier; `nil` when the glue decides not to.
+    func readAdvertisingIdentifier() -> UUID?
+
+    /// The process is about to end.
+    func willTerminate()
+
+    /// What the glue believes now, if it says: both statuses and both outputs. The harness shows it
+    /// and scenarios may pin it, but no invariant depends on it.
+    var believedState: ConsentState? { get }
+
+    /// How the glue chooses `npa`: a stricter glue is checked only in the privacy direction.
+    var nonPersonalizedPolicy: NonPersonalizedAdsPolicy { get }
+}
+
+extension ConsentGlue {
+    /// Does nothing: many apps do not watch for the app becoming active.
+    public func didBecomeActive() {}
+    /// Does nothing.
+    public func willTerminate() {}
+    /// The glue says nothing about what it believes.
+    public var believedState: ConsentState? { nil }
+    /// Requests follow the decision table.
+    public var nonPersonalizedPolicy: NonPersonalizedAdsPolicy { .followsDecisionTable }
+}
+
+/// How a glue chooses whether a request carries `npa=1`.
+public enum NonPersonalizedAdsPolicy: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Exactly as the decision table says for the tracking and consent status of the moment: a
+    /// request that stays non-personalized once both answers allow personalized ads is stale.
+    case followsDecisionTable
+    /// Never less private than the table, and sometimes more (always `npa=1`, or an in-app opt-out
+    /// such as the legacy profile's preference): only a personalized request that the table forbids is wrong.
+    case mayBeStricter
+}
