@@ -10,10 +10,11 @@ import MockTrackingManager
 /// glue logs is never read, so a glue that logs nothing is checked exactly as well as ours.
 public final class InvariantChecker: Sendable {
     private let trace: Trace
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     private struct State {
-        var index = 0
+        /// The trace index of the next event.
+        var index: Int
         var policy = NonPersonalizedAdsPolicy.followsDecisionTable
         var promptDismissedThisInstall = false
         /// A tracking request the OS ignored because the app was not active: the index of its answer.
@@ -25,6 +26,7 @@ public final class InvariantChecker: Sendable {
     /// Starts checking every event recorded in the trace from now on.
     public init(trace: Trace) {
         self.trace = trace
+        state = Locked(State(index: trace.events.count))
         trace.observe { [weak self] event in self?.check(event) }
     }
 

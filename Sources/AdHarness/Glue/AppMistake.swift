@@ -15,6 +15,12 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
     case startsAdSDKAtLaunch
     /// The app reads the advertising identifier without checking the tracking status.
     case readsIdentifierUnchecked
+    /// The app starts the ad SDK at launch once the tracking status is decided, without asking
+    /// the consent SDK whether ads may be requested.
+    case startsAdSDKBeforeConsent
+    /// The app asks for tracking in its launch code (while the app is inactive, so the OS ignores
+    /// it) and its onboarding goes straight to consent: the prompt is lost for the session.
+    case asksTrackingOnlyAtLaunch
 
     /// The invariant that catches this mistake.
     public var caughtBy: Invariant {
@@ -24,6 +30,8 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
         case .ignoresCanRequestAds: .noRequestWithoutConsentSDKPermission
         case .startsAdSDKAtLaunch: .adSDKStartsAfterTrackingDecision
         case .readsIdentifierUnchecked: .identifierOnlyWhenAuthorized
+        case .startsAdSDKBeforeConsent: .adSDKStartsOnlyWhenAdsAllowed
+        case .asksTrackingOnlyAtLaunch: .trackingAskedAgainOnceActive
         }
     }
 }
@@ -38,12 +46,14 @@ final class MistakenCoordinator: ConsentCoordinating, Sendable {
         self.mistakes = mistakes
     }
 
-    var state: ConsentState { bent(base.state) }
+    var state: ConsentState { base.state }
 
     func currentState(trigger: EvaluationTrigger) -> ConsentState {
-        mistakes.contains(.skipsConsentRefresh) ? state : bent(base.currentState(trigger: trigger))
+        let state = mistakes.contains(.skipsConsentRefresh) ? base.state : base.currentState(trigger: trigger)
+        return trigger == .adRequest ? bent(state) : state
     }
 
+    /// The state as the request path of a mistaken app sees it.
     private func bent(_ state: ConsentState) -> ConsentState {
         var state = state
         if mistakes.contains(.ignoresCanRequestAds) { state.decision.canRequestAds = true }

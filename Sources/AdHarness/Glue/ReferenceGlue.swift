@@ -63,17 +63,27 @@ public final class ReferenceGlue: ConsentGlue {
     /// Every error the glue surfaced, in order.
     public var errors: [AdsFlowError] { records.withLock { $0.errors } }
 
-    /// Updates consent and starts the ad SDK if allowed (or, as a mistake, starts it at once).
+    /// Updates consent and starts the ad SDK if allowed (or, as a mistake, starts it regardless).
     public func didFinishLaunching() {
-        if mistakes.contains(.startsAdSDKAtLaunch) { ports.adSDK.start {} }
         service.launch()
+        if mistakes.contains(.startsAdSDKAtLaunch)
+            || mistakes.contains(.startsAdSDKBeforeConsent) && ports.tracking.trackingAuthorizationStatus != .notDetermined {
+            ports.adSDK.start {}
+        }
+        if mistakes.contains(.asksTrackingOnlyAtLaunch) { ports.tracking.requestTrackingAuthorization { _ in } }
     }
 
     /// Resumes a deferred tracking request or resyncs after Settings.
     public func didBecomeActive() { service.applicationDidBecomeActive() }
 
-    /// Tracking first, then the consent form if required.
-    public func runOnboarding() { service.runOnboarding() }
+    /// Tracking first, then the consent form if required (as a mistake, the consent form only).
+    public func runOnboarding() {
+        guard mistakes.contains(.asksTrackingOnlyAtLaunch) else {
+            service.runOnboarding()
+            return
+        }
+        service.coordinator.requestConsentIfNeeded { _ in }
+    }
 
     /// Asks for tracking and refreshes consent.
     public func requestTracking(completion: @escaping @Sendable () -> Void) {

@@ -19,7 +19,7 @@ struct ReadmeExampleTests {
 
         #expect(app.consentState?.shouldUseNPA == true)
         #expect(app.adRequests.map(\.isNonPersonalized) == [true])
-        #expect(app.trace.contains(inOrder: ["tracking.prompt", "consent.form.present", "ads.request"]))
+        #expect(app.trace.contains(inOrder: [.trackingPrompt, .consentFormPresent, .adsRequest]))
     }
 
     @Test func trackingSurvivesTheLocationPrompt() throws {

@@ -14,8 +14,8 @@ struct CoordinatorCreationTests {
         try app.launch()
 
         #expect(app.storage.bool(forKey: "ads.shouldUseNPA") == true)
-        let raise = try #require(app.trace.events.firstIndex { $0.name == "store.set" && $0["key"] == "ads.shouldUseNPA" })
-        let update = try #require(app.trace.events.firstIndex { $0.name == "consent.update" })
+        let raise = try #require(app.trace.events.firstIndex { $0.name == .storeSet && $0["key"] == "ads.shouldUseNPA" })
+        let update = try #require(app.trace.events.firstIndex { $0.name == .consentUpdate })
         #expect(raise < update)
         #expect(app.consentState?.shouldUseNPA == true)
     }
@@ -28,9 +28,9 @@ struct CoordinatorCreationTests {
         )
         try app.launch()
 
-        let creation = try #require(app.trace.events(named: "decision").first)
+        let creation = try #require(app.trace.events(named: .decision).first)
         #expect(creation["trigger"] == "created")
-        #expect(app.trace.events(named: "store.set").allSatisfy { $0["key"] != "ads.shouldUseNPA" || $0["value"] == "false" })
+        #expect(app.trace.events(named: .storeSet).allSatisfy { $0["key"] != "ads.shouldUseNPA" || $0["value"] == "false" })
         #expect(app.consentState?.decision.rule == .personalized)
     }
 
@@ -40,7 +40,7 @@ struct CoordinatorCreationTests {
         try app.launch()
         try app.onboarding()
 
-        let decisions = app.trace.events(named: "decision")
+        let decisions = app.trace.events(named: .decision)
         #expect(decisions.count >= 3)
         for decision in decisions {
             for field in ["tracking", "consent", "canRequestAds", "shouldUseNPA", "rule"] {

@@ -30,7 +30,7 @@ struct LocationPromptFlowTests {
         try app.advance(by: .seconds(1))
         try app.requestAd()
         #expect(app.trackingStatus == .authorized)
-        #expect(app.trace.contains(inOrder: ["location.prompt", "tracking.deferred", "location.answer", "tracking.prompt", "consent.form.present", "ads.request"]))
+        #expect(app.trace.contains(inOrder: [.locationPrompt, .trackingDeferred, .locationAnswer, .trackingPrompt, .consentFormPresent, .adsRequest]))
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
     }
 
@@ -47,7 +47,7 @@ struct LocationPromptFlowTests {
         try app.requestLocation()
 
         #expect(app.locationAnswers == [.denied, .denied])
-        #expect(app.trace.count(of: "location.prompt") == 1)
+        #expect(app.trace.count(of: .locationPrompt) == 1)
     }
 
     @Test("without the usage text the request does nothing, and the answer never comes")
@@ -58,7 +58,7 @@ struct LocationPromptFlowTests {
         try app.runUntilIdle()
 
         #expect(app.locationAnswers == [nil])
-        #expect(app.trace.events(named: "location.ignored").first?["missing"] == InfoPlist.locationWhenInUseUsageKey)
+        #expect(app.trace.events(named: .locationIgnored).first?["missing"] == InfoPlist.locationWhenInUseUsageKey)
     }
 
     @Test("turning the app's location access off in Settings reaches the status")
@@ -69,7 +69,7 @@ struct LocationPromptFlowTests {
         try app.changeLocationSettings(.appAccess(.denied))
 
         #expect(app.locationStatus == .denied)
-        #expect(app.trace.events(named: "location.callback").map { $0["status"] } == ["notDetermined", "authorizedWhenInUse", "denied"])
+        #expect(app.trace.events(named: .locationCallback).map { $0["status"] } == ["notDetermined", "authorizedWhenInUse", "denied"])
     }
 
     @Test("a reinstall forgets the location answer; a relaunch keeps it")

@@ -16,7 +16,7 @@ struct QAPatternTests {
         #expect(app.consentState?.tracking == .authorized)
         #expect(app.consentState?.consent == .obtained)
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
-        #expect(app.trace.contains(inOrder: ["tracking.prompt", "tracking.answer", "consent.form.present", "consent.form.answer", "ads.start", "ads.request"]))
+        #expect(app.trace.contains(inOrder: [.trackingPrompt, .trackingAnswer, .consentFormPresent, .consentFormAnswer, .adsStart, .adsRequest]))
     }
 
     @Test("tracking denied: the request carries npa=1")

@@ -24,10 +24,10 @@ struct RefreshAfterAuthorizationTests {
     func refreshBeforeRequest() throws {
         let app = try returningUserAllowsTracking()
 
-        #expect(app.trace.contains(inOrder: ["tracking.answer", "consent.refresh", "decision", "ads.request"]))
-        let refresh = try #require(app.trace.events.firstIndex { $0.name == "consent.refresh" })
-        let answer = try #require(app.trace.events.firstIndex { $0.name == "tracking.answer" && $0["status"] == "authorized" })
-        let request = try #require(app.trace.events.firstIndex { $0.name == "ads.request" })
+        #expect(app.trace.contains(inOrder: [.trackingAnswer, .consentRefresh, .decision, .adsRequest]))
+        let refresh = try #require(app.trace.events.firstIndex { $0.name == .consentRefresh })
+        let answer = try #require(app.trace.events.firstIndex { $0.name == .trackingAnswer && $0["status"] == "authorized" })
+        let request = try #require(app.trace.events.firstIndex { $0.name == .adsRequest })
         #expect(answer < refresh && refresh < request)
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
     }
@@ -41,7 +41,7 @@ struct RefreshAfterAuthorizationTests {
             Issue.record("expected an invariant violation, got \(String(describing: failure))")
             return
         }
-        #expect(violation.invariant == .consentRefreshedAfterAuthorization)
-        #expect(violation.event.name == "ads.request")
+        #expect(violation.invariant == .requestsFollowCurrentAnswers)
+        #expect(violation.event.name == .adsRequest)
     }
 }

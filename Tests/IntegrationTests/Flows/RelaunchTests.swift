@@ -16,7 +16,7 @@ struct RelaunchTests {
         #expect(app.consentFormsShown == 1)
         #expect(app.consentState?.decision.rule == .personalized)
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
-        #expect(app.trace.count(of: "ads.start") == 2)
+        #expect(app.trace.count(of: .adsStart) == 2)
     }
 
     @Test("a reinstall forgets the tracking answer and the consent: both are asked again")

@@ -32,7 +32,7 @@ struct CallbackFaultTests {
         try app.onboarding()
         try app.runUntilIdle()
         #expect(app.errors.map(\.description) == ["formLoad.noResponse"])
-        #expect(app.trace.contains(inOrder: ["callback.withheld", "app.timeout", "app.error", "decision"]))
+        #expect(app.trace.contains(inOrder: [.callbackWithheld, .appTimeout, .appError, .decision]))
     }
 
     @Test("a late answer after the timeout is ignored, and recorded as ignored")
@@ -47,7 +47,7 @@ struct CallbackFaultTests {
         #expect(app.adResults == [.failure(.loadFailed(AdsFlowError(stage: .adLoad, cause: .noResponse)))])
         try app.advance(by: .seconds(15))
         #expect(app.adResults.count == 1)
-        #expect(app.trace.events(named: "callback.ignored").map { $0["stage"] } == ["adLoad"])
+        #expect(app.trace.events(named: .callbackIgnored).map { $0["stage"] } == ["adLoad"])
     }
 
     @Test("a callback delivered twice reaches the app once", arguments: [FaultTarget.consentInfoUpdate, .formLoad, .formPresent, .adLoad, .trackingRequest])
@@ -60,8 +60,8 @@ struct CallbackFaultTests {
         try app.onboarding()
         try app.requestAd()
 
-        #expect(app.trace.count(of: "callback.duplicate") == 1)
-        #expect(app.trace.count(of: "callback.ignored") == 1)
+        #expect(app.trace.count(of: .callbackDuplicate) == 1)
+        #expect(app.trace.count(of: .callbackIgnored) == 1)
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
         #expect(app.consentFormsShown == 1)
     }

@@ -6,8 +6,19 @@ import Testing
 /// Each invariant fires when the app's glue makes the mistake it guards against, and not otherwise.
 @Suite("Invariants catch app mistakes")
 struct InvariantTests {
-    /// Two short runs that give every mistake a chance to show.
+    /// Four short runs that give every mistake a chance to show, each ended with `finish()`.
     func run(_ mistakes: Set<AppMistake>) throws {
+        // Consent withdrawn late: the cached answer allowed ads, a two-minute update says required.
+        let late = try SimulatedApp(
+            device: Device(region: .eea, consentUpdateLatency: .seconds(120)),
+            previousSession: PreviousSession(tracking: .denied, consent: .notRequired),
+            mistakes: mistakes
+        )
+        try late.launch()
+        try late.advance(by: .seconds(120))
+        try late.requestAd()
+        try late.finish()
+
         // A fresh install on 14.2, where the OS hands out the identifier without asking (so an
         // unchecked read is visible); the user denies tracking and closes the consent form.
         let fresh = try SimulatedApp(
@@ -20,6 +31,7 @@ struct InvariantTests {
         try fresh.onboarding()
         try fresh.advance(by: .seconds(1))
         try fresh.requestAd()
+        try fresh.finish()
 
         // A returning user who denied tracking asks for an ad, then allows tracking in Settings.
         let returning = try SimulatedApp(previousSession: PreviousSession(tracking: .denied, consent: .obtained), mistakes: mistakes)
@@ -27,6 +39,12 @@ struct InvariantTests {
         try returning.requestAd()
         try returning.changeSettings(.tracking(allowed: true))
         try returning.requestAd()
+        try returning.finish()
+
+        // A user who denied tracking earlier and has not answered the consent form yet.
+        let undecided = try SimulatedApp(previousSession: PreviousSession(tracking: .denied), mistakes: mistakes)
+        try undecided.launch()
+        try undecided.finish()
     }
 
     @Test("a correct app breaks no invariant")
@@ -43,5 +61,10 @@ struct InvariantTests {
         }
         #expect(violation.invariant == mistake.caughtBy)
         #expect(violation.traceSoFar.last == violation.event)
+    }
+
+    @Test("every invariant is shown by some mistake")
+    func everyInvariantIsShown() {
+        #expect(Set(AppMistake.allCases.map(\.caughtBy)) == Set(Invariant.allCases))
     }
 }

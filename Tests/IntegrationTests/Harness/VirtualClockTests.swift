@@ -35,8 +35,8 @@ struct VirtualClockTests {
     func pending() {
         let clock = VirtualClock()
         clock.schedule(after: .seconds(30), label: "timeout") {}
-        clock.scheduleNever(label: "withheld callback")
-        #expect(clock.pendingWork.map(\.description) == ["timeout @ 30.000s", "withheld callback (never)"])
+        clock.scheduleNever(label: "withheld callback", kind: .withheldCallback)
+        #expect(clock.pendingWork.map(\.description) == ["timeout @ 30.000s (appTimer)", "withheld callback (never, withheldCallback)"])
 
         #expect(clock.runUntilIdle())
         #expect(clock.now == .seconds(30))

@@ -33,7 +33,7 @@ struct LegacyConsentFlowTests {
         try app.onboarding()
         try app.requestAd()
 
-        #expect(app.trace.contains(inOrder: ["legacyConsent.update", "tracking.prompt", "legacyConsent.form.present", "legacyConsent.form.answer"]))
+        #expect(app.trace.contains(inOrder: [.legacyConsentUpdate, .trackingPrompt, .legacyConsentFormPresent, .legacyConsentFormAnswer]))
         #expect(app.consentState?.legacy?.status == (answer == .personalized ? .personalized : .nonPersonalized))
         #expect(app.consentState?.legacy?.usePersonalizedAds == (answer == .personalized))
         #expect(app.adRequests.map(\.isNonPersonalized) == [npa])
@@ -54,7 +54,7 @@ struct LegacyConsentFlowTests {
         try app.launch()
         try app.onboarding()
         try app.requestAd()
-        #expect(app.trace.count(of: "legacyConsent.form.present") == 0)
+        #expect(app.trace.count(of: .legacyConsentFormPresent) == 0)
         #expect(app.consentState?.legacy?.inEEAOrUnknown == false)
 
         try app.openPrivacyOptions()
@@ -73,7 +73,7 @@ struct LegacyConsentFlowTests {
         #expect(app.consentState?.legacy?.prefersAdFree == true)
         #expect(app.consentState?.legacy?.status == .unknown)
         #expect(app.adRequests.isEmpty)
-        #expect(app.trace.events(named: "legacyConsent.form.present").first?["offers"] == "personalized,nonPersonalized,adFree")
+        #expect(app.trace.events(named: .legacyConsentFormPresent).first?["offers"] == "personalized,nonPersonalized,adFree")
     }
 
     @Test("choosing an option the form does not offer is a scenario issue")
@@ -91,7 +91,7 @@ struct LegacyConsentFlowTests {
         try app.openPrivacyOptions()
         try app.requestAd()
         #expect(app.adRequests.map(\.isNonPersonalized) == [false, true])
-        #expect(app.trace.count(of: "legacyConsent.form.present") == 1)
+        #expect(app.trace.count(of: .legacyConsentFormPresent) == 1)
     }
 
     @Test("unknown publisher identifiers fail the update; the error is surfaced")

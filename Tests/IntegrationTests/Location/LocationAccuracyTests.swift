@@ -26,7 +26,7 @@ struct LocationAccuracyTests {
     func missingPurposeKey() {
         let location = approximate()
         #expect(requestFullAccuracy(location, purpose: "Unlisted") == [LocationAuthorizationError(.missingPurposeKey)])
-        #expect(location.trace.count(of: "location.prompt") == 1, "only the when-in-use prompt")
+        #expect(location.trace.count(of: .locationPrompt) == 1, "only the when-in-use prompt")
         #expect(location.manager.accuracyAuthorization == .reducedAccuracy)
     }
 
@@ -35,7 +35,7 @@ struct LocationAccuracyTests {
         let location = LocationRig(user: LocationUserScript(prompt: .allowWhileUsing, fullAccuracyPrompt: ScriptedAnswer(.allow)))
         location.grantWhenInUse()
         #expect(requestFullAccuracy(location) == [LocationAuthorizationError(.alreadyFullAccuracy)])
-        #expect(location.trace.count(of: "location.prompt") == 1)
+        #expect(location.trace.count(of: .locationPrompt) == 1)
     }
 
     @Test("the app not active: no prompt, an error")
@@ -43,7 +43,7 @@ struct LocationAccuracyTests {
         let location = approximate()
         location.device.setAppState(.inactive)
         #expect(requestFullAccuracy(location) == [LocationAuthorizationError(.appNotActive)])
-        #expect(location.trace.count(of: "location.prompt") == 1)
+        #expect(location.trace.count(of: .locationPrompt) == 1)
     }
 
     @Test("the user answers the prompt: allowed gives full accuracy; either way no error", arguments: [
@@ -53,7 +53,7 @@ struct LocationAccuracyTests {
     func promptAnswered(answer: FullAccuracyPromptAnswer, accuracy: LocationAccuracyAuthorization) {
         let location = approximate(fullAccuracy: answer)
         #expect(requestFullAccuracy(location) == [nil])
-        #expect(location.trace.events(named: "location.prompt").last?["kind"] == "temporaryFullAccuracy")
+        #expect(location.trace.events(named: .locationPrompt).last?["kind"] == "temporaryFullAccuracy")
         #expect(location.manager.accuracyAuthorization == accuracy)
     }
 

@@ -27,7 +27,7 @@ struct LocationAllowOnceTests {
         location.clock.run()
 
         #expect(location.manager.authorizationStatus == .authorizedWhenInUse)
-        #expect(location.trace.count(of: "location.prompt") == 1)
+        #expect(location.trace.count(of: .locationPrompt) == 1)
         #expect(location.ignoredReasons == ["allowOnce"])
     }
 
@@ -39,6 +39,6 @@ struct LocationAllowOnceTests {
         let relaunched = SimulatedLocationManager(services: location.services, process: location.rig.relaunched())
         #expect(relaunched.authorizationStatus == .notDetermined)
         relaunched.requestWhenInUseAuthorization()
-        #expect(location.trace.count(of: "location.prompt") == 2)
+        #expect(location.trace.count(of: .locationPrompt) == 2)
     }
 }

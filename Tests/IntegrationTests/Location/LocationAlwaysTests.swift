@@ -13,7 +13,7 @@ struct LocationAlwaysTests {
         location.manager.requestAlwaysAuthorization()
         location.clock.run()
 
-        #expect(location.trace.events(named: "location.prompt").map { $0["kind"] } == ["whenInUse", "escalateToAlways"])
+        #expect(location.trace.events(named: .locationPrompt).map { $0["kind"] } == ["whenInUse", "escalateToAlways"])
         #expect(location.manager.authorizationStatus == .authorizedWhenInUse)
         #expect(location.callbacks.values == [.notDetermined, .authorizedWhenInUse])
     }
@@ -39,7 +39,7 @@ struct LocationAlwaysTests {
         location.manager.requestAlwaysAuthorization()
         location.clock.run()
 
-        #expect(location.trace.events(named: "location.prompt").map { $0["kind"] } == ["always"])
+        #expect(location.trace.events(named: .locationPrompt).map { $0["kind"] } == ["always"])
         #expect(location.callbacks.values == [.notDetermined, status])
         #expect(location.services.isProvisionalAlways == (answer == .allowWhileUsing))
         #expect(location.services.isAllowOnce == (answer == .allowOnce))
@@ -54,7 +54,7 @@ struct LocationAlwaysTests {
         location.manager.requestAlwaysAuthorization()
         location.clock.run()
 
-        #expect(location.trace.count(of: "location.prompt") == 2)
+        #expect(location.trace.count(of: .locationPrompt) == 2)
         #expect(location.ignoredReasons == ["alwaysAlreadyRequested"])
     }
 }

@@ -19,7 +19,7 @@ struct LocationCallbackTests {
         location.clock.run()
 
         #expect(location.callbacks.values == [.notDetermined, .authorizedWhenInUse, .denied])
-        #expect(location.trace.events(named: "location.callback").map { $0["trigger"] } == ["registration", "change", "change"])
+        #expect(location.trace.events(named: .locationCallback).map { $0["trigger"] } == ["registration", "change", "change"])
     }
 
     @Test("an answer changes the status at once, but the callback waits for the next turn")

@@ -35,7 +35,7 @@ struct LocationDeviceSettingsTests {
         let location = LocationRig(user: LocationUserScript(prompt: .allowWhileUsing), settings: LocationSettings(servicesEnabled: false))
         location.grantWhenInUse()
 
-        #expect(location.trace.count(of: "location.prompt") == 0)
+        #expect(location.trace.count(of: .locationPrompt) == 0)
         #expect(location.ignoredReasons == ["locationServicesOff"])
     }
 
@@ -45,7 +45,7 @@ struct LocationDeviceSettingsTests {
         location.grantWhenInUse()
 
         #expect(location.manager.authorizationStatus == .restricted)
-        #expect(location.trace.count(of: "location.prompt") == 0)
+        #expect(location.trace.count(of: .locationPrompt) == 0)
     }
 
     @Test("a reinstall forgets the answer and the always request")
@@ -57,7 +57,7 @@ struct LocationDeviceSettingsTests {
 
         #expect(location.manager.authorizationStatus == .notDetermined)
         location.manager.requestAlwaysAuthorization()
-        #expect(location.trace.count(of: "location.prompt") == 2)
+        #expect(location.trace.count(of: .locationPrompt) == 2)
     }
 
     @Test("a location prompt on screen makes a tracking request answer notDetermined, with no tracking prompt")
@@ -68,7 +68,7 @@ struct LocationDeviceSettingsTests {
         location.rig.tracking(.allow).requestTrackingAuthorization(completion: tracking.record)
 
         #expect(tracking.values == [.notDetermined])
-        #expect(location.trace.count(of: "tracking.prompt") == 0)
-        #expect(location.trace.events(named: "tracking.answer").first?["reason"] == "anotherPromptOnScreen")
+        #expect(location.trace.count(of: .trackingPrompt) == 0)
+        #expect(location.trace.events(named: .trackingAnswer).first?["reason"] == "anotherPromptOnScreen")
     }
 }

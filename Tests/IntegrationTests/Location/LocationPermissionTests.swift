@@ -37,7 +37,7 @@ struct LocationPermissionTests {
         let permission = LocationPermission(manager: location.manager)
 
         #expect(await permission.requestWhenInUseAndWait() == .denied)
-        #expect(location.trace.count(of: "location.request") == 1)
+        #expect(location.trace.count(of: .locationRequest) == 1)
     }
 
     @Test("a request the OS ignores brings no callback, so the answer stays pending")

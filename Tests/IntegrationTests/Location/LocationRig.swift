@@ -27,7 +27,7 @@ struct LocationRig {
     var device: SimulatedDevice { rig.device }
 
     /// The `reason` of every `location.ignored` event so far.
-    var ignoredReasons: [String?] { trace.events(named: "location.ignored").map { $0["reason"] } }
+    var ignoredReasons: [String?] { trace.events(named: .locationIgnored).map { $0["reason"] } }
 
     /// Asks for when-in-use and lets the scripted user answer.
     func grantWhenInUse() {

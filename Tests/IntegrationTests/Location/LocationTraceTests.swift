@@ -16,8 +16,8 @@ struct LocationTraceTests {
         location.clock.run()
 
         let recorded = Set(location.trace.events.map(\.name))
-        let locationNames = TraceVocabulary.names.filter { $0.hasPrefix("location.") }
-        #expect(recorded.isSubset(of: TraceVocabulary.names), "\(recorded.subtracting(TraceVocabulary.names))")
+        let locationNames = Set(TraceName.all.filter { $0.rawValue.hasPrefix("location.") })
+        #expect(recorded.allSatisfy { TraceName(rawValue: $0.rawValue) == $0 }, "\(recorded)")
         #expect(locationNames.isSubset(of: recorded), "documented but never recorded: \(locationNames.subtracting(recorded))")
     }
 }

@@ -20,8 +20,8 @@ struct LocationUsageDescriptionTests {
         location.clock.run()
 
         #expect(location.callbacks.values == [.notDetermined])
-        #expect(location.trace.count(of: "location.prompt") == 0)
-        let ignored = location.trace.events(named: "location.ignored")
+        #expect(location.trace.count(of: .locationPrompt) == 0)
+        let ignored = location.trace.events(named: .locationIgnored)
         #expect(ignored.map { $0["reason"] } == ["missingUsageDescription"])
         #expect(ignored.first?["missing"] == reported)
     }

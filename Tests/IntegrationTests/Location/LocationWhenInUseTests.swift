@@ -10,7 +10,7 @@ struct LocationWhenInUseTests {
     func promptThenAnswerAfterDelay() {
         let location = LocationRig(user: LocationUserScript(prompt: .allowWhileUsing(after: .seconds(2))))
         location.manager.requestWhenInUseAuthorization()
-        #expect(location.trace.count(of: "location.prompt") == 1)
+        #expect(location.trace.count(of: .locationPrompt) == 1)
         #expect(!location.device.isActive)
 
         location.clock.advance(by: .seconds(1))
@@ -41,7 +41,7 @@ struct LocationWhenInUseTests {
         location.grantWhenInUse()
 
         #expect(location.callbacks.values == [.notDetermined, .denied])
-        #expect(location.trace.count(of: "location.prompt") == 1)
+        #expect(location.trace.count(of: .locationPrompt) == 1)
         #expect(location.ignoredReasons == ["alreadyDetermined"])
     }
 
@@ -51,7 +51,7 @@ struct LocationWhenInUseTests {
         location.grantWhenInUse()
 
         #expect(location.callbacks.values == [.notDetermined])
-        #expect(location.trace.count(of: "location.prompt") == 0)
+        #expect(location.trace.count(of: .locationPrompt) == 0)
         #expect(location.ignoredReasons == ["appNotActive"])
     }
 
@@ -60,7 +60,7 @@ struct LocationWhenInUseTests {
         let location = LocationRig()
         location.grantWhenInUse()
 
-        #expect(location.trace.count(of: "harness.issue") == 1)
+        #expect(location.trace.count(of: .harnessIssue) == 1)
         #expect(location.clock.pendingWork.contains { $0.due == nil })
         #expect(!location.device.isActive)
     }

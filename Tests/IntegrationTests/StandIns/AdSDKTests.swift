@@ -34,11 +34,11 @@ struct AdSDKTests {
         rig.clock.run()
 
         #expect(ads.requests.map(\.request.extras) == [["npa": "1", "collapsible": "bottom"], [:]])
-        let event = rig.trace.events(named: "ads.request").first
+        let event = rig.trace.events(named: .adsRequest).first
         #expect(event?["extras"] == "collapsible=bottom,npa=1")
         #expect(event?["tracking"] == "notDetermined")
         #expect(event?["canRequestAds"] == "false")
-        #expect(rig.trace.count(of: "ads.loaded") == 2)
+        #expect(rig.trace.count(of: .adsLoaded) == 2)
     }
 
     @Test("loading an ad before start starts the SDK, as the real one does")
@@ -47,6 +47,6 @@ struct AdSDKTests {
         let ads = sdk(rig)
         ads.loadAd(AdRequest(adUnitID: "unit")) { _ in }
         #expect(ads.isStarted)
-        #expect(rig.trace.events(named: "ads.start").first?["implicit"] == "true")
+        #expect(rig.trace.events(named: .adsStart).first?["implicit"] == "true")
     }
 }

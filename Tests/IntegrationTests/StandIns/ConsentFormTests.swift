@@ -50,7 +50,7 @@ struct ConsentFormTests {
 
         #expect(calls.values == [nil, .alreadyUsed])
         #expect(info.consentStatus == .obtained)
-        #expect(rig.trace.count(of: "consent.form.present") == 1)
+        #expect(rig.trace.count(of: .consentFormPresent) == 1)
     }
 
     @Test("load-and-present-if-required does nothing unless consent is required", arguments: [ConsentRegion.other, .regulatedUSState])
@@ -62,7 +62,7 @@ struct ConsentFormTests {
         #expect(calls.values.isEmpty, "it completes on the next run loop, not during the call")
         rig.clock.run()
         #expect(calls.values == [nil])
-        #expect(rig.trace.count(of: "consent.form.present") == 0)
+        #expect(rig.trace.count(of: .consentFormPresent) == 0)
     }
 
     @Test("load-and-present-if-required does nothing once consent is obtained")
@@ -73,7 +73,7 @@ struct ConsentFormTests {
         rig.clock.run()
         forms.loadAndPresentIfRequired { _ in }
         rig.clock.run()
-        #expect(rig.trace.count(of: "consent.form.present") == 1)
+        #expect(rig.trace.count(of: .consentFormPresent) == 1)
     }
 
     @Test("rejecting everything still reads obtained, as the real SDK reports it")
@@ -97,7 +97,7 @@ struct ConsentFormTests {
         rig.clock.run()
 
         #expect(calls.values == [shown ? nil : .unavailable])
-        #expect(rig.trace.count(of: "consent.form.present") == (shown ? 1 : 0))
+        #expect(rig.trace.count(of: .consentFormPresent) == (shown ? 1 : 0))
         #expect(info.storage.usOptOut == shown, "in a regulated US state, rejecting records the opt-out")
     }
 
@@ -107,7 +107,7 @@ struct ConsentFormTests {
         let (_, forms) = setUp(rig, user: ConsentUserScript())
         forms.loadAndPresentIfRequired { _ in }
         rig.clock.runUntilIdle()
-        #expect(rig.trace.count(of: "harness.issue") == 1)
+        #expect(rig.trace.count(of: .harnessIssue) == 1)
         #expect(rig.clock.pendingWork.contains { $0.due == nil })
     }
 }

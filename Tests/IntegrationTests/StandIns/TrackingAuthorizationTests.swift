@@ -19,8 +19,8 @@ struct TrackingAuthorizationTests {
         tracking.requestTrackingAuthorization(completion: calls.record)
 
         #expect(calls.values == [.authorized, .authorized])
-        #expect(rig.trace.count(of: "tracking.prompt") == 1)
-        #expect(rig.trace.events(named: "tracking.answer").last?["reason"] == "storedAnswer")
+        #expect(rig.trace.count(of: .trackingPrompt) == 1)
+        #expect(rig.trace.events(named: .trackingAnswer).last?["reason"] == "storedAnswer")
     }
 
     @Test("no prompt, answered synchronously on the caller", arguments: [
@@ -34,8 +34,8 @@ struct TrackingAuthorizationTests {
 
         #expect(calls.values == [expected])
         #expect(calls.onBackgroundThread == [false])
-        #expect(rig.trace.count(of: "tracking.prompt") == 0)
-        #expect(rig.trace.events(named: "tracking.answer").first?["reason"] == reason)
+        #expect(rig.trace.count(of: .trackingPrompt) == 0)
+        #expect(rig.trace.events(named: .trackingAnswer).first?["reason"] == reason)
     }
 
     @Test("the system switch off stores nothing: switching it on gives notDetermined again")
@@ -56,8 +56,8 @@ struct TrackingAuthorizationTests {
         rig.tracking(.allow).requestTrackingAuthorization(completion: calls.record)
 
         #expect(calls.values == [.notDetermined])
-        #expect(rig.trace.count(of: "tracking.prompt") == 0)
-        #expect(rig.trace.events(named: "tracking.answer").first?["reason"] == "appNotActive")
+        #expect(rig.trace.count(of: .trackingPrompt) == 0)
+        #expect(rig.trace.events(named: .trackingAnswer).first?["reason"] == "appNotActive")
     }
 
     @Test("a second request while the prompt is on screen gets notDetermined at once")
@@ -69,7 +69,7 @@ struct TrackingAuthorizationTests {
         tracking.requestTrackingAuthorization(completion: calls.record)
 
         #expect(calls.values == [.notDetermined])
-        #expect(rig.trace.events(named: "tracking.answer").first?["reason"] == "anotherPromptOnScreen")
+        #expect(rig.trace.events(named: .trackingAnswer).first?["reason"] == "anotherPromptOnScreen")
         rig.clock.advance(by: .seconds(5))
         #expect(calls.values == [.notDetermined, .authorized])
     }
@@ -100,7 +100,7 @@ struct TrackingAuthorizationTests {
         rig.clock.run()
 
         #expect(calls.values == [.notDetermined, .notDetermined])
-        #expect(rig.trace.count(of: "tracking.prompt") == 2)
+        #expect(rig.trace.count(of: .trackingPrompt) == 2)
     }
 
     @Test("a reinstall forgets the answer; a Settings change shows on the next read")
@@ -122,7 +122,7 @@ struct TrackingAuthorizationTests {
 
         #expect(rig.process.crash == .trackingUsageDescriptionMissing)
         #expect(calls.values.isEmpty)
-        #expect(rig.trace.count(of: "tracking.prompt") == 0)
+        #expect(rig.trace.count(of: .trackingPrompt) == 0)
     }
 
     @Test("OS 17.4 answers denied at once while the prompt is up; the status stays notDetermined until the user answers")
@@ -156,7 +156,7 @@ struct TrackingAuthorizationTests {
         rig.tracking(.allow).requestTrackingAuthorization(completion: calls.record)
 
         #expect(calls.values == [limitAdTracking ? .denied : .authorized])
-        #expect(rig.trace.count(of: "tracking.prompt") == 0)
+        #expect(rig.trace.count(of: .trackingPrompt) == 0)
     }
 
     @Test("a setting can move the no-prompt answer to another thread or the main queue", arguments: [CallbackFault.otherThread, .mainThread])
