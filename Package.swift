@@ -32,6 +32,13 @@ let package = Package(
         ),
         .target(name: "ScenarioRunner", dependencies: ["AdHarness"], swiftSettings: strict),
         .executableTarget(name: "adharness", dependencies: ["ScenarioRunner"], swiftSettings: strict),
+        // Sees the package only as a user does: public products, no `@testable`, and every member
+        // it uses imported explicitly. It holds glues written as public apps write them.
+        .testTarget(
+            name: "ForeignGlueTests",
+            dependencies: ["AdHarness", "ScenarioRunner"],
+            swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["AdRequestKit", "HarnessSupport", "MockTrackingManager", "MockAdNetwork", "AdHarness", "ScenarioRunner"],

@@ -92,6 +92,15 @@ public struct Scenario: Sendable, Decodable {
         do { data = try Data(contentsOf: url) } catch {
             throw ScenarioError(file: file, message: "cannot be read: \(error.localizedDescription)")
         }
+        return try decode(data, file: file)
+    }
+
+    /// Decodes a scenario written inline, as a test does, with the same strict checks as a file.
+    public static func decode(json: String, name: String = "inline scenario") throws(ScenarioError) -> Scenario {
+        try decode(Data(json.utf8), file: name)
+    }
+
+    private static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
         // Foundation's decoder tolerates some invalid JSON (a trailing comma); other tools reading
         // the same file do not, so strict JSON is checked first.
         if let problem = JSONSyntaxCheck.firstProblem(in: Array(data)) {
