@@ -1,12 +1,14 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Warnings fail the build when this package is the root being developed. When it is checked out
-// as someone's dependency, SwiftPM and Xcode suppress dependency warnings, and forcing them to
-// errors there breaks the consumer's build (dfed/swift-async-queue#70), so the setting is left off.
-let isDependencyCheckout = Context.packageDirectory.contains("/checkouts/")
-    || Context.packageDirectory.contains("/SourcePackages/")
-let strict: [SwiftSetting] = isDependencyCheckout ? [] : [.treatAllWarnings(as: .error)]
+// Warnings fail the build only when this package is the root being developed: `swift build` or
+// `swift test` run from its own folder. As someone's dependency, by URL or by path, it builds with
+// the consumer's settings: forcing warnings to errors there breaks their build when their compiler
+// warns about something ours did not (dfed/swift-async-queue#70). The manifest sees the command's
+// working directory; a path dependency lives elsewhere, and so does a checkout.
+let workingDirectory = Context.environment["PWD"] ?? ""
+let isRoot = workingDirectory == Context.packageDirectory || workingDirectory.hasPrefix(Context.packageDirectory + "/")
+let strict: [SwiftSetting] = isRoot ? [.treatAllWarnings(as: .error)] : []
 
 let package = Package(
     name: "AdConsentHarness",

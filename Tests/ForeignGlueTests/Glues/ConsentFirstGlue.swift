@@ -1,116 +1,85 @@
 import AdHarness
 import Foundation
 
-/// A correct glue in the order Google's help centre describes: the consent message first, then the
-/// tracking prompt. Every decision is made from what the OS and the consent SDK say at that moment;
-/// a tracking request the OS ignored because the app was inactive is asked again once it is active.
-///
-/// Written only against the ports, as an app's adapter layer would be, and it logs nothing.
-final class ConsentFirstGlue: ConsentGlue {
+/// A team's glue: the consent form first, then the tracking prompt; every decision made from what
+/// the OS and the consent SDK say at that moment. It logs nothing.
+final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
     private let ports: AppPorts
-    private let state = Protected(State())
-
-    private struct State {
-        var sdkStarted = false
-        var onboardingRunning = false
-        var askTrackingWhenActive = false
-        var trackingWaiters: [@Sendable () -> Void] = []
-        var trackingInFlight = false
-    }
+    private let lock = NSLock()
+    private var sdkStarted = false, onboarding = false, askWhenActive = false  // guarded by `lock`
 
     init(ports: AppPorts) { self.ports = ports }
 
     func didFinishLaunching() {
-        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] _ in
-            self?.startSDKIfAllowed()
-        }
-        // The update restores the previous session's answer at once.
-        startSDKIfAllowed()
+        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in self.startAdsIfAllowed() }
+        startAdsIfAllowed()  // the update restores the last session's answer at once
     }
 
     func didBecomeActive() {
-        let ask = state.withLock { state in
-            defer { state.askTrackingWhenActive = false }
-            return state.askTrackingWhenActive
-        }
-        if ask { askTracking() }
-        startSDKIfAllowed()
+        if locked({ swap(&askWhenActive, false) }) { requestTracking {} }
+        startAdsIfAllowed()
     }
 
     func runOnboarding() {
-        let first = state.withLock { state in
-            defer { state.onboardingRunning = true }
-            return !state.onboardingRunning
-        }
-        guard first else { return }
-        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] error in
-            guard let self else { return }
-            let afterConsent: @Sendable (ConsentFormError?) -> Void = { [weak self] _ in
-                self?.requestTracking { [weak self] in
-                    self?.state.withLock { $0.onboardingRunning = false }
-                }
+        guard !locked({ swap(&onboarding, true) }) else { return }  // a second call joins the first
+        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
+            self.ports.consentForms.loadAndPresentIfRequired { _ in
+                self.requestTracking { self.locked { self.onboarding = false } }
             }
-            if error == nil { ports.consentForms.loadAndPresentIfRequired(completion: afterConsent) } else { afterConsent(nil) }
         }
     }
 
     func requestTracking(completion: @escaping @Sendable () -> Void) {
-        let first = state.withLock { state in
-            state.trackingWaiters.append(completion)
-            defer { state.trackingInFlight = true }
-            return !state.trackingInFlight
+        guard ports.lifecycle.isActive else { return locked { askWhenActive = true } }
+        let call = CallInProgress()
+        ports.tracking.requestTrackingAuthorization { status in
+            // The OS answers during the call only when it shows no prompt: undecided, then, means
+            // the app was not active, and the request must be made again once it is.
+            if status == .notDetermined && call.isInProgress { return self.locked { self.askWhenActive = true } }
+            self.startAdsIfAllowed()
+            completion()
         }
-        if first { askTracking() }
+        call.end()
     }
 
     func requestAd(adUnitID: String) {
-        guard ports.consentInformation.canRequestAds else { return }
-        startSDKIfAllowed()
-        guard state.withLock({ $0.sdkStarted }) else { return }
+        startAdsIfAllowed()
+        guard ports.consentInformation.canRequestAds, locked({ sdkStarted }) else { return }
         let consent = ports.consentInformation.consentStatus
         let personalized = ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
 
-    func openPrivacyOptions() {
-        ports.consentForms.presentPrivacyOptionsForm { [weak self] _ in self?.startSDKIfAllowed() }
-    }
+    func openPrivacyOptions() { ports.consentForms.presentPrivacyOptionsForm { _ in self.startAdsIfAllowed() } }
 
     func readAdvertisingIdentifier() -> UUID? {
-        guard ports.tracking.trackingAuthorizationStatus == .authorized else { return nil }
-        let identifier = ports.advertisingIdentifier.advertisingIdentifier
-        return identifier.isZero ? nil : identifier
+        ports.tracking.trackingAuthorizationStatus == .authorized ? ports.advertisingIdentifier.advertisingIdentifier : nil
     }
 
-    private func askTracking() {
-        guard ports.lifecycle.isActive else {
-            state.withLock { $0.askTrackingWhenActive = true }
-            return
-        }
-        let returned = Protected(false)
-        ports.tracking.requestTrackingAuthorization { [weak self] status in
-            guard let self else { return }
-            // An answer during the call means no prompt; notDetermined then means the app was not active.
-            if status == .notDetermined && !returned.withLock({ $0 }) && !ports.lifecycle.isActive {
-                state.withLock { $0.askTrackingWhenActive = true }
-                return
-            }
-            startSDKIfAllowed()
-            let waiters = state.withLock { state in
-                defer { state.trackingWaiters = []; state.trackingInFlight = false }
-                return state.trackingWaiters
-            }
-            for waiter in waiters { waiter() }
-        }
-        returned.withLock { $0 = true }
+    private func startAdsIfAllowed() {
+        guard ports.tracking.trackingAuthorizationStatus != .notDetermined, ports.consentInformation.canRequestAds,
+              !locked({ swap(&sdkStarted, true) }) else { return }
+        ports.adSDK.start {}
     }
 
-    private func startSDKIfAllowed() {
-        guard ports.tracking.trackingAuthorizationStatus != .notDetermined, ports.consentInformation.canRequestAds else { return }
-        let first = state.withLock { state in
-            defer { state.sdkStarted = true }
-            return !state.sdkStarted
-        }
-        if first { ports.adSDK.start {} }
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
+}
+
+/// Whether a call has returned yet, read from a callback on any thread.
+final class CallInProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var returned = false
+
+    var isInProgress: Bool { lock.withLock { !returned } }
+    func end() { lock.withLock { returned = true } }
+}
+
+/// Swaps in a new value and returns the old one.
+func swap<T>(_ value: inout T, _ new: T) -> T {
+    defer { value = new }
+    return value
 }

@@ -1,0 +1,9 @@
+import AdHarness
+import ScenarioRunner
+import Testing
+
+@Test("my glue passes the bundled scenarios", arguments: try ScenarioFile.bundled(for: .anyGlue))
+func bundledScenario(_ file: ScenarioFile) throws {
+    let verdict = try file.run(glue: GlueFactory(ConsentFirstGlue.init))
+    #expect(verdict.passed, "\(file): \(verdict.report)")
+}

@@ -1,0 +1,12 @@
+import AdHarness
+import ScenarioRunner
+import XCTest
+
+final class MyGlueScenarioTests: XCTestCase {
+    func testBundledScenarios() throws {
+        for file in try ScenarioFile.bundled(for: .anyGlue) {
+            let verdict = try file.run(glue: GlueFactory(ConsentFirstGlue.init))
+            XCTAssertTrue(verdict.passed, "\(file): \(verdict.report)")
+        }
+    }
+}
