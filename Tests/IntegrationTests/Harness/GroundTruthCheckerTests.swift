@@ -1,0 +1,81 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+import Testing
+
+/// The invariant checker, fed events as the stand-ins and a glue would record them: it decides
+/// from the stand-ins' events alone, and the glue's log changes nothing.
+@Suite("The checker reads ground truth only")
+struct GroundTruthCheckerTests {
+    typealias Event = (name: TraceName, fields: KeyValuePairs<String, String>)
+
+    /// The invariants broken by the events, in order; `finish` ends the run after them.
+    func violations(_ events: [Event], policy: NonPersonalizedAdsPolicy = .followsDecisionTable, finish: Bool = false) -> [Invariant] {
+        let trace = Trace(now: { .zero })
+        let checker = InvariantChecker(trace: trace)
+        checker.setPolicy(policy)
+        for event in events { trace.record(event.name, event.fields.map { EventField($0.key, $0.value) }) }
+        if finish { checker.finish() }
+        return checker.violations.map(\.invariant)
+    }
+
+    static let staleRequest: Event = (.adsRequest, ["npa": "true", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
+    static let personalizedRequest: Event = (.adsRequest, ["npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
+
+    @Test("what the glue logs neither excuses a stale request nor makes a correct one wrong")
+    func glueLogIsNotRead() {
+        let refreshLogged: [Event] = [
+            (.trackingAnswer, ["status": "authorized", "prompted": "true", "answer": "allow"]),
+            (.consentRefresh, ["trigger": "trackingAnswer"]),
+            (.decision, ["tracking": "authorized", "shouldUseNPA": "false"]),
+        ]
+        #expect(violations(refreshLogged + [Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(violations(refreshLogged + [Self.personalizedRequest]) == [])
+        #expect(violations([(.decision, ["tracking": "denied", "shouldUseNPA": "true"]), Self.personalizedRequest]) == [])
+    }
+
+    @Test("turning on a toggle that is already on raises no alarm")
+    func settingsChangeToTheSameValue() {
+        #expect(violations([(.settingsChange, ["change": "tracking=authorized"]), Self.personalizedRequest]) == [])
+    }
+
+    @Test("a glue that may be stricter is checked only in the privacy direction")
+    func stricterGlue() {
+        #expect(violations([Self.staleRequest], policy: .mayBeStricter) == [])
+        let personalizedWhileDenied: Event = (.adsRequest, ["npa": "false", "tracking": "denied", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
+        #expect(violations([personalizedWhileDenied], policy: .mayBeStricter) == [.personalizedOnlyWithBothAnswers])
+    }
+
+    @Test("the ad SDK starts only when both the tracking status and the consent SDK allow it")
+    func adSDKStart() {
+        #expect(violations([(.adsStart, ["tracking": "denied", "canRequestAds": "false"])]) == [.adSDKStartsOnlyWhenAdsAllowed])
+        #expect(violations([(.adsStart, ["tracking": "notDetermined", "canRequestAds": "true"])]) == [.adSDKStartsAfterTrackingDecision])
+        let dismissed: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "true", "answer": "dismiss"])
+        #expect(violations([dismissed, (.adsStart, ["tracking": "notDetermined", "canRequestAds": "true"])]) == [])
+    }
+
+    /// A request the OS ignored because the app was inactive, what follows, and whether it is a violation.
+    struct LostPrompt: Sendable, CustomStringConvertible {
+        let description: String
+        let reason: String
+        let then: [TraceName]
+        let finish: Bool
+        let caught: Bool
+    }
+
+    static let lostPrompts = [
+        LostPrompt(description: "active, then backgrounded without asking", reason: "appNotActive", then: [.appActive, .appBackground], finish: false, caught: true),
+        LostPrompt(description: "active, then the process ends", reason: "anotherPromptOnScreen", then: [.appActive, .appTerminate], finish: false, caught: true),
+        LostPrompt(description: "active when the run ends", reason: "appNotActive", then: [.appActive], finish: true, caught: true),
+        LostPrompt(description: "asked again once active", reason: "appNotActive", then: [.appActive, .trackingRequest, .appBackground], finish: true, caught: false),
+        LostPrompt(description: "never active again", reason: "appNotActive", then: [.appBackground], finish: true, caught: false),
+        LostPrompt(description: "a stored answer is no lost prompt", reason: "storedAnswer", then: [.appActive, .appBackground], finish: true, caught: false),
+    ]
+
+    @Test("a tracking request the OS ignored while the app was inactive must be asked again once it is active", arguments: lostPrompts)
+    func lostPrompt(_ lost: LostPrompt) {
+        let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": lost.reason])
+        let found = violations([answer] + lost.then.map { ($0, [:]) }, finish: lost.finish)
+        #expect(found == (lost.caught ? [.trackingAskedAgainOnceActive] : []))
+    }
+}
