@@ -27,6 +27,9 @@ struct ScenarioFormatTests {
         (#"{"name":"x","user":{"locationPrompt":"allow"},"steps":["launch"],"expect":{}}"#, "$.user.locationPrompt", "allowWhileUsing, allowOnce, dontAllow"),
         (#"{"name":"x","steps":["launch"],"expect":{"final":{"location":"authorized"}}}"#, "$.expect.final.location", "authorizedWhenInUse"),
         (#"{"name":"x","steps":["launch",],"expect":{}}"#, "line 1, column 31", "not valid JSON"),
+        (#"{"name":"x","glue":"any","steps":["launch"],"expect":{"errors":[]}}"#, "$.glue", "expect.errors belongs to the reference glue"),
+        (#"{"name":"x","glue":"mine","steps":["launch"],"expect":{}}"#, "$.glue", "any, reference"),
+        (#"{"name":"x","steps":["launch"],"expect":{"nothingLeft":"yes"}}"#, "$.expect.nothingLeft", "true or false"),
     ]
 
     @Test("each malformed scenario is refused with its path and what was expected", arguments: cases.indices)
