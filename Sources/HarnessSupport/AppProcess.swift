@@ -50,7 +50,8 @@ public final class AppProcess: Sendable {
     }
 
     /// The scripted user answers something on screen after a delay.
-    public func scheduleUserAnswer(after delay: Duration, label: String, _ answer: @escaping @Sendable () -> Void) {
+    @discardableResult
+    public func scheduleUserAnswer(after delay: Duration, label: String, _ answer: @escaping @Sendable () -> Void) -> any ScheduledWork {
         clock.schedule(after: delay, label: label, kind: .userAnswer, answer)
     }
 

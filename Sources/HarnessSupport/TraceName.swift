@@ -69,7 +69,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The real app would crash here.
     public static let appCrash = Self("app.crash", .harness, "the real app would crash here (reason: a missing Info.plist key)")
     /// The user changes a setting in the Settings app.
-    public static let settingsChange = Self("settings.change", .harness, "the user changes a setting in the Settings app")
+    public static let settingsChange = Self("settings.change", .harness, "the user changes a setting in the Settings app (and the tracking status it leaves)")
     /// A value in the app's storage changes.
     public static let storeSet = Self("store.set", .harness, "a value in the app's storage changes")
     /// A value is removed from the app's storage.

@@ -13,7 +13,9 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
         var infoPlist: InfoPlist
         var answer: StoredTrackingAnswer
         var appState: AppState = .background
-        var promptsOnScreen = 0
+        /// The system prompts on screen; each may say what happens when the system dismisses it.
+        var prompts: [Int: (@Sendable () -> Void)?] = [:]
+        var nextPrompt = 0
         var identifier: UUID
         var onDidBecomeActive: (@Sendable () -> Void)?
         var appStateObservers: [@Sendable (AppState) -> Void] = []
@@ -42,7 +44,7 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
     /// Whether the app is active (``AppLifecycle``).
     public var isActive: Bool { appState == .active }
     /// Whether a system prompt is on screen.
-    public var isPromptOnScreen: Bool { state.withLock { $0.promptsOnScreen > 0 } }
+    public var isPromptOnScreen: Bool { state.withLock { !$0.prompts.isEmpty } }
     /// The device's advertising identifier, as the OS hands it out when allowed.
     public var deviceAdvertisingIdentifier: UUID { state.withLock { $0.identifier } }
 
@@ -76,13 +78,34 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
 
     /// Moves the app to a foreground state, recording `app.active`, `app.inactive` or `app.background`;
     /// becoming active tells the app.
-    public func setAppState(_ newState: AppState, reason: String? = nil) {
-        let (changed, handler, observers) = state.withLock { state -> (Bool, (@Sendable () -> Void)?, [@Sendable (AppState) -> Void]) in
-            guard state.appState != newState else { return (false, nil, []) }
+    ///
+    /// An app with a system prompt over it is inactive, not active. Leaving the foreground dismisses
+    /// the prompts the system dismisses then (the tracking prompt), after `app.background` is recorded.
+    public func setAppState(_ requested: AppState, reason: String? = nil) {
+        typealias Change = (changed: Bool, handler: (@Sendable () -> Void)?, observers: [@Sendable (AppState) -> Void],
+                            dismissed: [@Sendable () -> Void], state: AppState, reason: String?)
+        let change: Change = state.withLock { state in
+            var newState = requested
+            var reason = reason
+            if newState == .active && !state.prompts.isEmpty {
+                newState = .inactive
+                reason = "systemPrompt"
+            }
+            var dismissed: [@Sendable () -> Void] = []
+            if newState == .background {
+                for (token, onDismiss) in state.prompts {
+                    guard let onDismiss else { continue }
+                    dismissed.append(onDismiss)
+                    state.prompts[token] = nil
+                }
+            }
+            guard state.appState != newState else { return (false, nil, [], dismissed, newState, reason) }
             state.appState = newState
-            return (true, state.onDidBecomeActive, state.appStateObservers)
+            return (true, state.onDidBecomeActive, state.appStateObservers, dismissed, newState, reason)
         }
-        guard changed else { return }
+        defer { for onDismiss in change.dismissed { onDismiss() } }
+        guard change.changed else { return }
+        let (handler, observers, newState, reason) = (change.handler, change.observers, change.state, change.reason)
         let name: TraceName = switch newState {
         case .active: .appActive
         case .inactive: .appInactive
@@ -93,19 +116,26 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
         if newState == .active { handler?() }
     }
 
-    /// A system prompt appears: the app is inactive until it goes away.
-    func promptAppeared() {
-        state.withLock { $0.promptsOnScreen += 1 }
+    /// A system prompt appears: the app is inactive until it goes away. `onSystemDismiss`, if
+    /// given, runs when the system dismisses the prompt because the app left the foreground.
+    /// Returns the prompt's token for ``promptDisappeared(_:)``.
+    func promptAppeared(onSystemDismiss: (@Sendable () -> Void)? = nil) -> Int {
+        let token = state.withLock { state in
+            defer { state.nextPrompt += 1 }
+            state.prompts[state.nextPrompt] = .some(onSystemDismiss)
+            return state.nextPrompt
+        }
         setAppState(.inactive, reason: "systemPrompt")
+        return token
     }
 
-    /// A system prompt went away; the app is active again once none is left.
-    func promptDisappeared() {
-        let noneLeft = state.withLock { state -> Bool in
-            state.promptsOnScreen = max(0, state.promptsOnScreen - 1)
-            return state.promptsOnScreen == 0
+    /// A system prompt was answered; the app is active again once none is left, unless it left the foreground.
+    func promptDisappeared(_ token: Int) {
+        let activate = state.withLock { state -> Bool in
+            state.prompts[token] = nil
+            return state.prompts.isEmpty && state.appState == .inactive
         }
-        if noneLeft { setAppState(.active, reason: "promptAnswered") }
+        if activate { setAppState(.active, reason: "promptAnswered") }
     }
 
     /// Stores the user's answer to the tracking prompt and returns the resulting status.
@@ -165,7 +195,8 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
             }
             return nil
         }
-        trace.record(.settingsChange, [EventField("change", change.description)] + (problem.map { [EventField("refused", $0)] } ?? []))
+        trace.record(.settingsChange, [EventField("change", change.description), EventField("tracking", trackingStatus.description)]
+            + (problem.map { [EventField("refused", $0)] } ?? []))
         return problem
     }
 
@@ -173,7 +204,7 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
     public func reinstallApp(infoPlist: InfoPlist? = nil) {
         state.withLock { state in
             state.answer = .none
-            state.promptsOnScreen = 0
+            state.prompts = [:]
             state.appState = .background
             if let infoPlist { state.infoPlist = infoPlist }
         }
@@ -182,7 +213,7 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
     /// The process ended: nothing is on screen any more, and the app is no longer in use.
     public func appTerminated() {
         let observers = state.withLock { state in
-            state.promptsOnScreen = 0
+            state.prompts = [:]
             state.appState = .background
             state.onDidBecomeActive = nil
             return state.appStateObservers

@@ -7,7 +7,8 @@ import HarnessSupport
 /// (`restricted`); the system switch is off (`denied`, nothing stored); the answer is stored; the
 /// app is not active or another system prompt is on screen (`notDetermined`). Otherwise the prompt
 /// shows, the app goes inactive, and the scripted user's answer arrives later on a background
-/// thread. OS 17.4 answers `denied` at once while the prompt is still up. Asking without
+/// thread. OS 17.4 answers `denied` at once while the prompt is still up. If the app leaves the
+/// foreground while the prompt is up, the system dismisses it: `notDetermined`. Asking without
 /// `NSUserTrackingUsageDescription` in the Info.plist crashes the app, reported as `app.crash`.
 public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable {
     private let device: SimulatedDevice
@@ -67,22 +68,43 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
 
     private func showPrompt(effects: [FaultEffect], completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         let trace = process.trace
-        device.promptAppeared()
-        trace.record(.trackingPrompt)
+        let delivery = process.delivery
         let answersEarly = device.settings.osVersion.answersTrackingRequestEarly
+        // The prompt ends once: answered by the user, or dismissed by the system when the app leaves.
+        let prompt = Locked<(over: Bool, answer: (any ScheduledWork)?)>((false, nil))
+        let claim: @Sendable () -> Bool = {
+            prompt.withLock { prompt in
+                defer { prompt.over = true }
+                return !prompt.over
+            }
+        }
+        let token = device.promptAppeared(onSystemDismiss: {
+            guard claim() else { return }
+            prompt.withLock { $0.answer }?.cancel()
+            trace.record(.trackingAnswer, [
+                EventField("status", TrackingAuthorizationStatus.notDetermined.description), EventField("prompted", "true"),
+                EventField("answer", TrackingPromptAnswer.dismiss.rawValue), EventField("reason", "appLeftForeground"),
+            ])
+            if !answersEarly {
+                delivery.deliver("tracking.request completion", timing: .laterOnBackgroundThread(.zero), effects: effects) {
+                    completion(.notDetermined)
+                }
+            }
+        })
+        trace.record(.trackingPrompt)
         if answersEarly {
             trace.record(.trackingAnswer, [
                 EventField("status", "denied"), EventField("prompted", "true"), EventField("reason", "earlyAnswerOS17.4"),
             ])
-            process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
+            delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
         }
         guard let user else {
             process.leaveUnanswered("tracking prompt", because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
             return
         }
         let device = device
-        let delivery = process.delivery
-        process.scheduleUserAnswer(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
+        let answer = process.scheduleUserAnswer(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
+            guard claim() else { return }
             let status = device.store(user.answer)
             trace.record(.trackingAnswer, [
                 EventField("status", status.description), EventField("prompted", "true"), EventField("answer", user.answer.rawValue),
@@ -90,7 +112,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             if !answersEarly {
                 delivery.deliver("tracking.request completion", timing: .nowOnBackgroundThread, effects: effects) { completion(status) }
             }
-            device.promptDisappeared()
+            device.promptDisappeared(token)
         }
+        prompt.withLock { $0.answer = answer }
     }
 }

@@ -97,6 +97,9 @@ public final class InvariantChecker: Sendable {
                 state.unaskedTracking = state.index
                 state.activeSinceUnasked = false
             }
+        case .settingsChange:
+            // Decided in Settings: there is nothing left to ask.
+            if event["tracking"] != TrackingAuthorizationStatus.notDetermined.description { state.unaskedTracking = nil }
         case .appActive:
             if state.unaskedTracking != nil { state.activeSinceUnasked = true }
         case .appBackground, .appTerminate:

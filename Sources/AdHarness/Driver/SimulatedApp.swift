@@ -197,10 +197,11 @@ public final class SimulatedApp: Sendable {
         try step("openPrivacyOptions") { $0.glue.openPrivacyOptions() }
     }
 
-    /// The app comes back to the foreground and becomes active.
+    /// The user leaves the app and comes back to it: it becomes active (the system dismisses a
+    /// tracking prompt that was up when the app left).
     public func foreground() throws(HarnessFailure) {
         try step("foreground") { [device] _ in
-            if device.appState == .active { device.setAppState(.background) }
+            if device.appState != .background { device.setAppState(.background) }
             device.setAppState(.active)
         }
     }

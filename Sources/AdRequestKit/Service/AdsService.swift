@@ -15,8 +15,8 @@ import Foundation
 /// The OS prompts only an active app. A request made while the app is inactive waits for
 /// ``applicationDidBecomeActive()``; one the OS answered at once with `notDetermined` (it does so,
 /// on the caller's thread, exactly when it shows no prompt) is asked again then; an answer that
-/// arrives while a prompt is still on screen (the OS 17.4 early answer) is re-read once the app is
-/// active again. A tracking answer that comes after
+/// arrives while the app is inactive (the OS 17.4 early answer, a prompt the system dismissed) is
+/// re-read once the app is active again, and asked once more if still undecided. A tracking answer that comes after
 /// the app's timeout is news: the app re-reads the status and refreshes.
 ///
 /// Callbacks it leaves with the SDKs hold it weakly: a flow that never finishes (a callback that
@@ -40,14 +40,23 @@ public final class AdsService: Sendable {
         case starting
         /// Not asked yet, or answered without a prompt because the app was inactive: ask when active.
         case waitingForActive
-        case inFlight(CompletionGate<TrackingReply?>)
-        /// Answered while a prompt kept the app inactive: read the status again when active.
-        case rereadWhenActive
+        case inFlight(CompletionGate<TrackingReply?>, attempt: Int)
+        /// Answered while the app was inactive (a prompt up, or the app gone): read the status again
+        /// when active, and ask again if it is still undecided, as the OS asks apps to when a prompt
+        /// went away unanswered; at most ``maxTrackingAttempts`` times, so a prompt dismissed at
+        /// once cannot loop.
+        case rereadWhenActive(attempt: Int)
 
         var isIdle: Bool {
             if case .idle = self { true } else { false }
         }
     }
+
+    /// How many times one tracking flow asks the OS while the answer stays undecided and nothing
+    /// shows that a prompt was on screen (no answer yet, a timeout). After an answer that came
+    /// while a prompt kept the app inactive, only one more ask is left: a dismissed prompt is asked
+    /// again once, as the OS asks apps to, and a user is not shown the same prompt three times.
+    static let maxTrackingAttempts = 3
 
     /// The OS's answer to one tracking request, and whether it came before the request returned
     /// (the OS answers at once, on the caller's thread, exactly when it shows no prompt).
@@ -141,34 +150,41 @@ public final class AdsService: Sendable {
             mutable.trackingRequest = .starting
             return true
         }
-        if isFirst { beginTrackingRequest() }
+        if isFirst { beginTrackingRequest(attempt: 1) }
     }
 
     /// The app became active: asks a deferred or lost tracking request, re-reads an answer that came
     /// while a prompt was up, or notices a tracking change made in Settings and resyncs consent.
     public func applicationDidBecomeActive() {
-        enum Action { case begin, reread, checkStoredAnswer, checkForChange, nothing }
+        enum Action { case begin(attempt: Int), reread, checkForChange, nothing }
+        let current = environment.tracking.trackingAuthorizationStatus
         let action: Action = mutable.withLock { mutable in
             switch mutable.trackingRequest {
             case .waitingForActive:
                 mutable.trackingRequest = .starting
-                return .begin
-            case .rereadWhenActive: return .reread
-            case .inFlight: return .checkStoredAnswer
+                return .begin(attempt: 1)
+            case .rereadWhenActive(let attempt):
+                guard current == .notDetermined, attempt < Self.maxTrackingAttempts else { return .reread }
+                mutable.trackingRequest = .starting
+                return .begin(attempt: attempt + 1)
+            case .inFlight(let gate, let attempt):
+                // Active again with the request unanswered: no prompt is up (it would keep the app
+                // inactive). Decided meanwhile: take it. Undecided: the prompt was never shown, or the
+                // system dismissed it; the answer may never come, so ask again, once.
+                guard current == .notDetermined else { return .reread }
+                guard attempt < Self.maxTrackingAttempts else { return .nothing }
+                gate.close()
+                mutable.trackingRequest = .starting
+                return .begin(attempt: attempt + 1)
             case .idle: return .checkForChange
             case .starting: return .nothing
             }
         }
-        let current = environment.tracking.trackingAuthorizationStatus
         switch action {
-        case .begin: beginTrackingRequest()
+        case .begin(let attempt): beginTrackingRequest(attempt: attempt)
         case .reread:
-            // Still undecided after a prompt: the user dismissed it. Ask again at a later onboarding,
-            // not at once, so the user does not get the same prompt twice in a row.
+            // Decided, or still undecided after the last attempt: the prompt was dismissed each time.
             settle(current, dismissed: current == .notDetermined)
-        case .checkStoredAnswer:
-            // The answer is stored even if its callback never comes: do not wait for it.
-            if current != .notDetermined { settle(current) }
         case .checkForChange: resyncIfTrackingChanged()
         case .nothing: break
         }
@@ -181,7 +197,7 @@ public final class AdsService: Sendable {
         return identifier.isZero ? nil : identifier
     }
 
-    private func beginTrackingRequest() {
+    private func beginTrackingRequest(attempt: Int) {
         guard environment.lifecycle.isActive else {
             mutable.withLock { $0.trackingRequest = .waitingForActive }
             environment.log.record(.trackingDeferred(reason: "appInactive"))
@@ -193,10 +209,10 @@ public final class AdsService: Sendable {
             clock: environment.clock,
             log: environment.log,
             fallback: { nil },
-            deliver: { [weak self] reply in self?.handleTrackingAnswer(reply) },
+            deliver: { [weak self] reply in self?.handleTrackingAnswer(reply, attempt: attempt) },
             late: { [weak self] _ in self?.resyncIfTrackingChanged() }
         )
-        mutable.withLock { $0.trackingRequest = .inFlight(gate) }
+        mutable.withLock { $0.trackingRequest = .inFlight(gate, attempt: attempt) }
         let returned = Locked(false)
         environment.tracking.requestTrackingAuthorization { status in
             gate.complete(TrackingReply(status: status, cameDuringCall: !returned.snapshot))
@@ -206,7 +222,7 @@ public final class AdsService: Sendable {
 
     /// Handles the OS's answer (`nil` when the request timed out). The stored status is the truth:
     /// the OS 17.4 early answer says `denied` while the status is still `notDetermined`.
-    private func handleTrackingAnswer(_ reply: TrackingReply?) {
+    private func handleTrackingAnswer(_ reply: TrackingReply?, attempt: Int) {
         let current = environment.tracking.trackingAuthorizationStatus
         let isActive = environment.lifecycle.isActive
         if current != .notDetermined {
@@ -220,8 +236,13 @@ public final class AdsService: Sendable {
             mutable.withLock { $0.trackingRequest = .waitingForActive }
             environment.log.record(.trackingDeferred(reason: "notPromptedWhileInactive"))
         } else if !isActive {
-            mutable.withLock { $0.trackingRequest = .rereadWhenActive }
+            let attempt = reply == nil ? attempt : max(attempt, Self.maxTrackingAttempts - 1)
+            mutable.withLock { $0.trackingRequest = .rereadWhenActive(attempt: attempt) }
             environment.log.record(.trackingDeferred(reason: reply == nil ? "timedOutWhileInactive" : "answeredWhileInactive"))
+        } else if reply != nil && attempt < Self.maxTrackingAttempts {
+            // The prompt went away unanswered while the app is active again: ask once more now.
+            mutable.withLock { $0.trackingRequest = .starting }
+            beginTrackingRequest(attempt: max(attempt, Self.maxTrackingAttempts - 1) + 1)
         } else {
             settle(.notDetermined, dismissed: reply != nil)
         }
@@ -236,7 +257,7 @@ public final class AdsService: Sendable {
             mutable.withLock { mutable in
                 guard !mutable.trackingRequest.isIdle else { return nil }
                 var gate: CompletionGate<TrackingReply?>?
-                if case .inFlight(let inFlight) = mutable.trackingRequest { gate = inFlight }
+                if case .inFlight(let inFlight, _) = mutable.trackingRequest { gate = inFlight }
                 mutable.trackingRequest = .idle
                 defer { mutable.trackingWaiters = [] }
                 return (mutable.trackingWaiters, gate)

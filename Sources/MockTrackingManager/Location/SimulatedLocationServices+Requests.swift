@@ -136,7 +136,7 @@ extension SimulatedLocationServices {
         process: AppProcess,
         answered: @escaping @Sendable (Answer) -> Void
     ) where Answer.RawValue == String {
-        device.promptAppeared()
+        let token = device.promptAppeared()
         trace.record(.locationPrompt, [EventField("kind", kind)])
         guard let script else {
             process.leaveUnanswered(
@@ -148,7 +148,7 @@ extension SimulatedLocationServices {
         process.scheduleUserAnswer(after: script.after, label: "user answers the location prompt (\(kind)): \(script.answer.rawValue)") { [self] in
             trace.record(.locationAnswer, [EventField("kind", kind), EventField("answer", script.answer.rawValue)])
             answered(script.answer)
-            device.promptDisappeared()
+            device.promptDisappeared(token)
         }
     }
 }

@@ -31,7 +31,7 @@ struct QAPatternTests {
         #expect(app.adRequests.first?.identifierWasZero == true)
     }
 
-    @Test("prompt dismissed, tracking not determined: the request carries npa=1")
+    @Test("prompt dismissed twice (asked again once, as Apple says), tracking not determined: the request carries npa=1")
     func notDetermined() throws {
         let app = try SimulatedApp(user: User(trackingPrompt: .dismiss, consentForm: .acceptAll))
         try app.launch()
@@ -39,7 +39,21 @@ struct QAPatternTests {
         try app.requestAd()
 
         #expect(app.consentState?.tracking == .notDetermined)
-        #expect(app.trackingPrompts == 1)
+        #expect(app.trackingPrompts == 2)
         #expect(app.adRequests.map(\.isNonPersonalized) == [true])
+    }
+
+    @Test("leaving the app while the tracking prompt is up: the system dismisses it, and the app asks again on return")
+    func leftWhilePromptUp() throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .allow(after: .seconds(5)), consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        try app.foreground()                 // the user leaves at once and comes back
+        #expect(app.trace.contains(inOrder: [.trackingPrompt, .appBackground, .trackingAnswer, .appActive, .trackingPrompt]))
+        #expect(app.trace.events(named: .trackingAnswer).first?["reason"] == "appLeftForeground")
+        try app.advance(by: .seconds(5))
+        try app.requestAd()
+        #expect(app.trackingStatus == .authorized)
+        #expect(app.adRequests.map(\.isNonPersonalized) == [false])
     }
 }

@@ -72,6 +72,15 @@ struct GroundTruthCheckerTests {
         LostPrompt(description: "a stored answer is no lost prompt", reason: "storedAnswer", then: [.appActive, .appBackground], finish: true, caught: false),
     ]
 
+    @Test("a status decided in Settings leaves nothing to ask")
+    func decidedInSettings() {
+        let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": "appNotActive"])
+        let switchedOff: Event = (.settingsChange, ["change": "allowAppsToRequestToTrack=false", "tracking": "denied"])
+        let stillOpen: Event = (.settingsChange, ["change": "trackingRestricted=false", "tracking": "notDetermined"])
+        #expect(violations([answer, switchedOff, (.appActive, [:]), (.appBackground, [:])]) == [])
+        #expect(violations([answer, stillOpen, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
+    }
+
     @Test("a tracking request the OS ignored while the app was inactive must be asked again once it is active", arguments: lostPrompts)
     func lostPrompt(_ lost: LostPrompt) {
         let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": lost.reason])
