@@ -35,16 +35,10 @@ public final class ReferenceGlue: ConsentGlue {
                 CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms)
             }
         }
-        let environment = AdsEnvironment(
-            tracking: ports.tracking,
-            advertisingIdentifier: ports.advertisingIdentifier,
-            consent: profile,
-            adSDK: MistakenAdSDK(base: ports.adSDK, mistakes: mistakes),
-            store: ports.store,
-            clock: ports.clock,
-            lifecycle: ports.lifecycle,
-            log: ErrorKeepingLog(base: ports.log) { error in records.withLock { $0.errors.append(error) } }
-        )
+        var wired = ports
+        wired.adSDK = MistakenAdSDK(base: ports.adSDK, mistakes: mistakes)
+        wired.log = ErrorKeepingLog(base: ports.log) { error in records.withLock { $0.errors.append(error) } }
+        let environment = AdsEnvironment(ports: wired, consent: profile)
         let coordinator = AdsConsentCoordinator(environment: environment, configuration: configuration)
         self.coordinator = coordinator
         self.service = AdsService(

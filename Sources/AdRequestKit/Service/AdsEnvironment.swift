@@ -1,40 +1,26 @@
-/// Every port the app-side logic needs, in one value: what an app port replaces with real adapters.
+/// What ``AdsService`` and ``AdsConsentCoordinator`` run on: the app's ports, and the consent SDK
+/// flow (a ``ConsentProfile``) they drive through them.
+///
+/// The ports read through it as its own members (`environment.tracking`), so the service reads
+/// like the app code it is.
+@dynamicMemberLookup
 public struct AdsEnvironment: Sendable {
-    /// The OS's tracking authorization.
-    public var tracking: any TrackingAuthorizer
-    /// The OS's advertising identifier.
-    public var advertisingIdentifier: any AdvertisingIdentifierProvider
+    /// The app's ports.
+    public var ports: AppPorts
     /// The consent SDK's flow: ``CurrentConsentProfile`` or ``LegacyConsentProfile``.
     public var consent: any ConsentProfile
-    /// The ad SDK.
-    public var adSDK: any AdSDK
-    /// The app's persistent storage.
-    public var store: any KeyValueStore
-    /// Time and timers.
-    public var clock: any AppClock
-    /// Whether the app is active.
-    public var lifecycle: any AppLifecycle
-    /// Where decisions are logged.
-    public var log: any AdsEventLog
 
-    /// Collects the ports.
-    public init(
-        tracking: any TrackingAuthorizer,
-        advertisingIdentifier: any AdvertisingIdentifierProvider,
-        consent: any ConsentProfile,
-        adSDK: any AdSDK,
-        store: any KeyValueStore,
-        clock: any AppClock,
-        lifecycle: any AppLifecycle,
-        log: any AdsEventLog = SilentAdsEventLog()
-    ) {
-        self.tracking = tracking
-        self.advertisingIdentifier = advertisingIdentifier
+    /// Runs a consent profile on the ports.
+    public init(ports: AppPorts, consent: any ConsentProfile) {
+        self.ports = ports
         self.consent = consent
-        self.adSDK = adSDK
-        self.store = store
-        self.clock = clock
-        self.lifecycle = lifecycle
-        self.log = log
     }
+
+    /// Runs the current consent SDK's flow on the ports, with its default request parameters.
+    public init(ports: AppPorts) {
+        self.init(ports: ports, consent: CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms))
+    }
+
+    /// A port, read as if it were the environment's own.
+    public subscript<Port>(dynamicMember port: KeyPath<AppPorts, Port>) -> Port { ports[keyPath: port] }
 }
