@@ -1,3 +1,4 @@
+import Foundation
 import AdRequestKit
 
 /// The ordered record of everything observable in a harness run: the harness's main artifact.
@@ -7,10 +8,14 @@ import AdRequestKit
 public final class Trace: AdsEventLog, Sendable {
     private let now: @Sendable () -> Duration
     private let state = Locked(State())
+    /// Held while observers are told, so they hear of events one at a time, in trace order, even
+    /// when two threads record at once. Recursive: an observer may record in turn.
+    private let delivery = NSRecursiveLock()
 
     private struct State {
         var events: [TraceEvent] = []
-        var observers: [@Sendable (TraceEvent) -> Void] = []
+        var delivered = 0
+        var observers: [@Sendable (TraceEvent, Int) -> Void] = []
     }
 
     /// Creates an empty trace stamped with the clock's time.
@@ -24,21 +29,27 @@ public final class Trace: AdsEventLog, Sendable {
     /// Creates an empty trace stamped by any source of time.
     public init(now: @escaping @Sendable () -> Duration) { self.now = now }
 
-    /// Records an event.
+    /// Records an event, then tells the observers of every event not yet told, in order.
     public func record(_ name: TraceName, _ fields: [EventField] = []) {
         let event = TraceEvent(time: now(), name: name, fields: fields)
-        let observers = state.withLock { state in
-            state.events.append(event)
-            return state.observers
+        state.withLock { $0.events.append(event) }
+        delivery.lock()
+        defer { delivery.unlock() }
+        while let (next, index, observers) = state.withLock({ state -> (TraceEvent, Int, [@Sendable (TraceEvent, Int) -> Void])? in
+            guard state.delivered < state.events.count else { return nil }
+            defer { state.delivered += 1 }
+            return (state.events[state.delivered], state.delivered, state.observers)
+        }) {
+            for observer in observers { observer(next, index) }
         }
-        for observer in observers { observer(event) }
     }
 
     /// Records an event from the app-side logic.
     public func record(_ event: AdsEvent) { record(TraceName(event), event.fields) }
 
-    /// Calls the observer with every event recorded from now on, on the recording thread.
-    public func observe(_ observer: @escaping @Sendable (TraceEvent) -> Void) {
+    /// Calls the observer with every event recorded from now on and its index in the trace, one
+    /// event at a time and in trace order, on a recording thread.
+    public func observe(_ observer: @escaping @Sendable (TraceEvent, Int) -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
 

@@ -78,6 +78,8 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let callbackWithheld = Self("callback.withheld", .harness, "a fault withholds a callback: it never comes")
     /// A fault delivers a callback a second time.
     public static let callbackDuplicate = Self("callback.duplicate", .harness, "a fault delivers a callback a second time")
+    /// The run ends: the rules that wait for the end are decided here.
+    public static let runFinish = Self("run.finish", .harness, "the run ends: the rules that wait for the end are decided here")
     /// The scenario is incomplete.
     public static let harnessIssue = Self("harness.issue", .harness, "the scenario is incomplete (a prompt with no scripted answer...)")
 
@@ -187,15 +189,17 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let appError = Self("app.error", .glue, "the app surfaced an error (stage and code)")
     /// A callback did not come in time.
     public static let appTimeout = Self("app.timeout", .glue, "a callback did not come in time; the app went on conservatively")
-    /// The app ignored a callback that came a second time.
-    public static let callbackIgnored = Self("callback.ignored", .glue, "the app ignored a callback that came a second time")
+    /// The app ignored a callback that came a second time, or after it had stopped waiting.
+    public static let callbackIgnored = Self(
+        "callback.ignored", .glue, "the app ignored a callback that came a second time, or after it had learned the answer another way"
+    )
     /// A callback came after the app's timeout, and the app took it as news.
     public static let callbackLate = Self("callback.late", .glue, "a callback came after the app's timeout; the app took it as news")
 
     /// Every name, grouped by recorder.
     public static let all: [TraceName] = [
         deviceReady, step, appLaunch, appActive, appInactive, appBackground, appTerminate, appReinstall, appCrash,
-        settingsChange, storeSet, storeRemove, callbackWithheld, callbackDuplicate, harnessIssue,
+        settingsChange, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runFinish, harnessIssue,
         trackingRequest, trackingPrompt, trackingAnswer, idfaRead,
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
         consentUpdate, consentUpdateDone, consentReset, consentFormLoad, consentFormLoaded, consentFormLoadFailed,

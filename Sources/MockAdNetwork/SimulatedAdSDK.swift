@@ -97,9 +97,9 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         guard process.isRunning else { return false }
         let trace = process.trace
         trace.record(.adsStart, [
-            EventField("tracking", trackingStatus().description),
+            EventField(TraceField.tracking, trackingStatus().description),
             EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
-            EventField("canRequestAds", String(consent.signalAllowsAdRequests)),
+            EventField(TraceField.canRequestAds, String(consent.signalAllowsAdRequests)),
         ] + (implicit ? [EventField("implicit", "true")] : []))
         guard infoPlist.contains(InfoPlist.adApplicationIdentifierKey) else {
             process.crash(.adApplicationIdentifierMissing)
@@ -135,12 +135,12 @@ public struct RecordedAdRequest: Hashable, Sendable {
         let extras = request.extras.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         return [
             EventField("adUnit", request.adUnitID),
-            EventField("npa", String(isNonPersonalized)),
+            EventField(TraceField.npa, String(isNonPersonalized)),
             EventField("extras", extras.isEmpty ? "-" : extras),
-            EventField("tracking", tracking.description),
+            EventField(TraceField.tracking, tracking.description),
             EventField("consent", consent),
-            EventField("canRequestAds", String(canRequestAds)),
-            EventField("consentAllowsPersonalized", String(consentAllowsPersonalized)),
+            EventField(TraceField.canRequestAds, String(canRequestAds)),
+            EventField(TraceField.consentAllowsPersonalized, String(consentAllowsPersonalized)),
             EventField("idfa", identifierWasZero ? "zero" : "set"),
         ]
     }

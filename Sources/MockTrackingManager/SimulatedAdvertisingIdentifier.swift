@@ -21,7 +21,8 @@ public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider
     public var advertisingIdentifier: UUID {
         let value = currentValue
         trace.record(.idfaRead, [
-            EventField("value", value.isZero ? "zero" : "set"), EventField("tracking", device.trackingStatus.description),
+            EventField(TraceField.identifier, value.isZero ? "zero" : "set"),
+            EventField(TraceField.tracking, device.trackingStatus.description),
         ])
         return value
     }

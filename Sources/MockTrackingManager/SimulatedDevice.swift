@@ -195,7 +195,7 @@ public final class SimulatedDevice: AppLifecycle, Sendable {
             }
             return nil
         }
-        trace.record(.settingsChange, [EventField("change", change.description), EventField("tracking", trackingStatus.description)]
+        trace.record(.settingsChange, [EventField("change", change.description), EventField(TraceField.tracking, trackingStatus.description)]
             + (problem.map { [EventField("refused", $0)] } ?? []))
         return problem
     }

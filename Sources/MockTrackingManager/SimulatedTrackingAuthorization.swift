@@ -54,7 +54,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         }()
         if let (status, reason) = immediate {
             trace.record(.trackingAnswer, [
-                EventField("status", status.description), EventField("prompted", "false"), EventField("reason", reason.rawValue),
+                EventField(TraceField.status, status.description), EventField(TraceField.prompted, "false"), EventField(TraceField.reason, reason.rawValue),
             ])
             process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(status) }
             return
@@ -82,8 +82,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             guard claim() else { return }
             prompt.withLock { $0.answer }?.cancel()
             trace.record(.trackingAnswer, [
-                EventField("status", TrackingAuthorizationStatus.notDetermined.description), EventField("prompted", "true"),
-                EventField("answer", TrackingPromptAnswer.dismiss.rawValue), EventField("reason", "appLeftForeground"),
+                EventField(TraceField.status, TrackingAuthorizationStatus.notDetermined.description), EventField(TraceField.prompted, "true"),
+                EventField(TraceField.answer, TrackingPromptAnswer.dismiss.rawValue), EventField(TraceField.reason, "appLeftForeground"),
             ])
             if !answersEarly {
                 delivery.deliver("tracking.request completion", timing: .laterOnBackgroundThread(.zero), effects: effects) {
@@ -94,7 +94,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         trace.record(.trackingPrompt)
         if answersEarly {
             trace.record(.trackingAnswer, [
-                EventField("status", "denied"), EventField("prompted", "true"), EventField("reason", "earlyAnswerOS17.4"),
+                EventField(TraceField.status, "denied"), EventField(TraceField.prompted, "true"), EventField(TraceField.reason, "earlyAnswerOS17.4"),
             ])
             delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
         }
@@ -107,7 +107,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             guard claim() else { return }
             let status = device.store(user.answer)
             trace.record(.trackingAnswer, [
-                EventField("status", status.description), EventField("prompted", "true"), EventField("answer", user.answer.rawValue),
+                EventField(TraceField.status, status.description), EventField(TraceField.prompted, "true"), EventField(TraceField.answer, user.answer.rawValue),
             ])
             if !answersEarly {
                 delivery.deliver("tracking.request completion", timing: .nowOnBackgroundThread, effects: effects) { completion(status) }

@@ -7,10 +7,10 @@ import HarnessSupport
 struct ExpectationCheck {
     let app: SimulatedApp
     let trace: [TraceEvent]
-    let leftovers: Leftovers?
+    let leftovers: Leftovers
     var mismatches: [Mismatch] = []
 
-    init(app: SimulatedApp, trace: [TraceEvent], leftovers: Leftovers?) {
+    init(app: SimulatedApp, trace: [TraceEvent], leftovers: Leftovers) {
         self.app = app
         self.trace = trace
         self.leftovers = leftovers
@@ -38,8 +38,8 @@ struct ExpectationCheck {
         if let pending = expect.pending, app.pendingWork.count != pending {
             mismatch("expect.pending", expected: String(pending), actual: "\(app.pendingWork.count): \(app.pendingWork.map(\.description).joined(separator: "; "))")
         }
-        if expect.nothingLeft == true, let leftovers, !leftovers.isClean {
-            mismatch("expect.nothingLeft", expected: "nothing left", actual: leftovers.description.replacingOccurrences(of: "\n", with: "; "))
+        if expect.nothingLeft == true, !leftovers.inTheWorld.isClean {
+            mismatch("expect.nothingLeft", expected: "nothing left", actual: leftovers.inTheWorld.description.replacingOccurrences(of: "\n", with: "; "))
         }
     }
 

@@ -4,7 +4,7 @@ import HarnessSupport
 
 /// What must be true after a scenario's steps. Every part is optional; invariants are always checked.
 public struct Expectations: Sendable, Decodable {
-    /// The coordinator's state after the last step.
+    /// The state after the last step, as the OS and the consent SDK report it.
     public var final: FinalState?
     /// Every ad request that reached the ad SDK, in order.
     public var adRequests: [ExpectedAdRequest]?
@@ -24,7 +24,8 @@ public struct Expectations: Sendable, Decodable {
     public var pending: Int?
     /// The invariant the run must break (for scenarios that demonstrate an app mistake).
     public var violation: Invariant?
-    /// Whether the run must leave nothing behind: no pending work, no unfired fault.
+    /// Whether the run must leave nothing behind: no callback, prompt or scripted answer pending,
+    /// no unfired fault. The glue's own timers are its business and are not counted.
     public var nothingLeft: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -38,6 +39,7 @@ public struct Expectations: Sendable, Decodable {
         if final?.prefersAdFree != nil { reasons.append("expect.final.prefersAdFree") }
         if errors != nil { reasons.append("expect.errors") }
         if refusals != nil { reasons.append("expect.refusals") }
+        if pending != nil { reasons.append("expect.pending (counts the glue's own timers)") }
         if let trace {
             for (list, patterns) in [("contains", trace.contains), ("inOrder", trace.inOrder), ("absent", trace.absent)] {
                 for pattern in patterns where !pattern.name.isGroundTruth {

@@ -39,7 +39,8 @@ public enum ScenarioRunner {
         if failure == nil {
             do { leftovers = try app.finish() } catch { failure = error }
         }
-        var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers)
+        // A run stopped by a failure (an expected violation among them) still reports what it left.
+        var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers ?? app.leftovers)
         if let expected = scenario.expect.violation {
             if case .invariantViolated(let violation)? = failure, violation.invariant == expected {
                 failure = nil

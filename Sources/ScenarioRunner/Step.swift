@@ -5,9 +5,9 @@ import MockTrackingManager
 
 /// One step of a scenario.
 public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
-    /// Process start (the coordinator and service are created from stored state; consent info is updated).
+    /// Process start: a fresh glue runs its launch code while the app is inactive, then the app becomes active.
     case launch
-    /// The first-run flow: the tracking request, then consent.
+    /// The glue's first-run flow.
     case onboarding
     /// The app asks for tracking on its own.
     case requestTracking

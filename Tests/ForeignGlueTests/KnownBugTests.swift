@@ -98,6 +98,33 @@ struct KnownBugTests {
         #expect(verdict.passed, "\(verdict.report)")
     }
 
+    /// A buggy glue, and the invariants its bugs break that the bundled scenarios must show.
+    struct BuggyGlue: Sendable, CustomStringConvertible {
+        let glue: GlueFactory
+        let breaks: Set<Invariant>
+
+        var description: String { glue.name }
+    }
+
+    static let buggyGlues = [
+        BuggyGlue(glue: GlueFactory(SampleOrderGlue.init), breaks: [.adSDKStartsAfterTrackingDecision, .personalizedOnlyWithBothAnswers]),
+        BuggyGlue(glue: GlueFactory(NaiveLaunchGlue.init), breaks: [.adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed]),
+        BuggyGlue(
+            glue: GlueFactory(CachingConsentManager.init),
+            breaks: [.adSDKStartsAfterTrackingDecision, .requestsFollowCurrentAnswers, .identifierOnlyWhenAuthorized]
+        ),
+        BuggyGlue(glue: GlueFactory(OnAppearGlue.init), breaks: [.trackingAskedAgainOnceActive]),
+    ]
+
+    @Test("the bundled scenarios catch each buggy glue by the invariants its bugs break", arguments: buggyGlues)
+    func bundledScenariosCatchIt(_ buggy: BuggyGlue) throws {
+        var caught: Set<Invariant> = []
+        for file in try ScenarioFile.bundled(for: .anyGlue) {
+            if case .invariantViolated(let violation)? = try file.run(glue: buggy.glue).failure { caught.insert(violation.invariant) }
+        }
+        #expect(buggy.breaks.isSubset(of: caught), "caught only \(caught.map(\.rawValue).sorted())")
+    }
+
     @Test("glues that log nothing still meet every invariant")
     func everyInvariantIsShownOnSilentGlue() {
         #expect(Set(Self.bugs.map(\.caughtBy)) == Set(Invariant.allCases))

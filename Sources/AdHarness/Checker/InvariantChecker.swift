@@ -10,11 +10,9 @@ import MockTrackingManager
 /// glue logs is never read, so a glue that logs nothing is checked exactly as well as ours.
 public final class InvariantChecker: Sendable {
     private let trace: Trace
-    private let state: Locked<State>
+    private let state = Locked(State())
 
     private struct State {
-        /// The trace index of the next event.
-        var index: Int
         var policy = NonPersonalizedAdsPolicy.followsDecisionTable
         var promptDismissedThisInstall = false
         /// A tracking request the OS ignored because the app was not active: the index of its answer.
@@ -24,10 +22,12 @@ public final class InvariantChecker: Sendable {
     }
 
     /// Starts checking every event recorded in the trace from now on.
+    ///
+    /// The trace tells it of each event with the event's index, one at a time and in order, so a
+    /// violation always names the event that made it, whichever thread recorded it.
     public init(trace: Trace) {
         self.trace = trace
-        state = Locked(State(index: trace.events.count))
-        trace.observe { [weak self] event in self?.check(event) }
+        trace.observe { [weak self] event, index in self?.check(event, at: index) }
     }
 
     /// Every violation so far, in order.
@@ -43,71 +43,61 @@ public final class InvariantChecker: Sendable {
         state.withLock { $0.policy = policy }
     }
 
-    /// The end of the run: rules that wait for a later moment are decided now, at the last event.
-    public func finish() {
+    private func check(_ event: TraceEvent, at index: Int) {
+        guard event.name.isGroundTruth else { return }
         state.withLock { state in
-            if state.unaskedTracking != nil && state.activeSinceUnasked {
-                state.violations.append((.trackingAskedAgainOnceActive, state.index - 1))
-                state.unaskedTracking = nil
+            for invariant in broken(by: event, at: index, &state) {
+                state.violations.append((invariant, index))
             }
         }
     }
 
-    private func check(_ event: TraceEvent) {
-        guard event.name.isGroundTruth else {
-            state.withLock { $0.index += 1 }
-            return
-        }
-        state.withLock { state in
-            defer { state.index += 1 }
-            for invariant in broken(by: event, &state) {
-                state.violations.append((invariant, state.index))
-            }
-        }
-    }
-
-    private func broken(by event: TraceEvent, _ state: inout State) -> [Invariant] {
+    private func broken(by event: TraceEvent, at index: Int, _ state: inout State) -> [Invariant] {
+        let authorized = TrackingAuthorizationStatus.authorized.description
+        let notDetermined = TrackingAuthorizationStatus.notDetermined.description
         switch event.name {
         case .adsRequest:
             var broken: [Invariant] = []
-            let personalizedAllowed = event["tracking"] == TrackingAuthorizationStatus.authorized.description
-                && event["consentAllowsPersonalized"] == "true"
-            let personalized = event["npa"] == "false"
+            let personalizedAllowed = event[TraceField.tracking] == authorized && event[TraceField.consentAllowsPersonalized] == "true"
+            let personalized = event[TraceField.npa] == "false"
             if personalized && !personalizedAllowed { broken.append(.personalizedOnlyWithBothAnswers) }
-            if event["canRequestAds"] == "false" { broken.append(.noRequestWithoutConsentSDKPermission) }
+            if event[TraceField.canRequestAds] == "false" { broken.append(.noRequestWithoutConsentSDKPermission) }
             if !personalized && personalizedAllowed && state.policy == .followsDecisionTable {
                 broken.append(.requestsFollowCurrentAnswers)
             }
             return broken
         case .idfaRead:
-            return event["value"] == "set" && event["tracking"] != TrackingAuthorizationStatus.authorized.description
-                ? [.identifierOnlyWhenAuthorized] : []
+            return event[TraceField.identifier] == "set" && event[TraceField.tracking] != authorized ? [.identifierOnlyWhenAuthorized] : []
         case .adsStart:
             var broken: [Invariant] = []
-            if event["tracking"] == TrackingAuthorizationStatus.notDetermined.description && !state.promptDismissedThisInstall {
+            if event[TraceField.tracking] == notDetermined && !state.promptDismissedThisInstall {
                 broken.append(.adSDKStartsAfterTrackingDecision)
             }
-            if event["canRequestAds"] == "false" { broken.append(.adSDKStartsOnlyWhenAdsAllowed) }
+            if event[TraceField.canRequestAds] == "false" { broken.append(.adSDKStartsOnlyWhenAdsAllowed) }
             return broken
         case .trackingRequest:
             state.unaskedTracking = nil
         case .trackingAnswer:
-            if event["answer"] == TrackingPromptAnswer.dismiss.rawValue { state.promptDismissedThisInstall = true }
-            if event["prompted"] == "false", event["reason"].flatMap(TrackingNoPromptReason.init(rawValue:))?.meansAppWasInactive == true {
-                state.unaskedTracking = state.index
+            if event[TraceField.answer] == TrackingPromptAnswer.dismiss.rawValue { state.promptDismissedThisInstall = true }
+            let reason = event[TraceField.reason].flatMap(TrackingNoPromptReason.init(rawValue:))
+            if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true {
+                state.unaskedTracking = index
                 state.activeSinceUnasked = false
             }
         case .settingsChange:
-            // Decided in Settings: there is nothing left to ask.
-            if event["tracking"] != TrackingAuthorizationStatus.notDetermined.description { state.unaskedTracking = nil }
+            // Decided in Settings: there is nothing left to ask. (A location change says nothing of tracking.)
+            if let tracking = event[TraceField.tracking], tracking != notDetermined { state.unaskedTracking = nil }
         case .appActive:
             if state.unaskedTracking != nil { state.activeSinceUnasked = true }
-        case .appBackground, .appTerminate:
+        case .appBackground, .appTerminate, .runFinish:
             if state.unaskedTracking != nil && state.activeSinceUnasked {
                 state.unaskedTracking = nil
                 return [.trackingAskedAgainOnceActive]
             }
-            if event.name == .appTerminate { state.unaskedTracking = nil }
+            if event.name != .appBackground { state.unaskedTracking = nil }
+        case .appLaunch, .appCrash:
+            // A new process asks afresh; a crashed one cannot ask any more.
+            state.unaskedTracking = nil
         case .appReinstall:
             state.promptDismissedThisInstall = false
         default:

@@ -19,6 +19,11 @@ public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
     /// Whether nothing is left.
     public var isClean: Bool { pendingWork.isEmpty && unfiredFaults.isEmpty }
 
+    /// What the world left: the same without the glue's own timers, which are the glue's business.
+    public var inTheWorld: Leftovers {
+        Leftovers(pendingWork: pendingWork.filter { $0.kind != .appTimer }, unfiredFaults: unfiredFaults)
+    }
+
     /// `nothing left`, or one line per leftover.
     public var description: String {
         guard !isClean else { return "nothing left" }

@@ -260,10 +260,13 @@ public final class SimulatedApp: Sendable {
     @discardableResult
     public func finish() throws(HarnessFailure) -> Leftovers {
         clock.run()
-        invariants.finish()
+        trace.record(.runFinish)
         try check()
-        return Leftovers(pendingWork: clock.pendingWork, unfiredFaults: faults.unfired)
+        return leftovers
     }
+
+    /// What is unfinished now: work waiting on the clock, and faults that fired fewer times than allowed.
+    public var leftovers: Leftovers { Leftovers(pendingWork: clock.pendingWork, unfiredFaults: faults.unfired) }
 
     // MARK: Processes
 

@@ -16,9 +16,20 @@ public struct GlueFactory: Sendable {
     /// Writes what an earlier session of this glue left in the app's storage.
     let seedStorage: @Sendable (PreviousSession, any KeyValueStore) -> Void
 
-    /// Wraps a glue made from a process's ports; it runs against the current consent SDK.
-    public init<Glue: ConsentGlue>(name: String = String(describing: Glue.self), _ make: @escaping @Sendable (AppPorts) -> Glue) {
-        self.init(name: name, isReference: false, legacySDK: nil, seedStorage: { _, _ in }, make: make)
+    /// Wraps a glue made from a process's ports.
+    ///
+    /// - Parameters:
+    ///   - legacyConsentSDK: the legacy consent SDK's device settings, when the glue runs that SDK
+    ///     (`AppPorts.legacyConsent` is then set, and the ad SDK reads its signals); `nil` for the current SDK.
+    ///   - seedStorage: writes what an earlier session of this glue left in the app's storage, from
+    ///     the scenario's previous session; the OS's and SDKs' leftovers are written by the harness.
+    public init<Glue: ConsentGlue>(
+        name: String = String(describing: Glue.self),
+        legacyConsentSDK: LegacyConsentSDKSettings? = nil,
+        seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void = { _, _ in },
+        _ make: @escaping @Sendable (AppPorts) -> Glue
+    ) {
+        self.init(name: name, isReference: false, legacySDK: legacyConsentSDK, seedStorage: seedStorage, make: make)
     }
 
     private init(

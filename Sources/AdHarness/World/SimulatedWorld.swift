@@ -103,7 +103,15 @@ public final class SimulatedWorld: Sendable {
             process: process, tracking: tracking, identifier: identifier,
             consentInformation: information, consentForms: forms,
             legacyConsentInformation: legacy?.0, legacyConsentForms: legacy?.1,
-            adSDK: adSDK, store: storage, lifecycle: device, log: trace
+            adSDK: adSDK, store: storage, lifecycle: device, log: GlueLog(trace: trace)
         )
     }
+}
+
+/// The glue's log port: what the glue logs goes into the trace under the glue's own event names,
+/// and nothing else can (the trace itself is not handed out, so no glue can forge ground truth).
+struct GlueLog: AdsEventLog {
+    let trace: Trace
+
+    func record(_ event: AdsEvent) { trace.record(event) }
 }

@@ -8,8 +8,9 @@ import Foundation
 /// runs scenario fixtures against it. Nothing the glue logs is needed: a glue that logs nothing is
 /// checked exactly as well. ``AdsService`` with ``AdsConsentCoordinator`` is one glue among others.
 ///
-/// The harness calls every entry point on one thread, one step at a time; callbacks from the ports
-/// may arrive on any thread, as on a device.
+/// The harness calls the entry points one at a time, from the thread that runs the test, except that
+/// `requestAd(adUnitID:)` may also come from the completion of ``requestTracking(completion:)``, on
+/// whatever thread the glue calls it. Callbacks from the ports may arrive on any thread, as on a device.
 public protocol ConsentGlue: AnyObject, Sendable {
     /// The process started: `application(_:didFinishLaunchingWithOptions:)`. The app is still
     /// inactive here, as under UIKit, so the OS shows no prompt asked for now.
@@ -38,8 +39,8 @@ public protocol ConsentGlue: AnyObject, Sendable {
     /// The process is about to end.
     func willTerminate()
 
-    /// What the glue believes now, if it says: both statuses and both outputs. The harness shows it
-    /// and scenarios may pin it, but no invariant depends on it.
+    /// What the glue believes now, if it says: both statuses and both outputs. Tests may read it
+    /// (`SimulatedApp.consentState`); no invariant and no scenario expectation depends on it.
     var believedState: ConsentState? { get }
 
     /// How the glue chooses `npa`: a stricter glue is checked only in the privacy direction.

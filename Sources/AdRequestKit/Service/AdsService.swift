@@ -156,7 +156,7 @@ public final class AdsService: Sendable {
     /// The app became active: asks a deferred or lost tracking request, re-reads an answer that came
     /// while a prompt was up, or notices a tracking change made in Settings and resyncs consent.
     public func applicationDidBecomeActive() {
-        enum Action { case begin(attempt: Int), reread, checkForChange, nothing }
+        enum Action { case begin(attempt: Int), askAgain(replacing: CompletionGate<TrackingReply?>, attempt: Int), reread, checkForChange, nothing }
         let current = environment.tracking.trackingAuthorizationStatus
         let action: Action = mutable.withLock { mutable in
             switch mutable.trackingRequest {
@@ -170,18 +170,21 @@ public final class AdsService: Sendable {
             case .inFlight(let gate, let attempt):
                 // Active again with the request unanswered: no prompt is up (it would keep the app
                 // inactive). Decided meanwhile: take it. Undecided: the prompt was never shown, or the
-                // system dismissed it; the answer may never come, so ask again, once.
+                // system dismissed it when the app left; the answer may never come, so ask again,
+                // counting it as after a prompt, so that a dismissed prompt is not shown three times.
                 guard current == .notDetermined else { return .reread }
                 guard attempt < Self.maxTrackingAttempts else { return .nothing }
-                gate.close()
                 mutable.trackingRequest = .starting
-                return .begin(attempt: attempt + 1)
+                return .askAgain(replacing: gate, attempt: max(attempt, Self.maxTrackingAttempts - 1) + 1)
             case .idle: return .checkForChange
             case .starting: return .nothing
             }
         }
         switch action {
         case .begin(let attempt): beginTrackingRequest(attempt: attempt)
+        case .askAgain(let gate, let attempt):
+            gate.close()
+            beginTrackingRequest(attempt: attempt)
         case .reread:
             // Decided, or still undecided after the last attempt: the prompt was dismissed each time.
             settle(current, dismissed: current == .notDetermined)

@@ -34,8 +34,7 @@ package final class CompletionGate<Value: Sendable>: Sendable {
         self.late = late
         guard let timeout else { return }
         let timer = clock.schedule(after: timeout, label: "\(stage.rawValue) timeout") { [self] in
-            guard self.claim(cancelTimer: false) else { return }
-            self.state.withLock { $0.timedOut = true }
+            guard self.claim(cancelTimer: false, timingOut: true) else { return }
             log.record(.timedOut(stage))
             deliver(fallback())
         }
@@ -45,7 +44,7 @@ package final class CompletionGate<Value: Sendable>: Sendable {
     /// Passes the callback's value on, unless something already went through; after a timeout,
     /// passes it to `late` instead.
     package func complete(_ value: Value) {
-        guard claim(cancelTimer: true) else {
+        guard claim(cancelTimer: true, timingOut: false) else {
             let isNews = state.withLock { state in
                 defer { state.timedOut = false }
                 return state.timedOut
@@ -64,16 +63,18 @@ package final class CompletionGate<Value: Sendable>: Sendable {
     /// Whether something already went through (or the gate was closed).
     package var isSettled: Bool { state.withLock { $0.delivered } }
 
-    /// Closes the gate without delivering: a later callback is reported as ignored.
+    /// Closes the gate without delivering, because the owner learned the answer another way: a
+    /// later callback is reported as ignored.
     package func close() {
-        _ = claim(cancelTimer: true)
+        _ = claim(cancelTimer: true, timingOut: false)
     }
 
-    /// Marks the gate delivered; false if it already was.
-    private func claim(cancelTimer: Bool) -> Bool {
+    /// Marks the gate delivered, and whether the timeout did it, in one step; false if it already was.
+    private func claim(cancelTimer: Bool, timingOut: Bool) -> Bool {
         let (first, timer): (Bool, (any ScheduledWork)?) = state.withLock { state in
             guard !state.delivered else { return (false, nil) }
             state.delivered = true
+            state.timedOut = timingOut
             defer { state.timer = nil }
             return (true, state.timer)
         }

@@ -56,4 +56,16 @@ struct QAPatternTests {
         #expect(app.trackingStatus == .authorized)
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
     }
+
+    @Test("a prompt the system dismissed and one the user dismissed: two prompts, never a third")
+    func neverAThirdPrompt() throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .dismiss(after: .seconds(2)), consentForm: .acceptAll))
+        try app.launch()
+        try app.requestTracking()
+        try app.advance(by: .seconds(1))
+        try app.foreground()                 // the user leaves while the prompt is up: the system dismisses it
+        try app.advance(by: .seconds(10))    // asked again on return; this time the user dismisses it
+        #expect(app.trackingPrompts == 2)
+        #expect(try app.finish().pendingWork.filter { $0.kind != .appTimer }.isEmpty)
+    }
 }

@@ -15,7 +15,7 @@ struct GroundTruthCheckerTests {
         let checker = InvariantChecker(trace: trace)
         checker.setPolicy(policy)
         for event in events { trace.record(event.name, event.fields.map { EventField($0.key, $0.value) }) }
-        if finish { checker.finish() }
+        if finish { trace.record(.runFinish) }
         return checker.violations.map(\.invariant)
     }
 
@@ -77,8 +77,29 @@ struct GroundTruthCheckerTests {
         let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": "appNotActive"])
         let switchedOff: Event = (.settingsChange, ["change": "allowAppsToRequestToTrack=false", "tracking": "denied"])
         let stillOpen: Event = (.settingsChange, ["change": "trackingRestricted=false", "tracking": "notDetermined"])
+        let location: Event = (.settingsChange, ["change": "locationServicesEnabled=false"])
         #expect(violations([answer, switchedOff, (.appActive, [:]), (.appBackground, [:])]) == [])
         #expect(violations([answer, stillOpen, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
+        #expect(violations([answer, location, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
+    }
+
+    @Test("a crash or a new process starts afresh: the last process's lost request is not owed by the next")
+    func newProcess() {
+        let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": "appNotActive"])
+        #expect(violations([answer, (.appCrash, [:]), (.appLaunch, [:]), (.appActive, [:]), (.appBackground, [:])]) == [])
+    }
+
+    @Test("events recorded from two threads at once reach the checker one at a time, in trace order")
+    func orderUnderConcurrency() async {
+        let trace = Trace(now: { .zero })
+        let seen = Locked<[Int]>([])
+        trace.observe { _, index in seen.withLock { $0.append(index) } }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 {
+                group.addTask { for _ in 0..<2_000 { trace.record(.step) } }
+            }
+        }
+        #expect(seen.withLock { $0 } == Array(0..<4_000))
     }
 
     @Test("a tracking request the OS ignored while the app was inactive must be asked again once it is active", arguments: lostPrompts)
@@ -86,5 +107,23 @@ struct GroundTruthCheckerTests {
         let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": lost.reason])
         let found = violations([answer] + lost.then.map { ($0, [:]) }, finish: lost.finish)
         #expect(found == (lost.caught ? [.trackingAskedAgainOnceActive] : []))
+    }
+}
+
+/// The app-side log's event names are the trace's glue names: one vocabulary.
+@Suite("The glue's log speaks the trace's vocabulary")
+struct GlueLogVocabularyTests {
+    static let events: [AdsEvent] = [
+        .evaluated(ConsentState(tracking: .denied, consent: .obtained, consentAllowsAdRequests: true), trigger: .created),
+        .consentRefresh(trigger: .trackingAnswer), .trackingDeferred(reason: "appInactive"), .trackingSettled(.denied),
+        .trackingChanged(from: .denied, to: .authorized), .adRequestRefused(.consentNotGathered),
+        .error(AdsFlowError(stage: .formLoad, cause: .noResponse)), .timedOut(.formLoad),
+        .duplicateCallbackIgnored(.formLoad), .lateCallback(.consentInfoUpdate),
+    ]
+
+    @Test("each event the app logs has the name it is traced under, recorded by the glue", arguments: events)
+    func sameName(_ event: AdsEvent) {
+        #expect(TraceName(event).rawValue == event.name)
+        #expect(TraceName(event).recorder == .glue)
     }
 }
