@@ -52,9 +52,13 @@ public final class InvariantChecker: Sendable {
         }
     }
 
+    /// How the stand-ins spell the statuses the rules compare with, worked out once.
+    private static let authorized = TrackingAuthorizationStatus.authorized.description
+    private static let notDetermined = TrackingAuthorizationStatus.notDetermined.description
+    private static let dismissed = TrackingPromptAnswer.dismiss.rawValue
+
     private func broken(by event: TraceEvent, at index: Int, _ state: inout State) -> [Invariant] {
-        let authorized = TrackingAuthorizationStatus.authorized.description
-        let notDetermined = TrackingAuthorizationStatus.notDetermined.description
+        let (authorized, notDetermined) = (Self.authorized, Self.notDetermined)
         switch event.name {
         case .adsRequest:
             var broken: [Invariant] = []
@@ -78,7 +82,7 @@ public final class InvariantChecker: Sendable {
         case .trackingRequest:
             state.unaskedTracking = nil
         case .trackingAnswer:
-            if event[TraceField.answer] == TrackingPromptAnswer.dismiss.rawValue { state.promptDismissedThisInstall = true }
+            if event[TraceField.answer] == Self.dismissed { state.promptDismissedThisInstall = true }
             let reason = event[TraceField.reason].flatMap(TrackingNoPromptReason.init(rawValue:))
             if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true {
                 state.unaskedTracking = index

@@ -13,12 +13,19 @@ where RawValue: FixedWidthInteger & Sendable & Codable {
 
 extension OpenStatus {
     /// The name of a recognized value (`"denied"`), or `nil` for a raw value this code does not know.
-    public var name: String? { Self.recognized.first { $0.value == self }?.name }
+    ///
+    /// Inlinable, so that each module specializes it: every trace line spells statuses with it.
+    @inlinable
+    public var name: String? {
+        for (value, name) in Self.recognized where value == self { return name }
+        return nil
+    }
 
     /// Whether this code knows the raw value.
     public var isRecognized: Bool { name != nil }
 
     /// The name, or `unrecognized(7)` for an unknown raw value.
+    @inlinable
     public var description: String { name ?? "unrecognized(\(rawValue))" }
 
     /// Every recognized value, in raw-value order.
