@@ -98,17 +98,17 @@ public final class SimulatedApp: Sendable {
     /// The faults of the run.
     public var faults: FaultPlan { world.faults }
 
-    /// The running process's glue, or `nil` when the app is not running.
+    /// The last process's glue (still there after a crash), or `nil` before the first launch.
     public var glue: (any ConsentGlue)? { state.withLock { $0.running?.glue } }
-    /// The running process's glue as the reference glue, if that is the glue hosted.
+    /// The last process's glue as the reference glue, if that is the glue hosted.
     public var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
-    /// The running process's stand-ins, to inspect them; `nil` before the first launch.
+    /// The last process's stand-ins, to inspect them; `nil` before the first launch.
     public var standIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
     /// What the OS and the consent SDK report now; `nil` before the first launch.
     public var groundTruth: GroundTruth? {
         standIns.map { GroundTruth(standIns: $0, tracking: device.trackingStatus, location: location.status) }
     }
-    /// What the glue believes now, if it says; `nil` when the app is not running.
+    /// What the last process's glue believes, if it says; `nil` before the first launch.
     public var consentState: ConsentState? { glue?.believedState }
     /// Every ad request that reached the ad SDK, across processes, in order.
     public var adRequests: [RecordedAdRequest] { world.adRequests }
@@ -122,7 +122,7 @@ public final class SimulatedApp: Sendable {
     public var crash: CrashReason? { state.withLock { $0.lastCrash } }
     /// Whether the app is running.
     public var isRunning: Bool { state.withLock { $0.running?.isRunning ?? false } }
-    /// The reference glue's coordinator, to observe it; `nil` when not running or another glue is hosted.
+    /// The reference glue's coordinator, to observe it; `nil` before the first launch or with another glue.
     public var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
     /// Whether the current process started the ad SDK.
     public var isAdSDKStarted: Bool { standIns?.adSDK.isStarted ?? false }
