@@ -3,18 +3,26 @@ import AdRequestKit
 /// The faults of a run, consumed as the calls they target happen.
 public final class FaultPlan: Sendable {
     private let remaining: Locked<[(fault: Fault, left: Int?)]>
+    private let asked = Locked<[FaultTarget]>([])
 
     /// Creates a plan; faults fire in the order given.
     public init(_ faults: [Fault] = []) {
         remaining = Locked(faults.map { ($0, $0.times) })
     }
 
+    /// The targets whose calls have happened, in the order of each one's first call, with or
+    /// without a fault; the explorer decides a target's faults when it is first called.
+    public var consulted: [FaultTarget] { asked.snapshot }
+
     /// The effects that fire for one call to a target, using up one of each fault's `times`.
     ///
     /// `matching` limits which faults are consulted (and used up), for effects that act at
     /// different moments of the same call.
     public func take(_ target: FaultTarget, matching include: (FaultEffect) -> Bool = { _ in true }) -> [FaultEffect] {
-        remaining.withLock { remaining in
+        asked.withLock { asked in
+            if !asked.contains(target) { asked.append(target) }
+        }
+        return remaining.withLock { remaining in
             var effects: [FaultEffect] = []
             for index in remaining.indices where remaining[index].fault.target == target && include(remaining[index].fault.effect) {
                 if let left = remaining[index].left {

@@ -80,8 +80,8 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         }
         trace.record(.consentFormPresent, [EventField("kind", kind.rawValue)])
         guard let script = kind == .consent ? user.consentForm : user.privacyOptionsForm else {
-            let field = kind == .consent ? "user.consentForm" : "user.privacyOptionsForm"
-            process.leaveUnanswered("\(kind.rawValue) form", because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (\(field))")
+            let key = kind == .consent ? "consentForm" : "privacyOptionsForm"
+            process.leaveUnanswered("\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")
             return
         }
         let info = info

@@ -99,7 +99,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
         }
         guard let user else {
-            process.leaveUnanswered("tracking prompt", because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
+            process.leaveUnanswered("tracking prompt", scriptKey: "trackingPrompt", because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
             return
         }
         let device = device

@@ -6,6 +6,8 @@ enum HelpText {
            adharness trace FILE
            adharness trace --names
            adharness invariants
+           adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
+                             [--shard K/N] [--out DIR] [--format text|json] [--expect-violation]
            adharness bench [--repeat N] [PATH...]
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
@@ -15,10 +17,37 @@ enum HelpText {
       table    Print the tracking x consent decision table, computed by the real decision code.
       trace    Run one scenario and print its trace, one event a line.
       invariants  Print every safety invariant: its rule, its exact definition and its source.
+      explore  Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture.
       bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
 
     Run `adharness COMMAND --help` for a command's options.
     Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
+    """
+
+    static let explore = """
+    USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
+                             [--shard K/N] [--out DIR] [--format text|json] [--expect-violation]
+
+    Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
+    of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
+    openPrivacyOptions, relaunch, reinstall, four Settings changes (the app's tracking toggle, the
+    system switch) and wait (time moves to the next thing due). Each prompt or form that appears is
+    answered each possible way, at once or one second after the app's timeout; each call a fault can
+    bend is tried clean and with each fault the real call can suffer, up to --max-faults a run.
+
+    SCENARIO.json is the starting point: device, previous session, app (the reference glue's
+    settings and mistakes), user answers and faults it fixes, and steps to run first. Without it:
+    a fresh install with the defaults. name, steps and expect may be left out.
+
+    Breadth-first by default (every state within --depth steps, default 6, each explored once, so
+    the first violation found is one of the shortest). --random RUNS makes that many random walks of
+    up to --depth steps (default 20) from --seed (default 1); the same seed gives the same walks.
+    --shard K/N runs part K of N of the same search, for a CI matrix.
+
+    A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
+    same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`
+    replays (it fails until the bug is fixed; with --expect-violation it expects the violation instead).
+    Exit codes: 0 nothing broke within the bounds, 1 a counterexample was found, 2 bad input or usage.
     """
 
     static let run = """

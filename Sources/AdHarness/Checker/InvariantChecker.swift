@@ -38,6 +38,24 @@ public final class InvariantChecker: Sendable {
         }
     }
 
+    /// What the checker carries from one event to the next, which decides what later events break.
+    struct Debts: Hashable, Sendable {
+        let policy: NonPersonalizedAdsPolicy
+        let promptDismissedThisInstall: Bool
+        let trackingUnasked: Bool
+        let activeSinceUnasked: Bool
+    }
+
+    /// The checker's open debts now, for the explorer's state comparison.
+    var debts: Debts {
+        state.withLock {
+            Debts(
+                policy: $0.policy, promptDismissedThisInstall: $0.promptDismissedThisInstall,
+                trackingUnasked: $0.unaskedTracking != nil, activeSinceUnasked: $0.activeSinceUnasked
+            )
+        }
+    }
+
     /// Sets how the running glue chooses `npa`; a stricter glue is checked only in the privacy direction.
     public func setPolicy(_ policy: NonPersonalizedAdsPolicy) {
         state.withLock { $0.policy = policy }

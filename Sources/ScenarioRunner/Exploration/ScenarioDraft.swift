@@ -1,0 +1,83 @@
+import AdHarness
+import HarnessSupport
+
+/// A run the explorer wants to write down: the starting point's JSON, the answers and faults
+/// chosen, and the steps, as a format-1 fixture. Shrinking edits drafts; each edit is checked by
+/// decoding the fixture text and running it, so what is written is what replays.
+struct ScenarioDraft: Hashable, Sendable {
+    /// The starting point's object (device, app, previous session...), without steps or expectations.
+    var base: JSONValue
+    var answers: [AnswerChoice]
+    var faults: [Fault]
+    var steps: [Step]
+
+    /// The fixture as a JSON object.
+    func json(name: String, description: String?, expectedViolation: Invariant?) -> JSONValue {
+        var object = base
+        object["name"] = .string(name)
+        object["description"] = description.map(JSONValue.string)
+        var user = base["user"] ?? .object([])
+        for choice in answers { user[choice.key] = choice.json }
+        object["user"] = user.keys.isEmpty ? nil : user
+        var faultList: [JSONValue] = if case .array(let given)? = base["faults"] { given } else { [] }
+        faultList += faults.map(\.json)
+        object["faults"] = faultList.isEmpty ? nil : .array(faultList)
+        object["steps"] = .array(steps.map(\.json))
+        object["expect"] = .object(expectedViolation.map { [("violation", .string($0.rawValue))] } ?? [])
+        return object.reordered
+    }
+}
+
+extension AnswerChoice {
+    /// `"allow"`, or `{"answer": "allow", "after": "61s"}`.
+    var json: JSONValue {
+        after == .zero ? .string(answer) : .object([("answer", .string(answer)), ("after", .string(after.exactText))])
+    }
+}
+
+extension Fault {
+    /// `{"target": "formLoad", "error": "timeout", "times": 1}`.
+    var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("target", .string(target.rawValue))]
+        switch effect {
+        case .error(let error): pairs.append(("error", .string(error.rawValue)))
+        case .callback(let fault): pairs.append(("callback", .string(fault.rawValue)))
+        case .delay(let delay): pairs.append(("delay", .string(delay.exactText)))
+        case .appInactive: pairs.append(("appState", .string("inactive")))
+        }
+        if let times { pairs.append(("times", .integer(times))) }
+        return .object(pairs)
+    }
+}
+
+extension Step {
+    /// `"launch"`, `{"advance": "61s"}`, `{"settings": {"tracking": "denied"}}`.
+    var json: JSONValue {
+        switch self {
+        case .advance(let duration): return .object([("advance", .string(duration.exactText))])
+        case .settings(let changes):
+            // Each change reads `key=value` in the fixture's own spelling.
+            let pairs = changes.map { change -> (String, JSONValue) in
+                let parts = change.description.split(separator: "=", maxSplits: 1).map(String.init)
+                let value = parts.count == 2 ? parts[1] : ""
+                return (parts[0], value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value))
+            }
+            return .object([("settings", .object(pairs))])
+        default: return .string(description)
+        }
+    }
+}
+
+extension Duration {
+    /// The shortest exact spelling a fixture accepts: `61s`, `250ms`, `1.000000001s`.
+    var exactText: String {
+        let (seconds, attoseconds) = components
+        let nanoseconds = attoseconds / 1_000_000_000
+        if nanoseconds == 0 { return "\(seconds)s" }
+        if nanoseconds % 1_000_000 == 0 { return "\(seconds * 1_000 + nanoseconds / 1_000_000)ms" }
+        var fraction = String(nanoseconds)
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(seconds).\(fraction)s"
+    }
+}
