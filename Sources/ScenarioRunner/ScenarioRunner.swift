@@ -41,14 +41,18 @@ public enum ScenarioRunner {
         }
         // A run stopped by a failure (an expected violation among them) still reports what it left.
         var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers ?? app.leftovers)
+        // Every violation recorded belongs to the failing step: an earlier one would have stopped the run.
+        let violations = app.invariants.violations
         if let expected = scenario.expect.violation {
-            if case .invariantViolated(let violation)? = failure, violation.invariant == expected {
+            if case .invariantViolated? = failure, violations.contains(where: { $0.invariant == expected }) {
                 failure = nil
             } else if failure == nil {
                 check.mismatch("expect.violation", expected: expected.rawValue, actual: "no violation")
             }
         }
         check.all(scenario.expect)
-        return ScenarioVerdict(name: scenario.name, trace: check.trace, mismatches: check.mismatches, failure: failure)
+        return ScenarioVerdict(
+            name: scenario.name, trace: check.trace, mismatches: check.mismatches, failure: failure, violations: violations
+        )
     }
 }

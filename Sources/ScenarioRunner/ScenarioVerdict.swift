@@ -11,6 +11,10 @@ public struct ScenarioVerdict: Sendable {
     public var mismatches: [Mismatch]
     /// A failure the scenario did not expect: an invariant violation or a scenario issue.
     public var failure: HarnessFailure?
+    /// Every invariant the failing step broke, in order: the violation that stopped the run first,
+    /// then any other rule broken by the same step (an SDK started and a request sent while ads
+    /// are not allowed break two).
+    public var violations: [InvariantViolation] = []
 
     /// Whether every expectation held and nothing failed.
     public var passed: Bool { mismatches.isEmpty && failure == nil }
@@ -19,6 +23,9 @@ public struct ScenarioVerdict: Sendable {
     public var report: String {
         var lines: [String] = []
         if let failure { lines.append(failure.description) }
+        for other in violations.dropFirst() {
+            lines.append("the same step also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: \(other.event)")
+        }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }
         guard !mismatches.isEmpty else { return lines.joined(separator: "\n") }
         let divergence = mismatches.compactMap(\.divergence).min()

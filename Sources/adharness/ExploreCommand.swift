@@ -176,6 +176,8 @@ enum ExploreCommand {
                 default: return .failure(UsageProblem(message: "--format takes text or json"))
                 }
             case "--expect-violation": options.expectsViolation = true
+            case "--vary-device": options.bounds.variesDevice = true
+            case "--stop-at-first": options.bounds.stopAtFirstViolation = true
             case let option where option.hasPrefix("-"):
                 return .failure(UsageProblem(message: "unknown option \(option) for explore"))
             default:

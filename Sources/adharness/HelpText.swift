@@ -7,7 +7,8 @@ enum HelpText {
            adharness trace --names
            adharness invariants
            adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
-                             [--shard K/N] [--out DIR] [--format text|json] [--expect-violation]
+                             [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
+                             [--format text|json] [--expect-violation]
            adharness bench [--repeat N] [PATH...]
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
@@ -26,7 +27,8 @@ enum HelpText {
 
     static let explore = """
     USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
-                             [--shard K/N] [--out DIR] [--format text|json] [--expect-violation]
+                             [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
+                             [--format text|json] [--expect-violation]
 
     Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
     of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
@@ -42,7 +44,10 @@ enum HelpText {
     Breadth-first by default (every state within --depth steps, default 6, each explored once, so
     the first violation found is one of the shortest). --random RUNS makes that many random walks of
     up to --depth steps (default 20) from --seed (default 1); the same seed gives the same walks.
-    --shard K/N runs part K of N of the same search, for a CI matrix.
+    --shard K/N runs part K of N of the same search, for a CI matrix. --vary-device also starts
+    from OS 18.0, 17.4, 14.4 and 13.7 and each consent region, where SCENARIO.json leaves them out
+    (as many times the work). The search goes on to find the shortest run breaking each invariant;
+    --stop-at-first ends it with the first level (or batch of walks) where one breaks.
 
     A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
     same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`

@@ -26,15 +26,22 @@ struct BreadthFirstSearch: Sendable {
     }
 
     /// The first violation of each invariant broken, in the order found: the shortest for each.
-    func search(shard: ExplorationShard?, statistics: inout ExplorationStatistics, progress: (ExplorationStatistics) -> Void) -> [Finding] {
-        let root = Node(steps: [], decisions: Decisions(), running: false, pendingDue: false)
+    func search(
+        devices: [DeviceVariant], shard: ExplorationShard?, statistics: inout ExplorationStatistics, states: inout Set<Int>,
+        progress: (ExplorationStatistics) -> Void
+    ) -> [Finding] {
         var rootExpansion = Expansion()
-        resolve(root, next: nil, decisions: root.decisions, into: &rootExpansion)
+        for device in devices {
+            var decisions = Decisions()
+            decisions.device = device
+            resolve(Node(steps: [], decisions: decisions, running: false, pendingDue: false), next: nil, decisions: decisions, into: &rootExpansion)
+        }
         statistics.executions += rootExpansion.executions
         var findings = Findings()
         findings.add(rootExpansion.violations)
-        if findings.complete { return findings.list }
         var seen = Set(rootExpansion.children.map(\.1))
+        defer { states = seen }
+        if findings.complete { return findings.list }
         var frontier = rootExpansion.children.map(\.0)
         statistics.distinctStates = seen.count
         var split = shard == nil
@@ -96,8 +103,9 @@ struct BreadthFirstSearch: Sendable {
             case .needsAnswer(let key):
                 guard let choices = bounds.answers(for: key) else { continue }
                 pending += choices.map(decisions.answering)
-            case .violation(let violation, let steps):
-                expansion.violations.append((violation, Node(steps: steps, decisions: decisions, running: false, pendingDue: false)))
+            case .violation(let violations, let steps):
+                let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false)
+                expansion.violations += violations.map { ($0, node) }
             case .reached(let snapshot, let running, let consulted, let pendingDue):
                 let undecided = consulted.filter { decisions.faults[$0] == nil && !startTargets.contains($0) }
                 let clean = undecided.reduce(decisions) { $0.deciding($1, nil) }
@@ -119,6 +127,7 @@ struct BreadthFirstSearch: Sendable {
     private func key(_ snapshot: AppStateSnapshot, _ decisions: Decisions) -> Int {
         var hasher = Hasher()
         hasher.combine(snapshot)
+        hasher.combine(decisions.device)
         hasher.combine(Set(decisions.answers))
         hasher.combine(Set(decisions.faults.keys))
         hasher.combine(decisions.chosenFaults.filter { $0.times == nil })

@@ -12,6 +12,8 @@ struct Decisions: Hashable, Sendable {
     var faults: [FaultTarget: Fault?] = [:]
     /// The faults chosen, in the order their targets were met.
     var chosenFaults: [Fault] = []
+    /// The device the path runs on, when the explorer varies it.
+    var device = DeviceVariant()
 
     func hasAnswer(for key: String) -> Bool { answers.contains { $0.key == key } }
 
@@ -31,11 +33,34 @@ struct Decisions: Hashable, Sendable {
     /// The scenario with these answers and faults added to the starting point's own.
     func applied(to start: Scenario, steps: [Step]) -> Scenario {
         var scenario = start
+        device.apply(to: &scenario.device)
         for choice in answers { choice.apply(to: &scenario.user) }
         scenario.faults += chosenFaults
         scenario.steps = start.steps + steps
         return scenario
     }
+}
+
+/// An OS version and a consent region the explorer runs on, where the starting point leaves them open.
+struct DeviceVariant: Hashable, Sendable, CustomStringConvertible {
+    var osVersion: String?
+    var region: ConsentRegion?
+
+    /// The OS versions where the OS changes its answers (before tracking authorization existed,
+    /// before it was enforced, the early `denied` of 17.4, today), and every consent region.
+    static let osVersions = ["18.0", "17.4", "14.4", "13.7"]
+
+    func apply(to device: inout Device) {
+        if let osVersion, let parsed = OSVersion(text: osVersion) { device.os.osVersion = parsed }
+        if let region { device.sdk.region = region }
+    }
+
+    /// The fields as the fixture's `device` object spells them.
+    var json: [(String, JSONValue)] {
+        (osVersion.map { [("osVersion", JSONValue.string($0))] } ?? []) + (region.map { [("region", JSONValue.string($0.rawValue))] } ?? [])
+    }
+
+    var description: String { json.map { "\($0.0)=\($0.1.text(indent: nil))" }.joined(separator: " ") }
 }
 
 extension AnswerChoice {

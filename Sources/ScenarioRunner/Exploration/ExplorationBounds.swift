@@ -26,6 +26,10 @@ public struct ExplorationBounds: Sendable {
     /// Whether the search ends with the level (or batch of walks) where the first violation is
     /// found, rather than going on to find the shortest run breaking each other invariant too.
     public var stopAtFirstViolation: Bool
+    /// Whether to explore every OS version where the OS behaves differently (18.0, 17.4, 14.4,
+    /// 13.7) and every consent region, for the fields the starting point leaves out; each is a
+    /// starting device of its own, so the search costs as many times more.
+    public var variesDevice: Bool
 
     /// Creates bounds; the defaults explore every standard step, answers and a fault a run.
     public init(
@@ -35,8 +39,10 @@ public struct ExplorationBounds: Sendable {
         lateAnswers: Bool = true,
         faultTimes: [Int?] = [1],
         timeouts: CallbackTimeouts = CallbackTimeouts(),
-        stopAtFirstViolation: Bool = false
+        stopAtFirstViolation: Bool = false,
+        variesDevice: Bool = false
     ) {
+        self.variesDevice = variesDevice
         self.stopAtFirstViolation = stopAtFirstViolation
         self.depth = depth
         self.steps = steps
@@ -44,6 +50,14 @@ public struct ExplorationBounds: Sendable {
         self.lateAnswers = lateAnswers
         self.faultTimes = faultTimes
         self.timeouts = timeouts
+    }
+
+    /// The starting devices: the starting point's own, or each OS version and region it leaves open.
+    func devices(osVersionGiven: Bool, regionGiven: Bool) -> [DeviceVariant] {
+        guard variesDevice else { return [DeviceVariant()] }
+        let versions: [String?] = osVersionGiven ? [nil] : DeviceVariant.osVersions
+        let regions: [ConsentRegion?] = regionGiven ? [nil] : ConsentRegion.allCases
+        return versions.flatMap { version in regions.map { DeviceVariant(osVersion: version, region: $0) } }
     }
 
     /// One second past a timeout: late for it, and as early as can be.

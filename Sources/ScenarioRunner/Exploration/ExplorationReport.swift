@@ -64,6 +64,8 @@ public struct ExplorationReport: Sendable {
     public var counterexamples: [Counterexample]
     /// Wall time spent shrinking, in seconds (not part of ``statistics``).
     public var shrinkingSeconds: Double
+    /// The identities of the states a breadth-first search reached, to compare searches in this process.
+    var stateKeys: Set<Int> = []
 
     /// The first counterexample found, if any.
     public var counterexample: Counterexample? { counterexamples.first }

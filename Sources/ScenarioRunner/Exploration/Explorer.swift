@@ -67,19 +67,27 @@ public struct Explorer: Sendable {
 
     private var pathRun: PathRun { PathRun(start: start, glue: hostedGlue) }
 
+    /// The starting devices to explore.
+    private var devices: [DeviceVariant] {
+        bounds.devices(osVersionGiven: startJSON["device"]?["osVersion"] != nil, regionGiven: startJSON["device"]?["region"] != nil)
+    }
+
     /// Every state within ``ExplorationBounds/depth`` steps, breadth-first: a violation found is one
     /// of the shortest. `progress` hears after each level.
     public func breadthFirst(shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> ExplorationReport {
         let started = ContinuousClock.now
         var statistics = ExplorationStatistics()
         let search = BreadthFirstSearch(run: pathRun, bounds: bounds)
-        let found = search.search(shard: shard, statistics: &statistics) { figures in
+        var states = Set<Int>()
+        let found = search.search(devices: devices, shard: shard, statistics: &statistics, states: &states) { figures in
             var figures = figures
             figures.seconds = Self.seconds(since: started)
             progress(figures)
         }
         let mode = "breadth-first to depth \(bounds.depth)" + (shard.map { ", shard \($0)" } ?? "")
-        return report(mode: mode, found: found, statistics: statistics, started: started)
+        var result = report(mode: mode, found: found, statistics: statistics, started: started)
+        result.stateKeys = states
+        return result
     }
 
     /// `walks` random walks of up to ``ExplorationBounds/depth`` steps from `seed`: the same seed
@@ -88,7 +96,7 @@ public struct Explorer: Sendable {
         let started = ContinuousClock.now
         var statistics = ExplorationStatistics()
         let search = RandomWalks(run: pathRun, bounds: bounds)
-        let found = search.search(walks: walks, seed: seed, shard: shard, statistics: &statistics) { figures in
+        let found = search.search(devices: devices, walks: walks, seed: seed, shard: shard, statistics: &statistics) { figures in
             var figures = figures
             figures.seconds = Self.seconds(since: started)
             progress(figures)
@@ -109,7 +117,13 @@ public struct Explorer: Sendable {
 
     /// Shrinks a violating run and writes it as a fixture; `nil` only if it does not replay.
     private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String) -> Counterexample? {
-        let draft = ScenarioDraft(base: startJSON, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
+        var base = startJSON
+        if !decisions.device.json.isEmpty {
+            var device = base["device"] ?? .object([])
+            for (key, value) in decisions.device.json { device[key] = value }
+            base["device"] = device
+        }
+        let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant)
         guard let (small, replayed) = shrinker.shrink(draft) else { return nil }
         let name = "explore: \(violation.invariant.rawValue) in \(small.steps.count) steps"

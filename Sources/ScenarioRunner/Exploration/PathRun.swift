@@ -12,8 +12,8 @@ struct PathRun: Sendable {
     enum Outcome: Sendable {
         /// Every step ran: the state reached, whether the app runs, and the calls made, in order.
         case reached(AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool)
-        /// An invariant broke, after these steps.
-        case violation(InvariantViolation, steps: [Step])
+        /// Invariants broke in the last step taken, after these steps: each violation, in order.
+        case violation([InvariantViolation], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key.
         case needsAnswer(String)
         /// The step cannot be taken here (the app is not running, nothing is due, Settings refuses).
@@ -50,7 +50,7 @@ struct PathRun: Sendable {
             try app.finish()
             return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due), concrete)
         } catch {
-            return (Self.outcome(of: error, steps: taken), concrete)
+            return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete)
         }
     }
 
@@ -65,9 +65,9 @@ struct PathRun: Sendable {
         }
     }
 
-    static func outcome(of failure: HarnessFailure, steps: [Step]) -> Outcome {
+    static func outcome(of failure: HarnessFailure, steps: [Step], violations: [InvariantViolation]) -> Outcome {
         switch failure {
-        case .invariantViolated(let violation): return .violation(violation, steps: steps)
+        case .invariantViolated(let violation): return .violation(violations.isEmpty ? [violation] : violations, steps: steps)
         case .scenarioIssue(_, let trace):
             let issue = trace.last { $0.name == .harnessIssue }
             if let key = issue?[AppProcess.missingAnswerField] { return .needsAnswer(key) }

@@ -12,7 +12,7 @@ struct RandomWalks: Sendable {
 
     /// The walks a shard takes: every `count`-th, from its index.
     func search(
-        walks: Int, seed: UInt64, shard: ExplorationShard?, statistics: inout ExplorationStatistics,
+        devices: [DeviceVariant], walks: Int, seed: UInt64, shard: ExplorationShard?, statistics: inout ExplorationStatistics,
         progress: (ExplorationStatistics) -> Void
     ) -> [Finding] {
         var findings = Findings()
@@ -25,7 +25,7 @@ struct RandomWalks: Sendable {
             let workers = max(1, min(walkNumbers.count, ProcessInfo.activeCores))
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for index in stride(from: worker, to: walkNumbers.count, by: workers) {
-                    let result = walk(number: walkNumbers[index], seed: seed)
+                    let result = walk(number: walkNumbers[index], seed: seed, devices: devices)
                     results.withLock { $0[index] = result }
                 }
             }
@@ -33,7 +33,7 @@ struct RandomWalks: Sendable {
                 statistics.executions += 1
                 statistics.depthReached = max(statistics.depthReached, result.steps.count)
                 seen.formUnion(result.states)
-                if let violation = result.violation { findings.add((violation, result.steps, result.decisions)) }
+                for violation in result.violations { findings.add((violation, result.steps, result.decisions)) }
             }
             statistics.distinctStates = seen.count
             progress(statistics)
@@ -46,13 +46,14 @@ struct RandomWalks: Sendable {
         var steps: [Step] = []
         var decisions: Decisions
         var states: [Int] = []
-        var violation: InvariantViolation?
+        var violations: [InvariantViolation] = []
     }
 
     /// One walk: its choices drawn from its own generator.
-    func walk(number: Int, seed: UInt64) -> WalkResult {
+    func walk(number: Int, seed: UInt64, devices: [DeviceVariant]) -> WalkResult {
         var random = SplitMix64(seed: seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
         var decisions = Decisions()
+        decisions.device = devices[random.below(devices.count)]
         let answered = run.start.user.answeredKeys
         for key in ["trackingPrompt", "consentForm", "privacyOptionsForm", "legacyConsentForm"] where !answered.contains(key) {
             if let choices = bounds.answers(for: key) { decisions = decisions.answering(choices[random.below(choices.count)]) }
@@ -81,7 +82,9 @@ struct RandomWalks: Sendable {
             }
             try app.finish()
         } catch {
-            if case .violation(let violation, _) = PathRun.outcome(of: error, steps: result.steps) { result.violation = violation }
+            if case .violation(let violations, _) = PathRun.outcome(of: error, steps: result.steps, violations: app.invariants.violations) {
+                result.violations = violations
+            }
         }
         return result
     }

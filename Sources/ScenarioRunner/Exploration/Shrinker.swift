@@ -39,9 +39,7 @@ struct Shrinker {
         budget -= 1
         let text = Self.fixture(draft, name: "candidate", description: nil, expectedViolation: nil)
         guard let scenario = try? Scenario.decode(json: text) else { return nil }
-        guard case .invariantViolated(let violation)? = ScenarioRunner.run(scenario, glue: glue).failure,
-              violation.invariant == invariant else { return nil }
-        return violation
+        return ScenarioRunner.run(scenario, glue: glue).violations.first { $0.invariant == invariant }
     }
 
     /// Smaller drafts, the biggest cuts first.

@@ -1,0 +1,77 @@
+import AdHarness
+import ScenarioRunner
+import Testing
+
+/// The explorer finds bad orders by itself: each deliberate mistake and each bug fixed earlier in
+/// the package's own glue, from a starting point that says nothing of the steps that matter.
+@Suite("The explorer finds bugs with no hint")
+struct ExplorationTests {
+    /// Answers and orders only: none of these bugs needs a fault, and the search stays small in a debug build.
+    static let bounds = ExplorationBounds(depth: 5, maxFaults: 0, stopAtFirstViolation: true)
+
+    @Test("each app mistake is found from a scenario that only switches it on", arguments: AppMistake.allCases)
+    func findsMistake(_ mistake: AppMistake) throws {
+        var bounds = Self.bounds
+        // Reading the identifier unchecked only shows before OS 14.5, which the default device is past.
+        bounds.variesDevice = mistake == .readsIdentifierUnchecked
+        let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["\#(mistake.rawValue)"]}}"#, bounds: bounds)
+        let report = explorer.breadthFirst()
+        let found = try #require(report.counterexamples.first { $0.invariant == mistake.caughtBy }, "\(report.summary)")
+        #expect(found.scenario.steps.count <= 6)
+        let replayed = ScenarioRunner.run(found.scenario).violations.first { $0.invariant == mistake.caughtBy }
+        #expect(replayed?.event == found.violation.event, "\(found.fixture)")
+    }
+
+    /// A bug fixed in the package's glue, the situation it shows in, and the invariant it breaks.
+    struct FixedBug: Sendable, CustomStringConvertible {
+        let bug: PreFixGlue.Bug
+        let startingPoint: String
+        let caughtBy: Invariant
+        let depth: Int
+
+        var description: String { bug.rawValue }
+    }
+
+    static let fixedBugs = [
+        FixedBug(
+            bug: .dropsLateConsentUpdate,
+            // The consent SDK answers after two minutes, past the glue's 10 s timeout.
+            startingPoint: #"{"device": {"latency": {"consentUpdate": "2m"}}, "previousSession": {"tracking": "denied", "consent": "notRequired"}}"#,
+            caughtBy: .noRequestWithoutConsentSDKPermission, depth: 4
+        ),
+        FixedBug(
+            bug: .startsOnStaleTrackingFlag,
+            startingPoint: #"{"device": {"allowAppsToRequestToTrack": false}, "previousSession": {"consent": "obtained"}}"#,
+            caughtBy: .adSDKStartsAfterTrackingDecision, depth: 4
+        ),
+        FixedBug(
+            bug: .ignoresLateTrackingAnswer,
+            startingPoint: #"{"previousSession": {"consent": "obtained"}}"#,
+            caughtBy: .requestsFollowCurrentAnswers, depth: 5
+        ),
+    ]
+
+    @Test("each bug fixed in the package's glue is found in the glue as it was", arguments: fixedBugs)
+    func findsFixedBug(_ fixed: FixedBug) throws {
+        var bounds = Self.bounds
+        bounds.depth = fixed.depth
+        let glue = PreFixGlue.factory(fixed.bug)
+        let report = try Explorer(glue: glue, startingPoint: fixed.startingPoint, bounds: bounds).breadthFirst()
+        let found = try #require(
+            report.counterexamples.first { $0.invariant == fixed.caughtBy },
+            "\(report.summary)\n\(report.counterexamples.map(\.report).joined(separator: "\n"))"
+        )
+        #expect(found.scenario.steps.count <= 6)
+        let replayed = ScenarioRunner.run(found.scenario, glue: glue).violations.first { $0.invariant == fixed.caughtBy }
+        #expect(replayed?.event == found.violation.event, "\(found.fixture)")
+    }
+
+    @Test("a bounded exploration of a correct glue finds nothing")
+    func correctGlueIsClean() throws {
+        let explorer = try Explorer(glue: GlueFactory(ConsentFirstGlue.init), bounds: ExplorationBounds(depth: 3, maxFaults: 0))
+        let report = explorer.breadthFirst()
+        #expect(report.passed, "\(report.counterexample?.report ?? "")")
+        #expect(report.statistics.depthReached == 3)
+        #expect(report.statistics.distinctStates > 100)
+    }
+}
