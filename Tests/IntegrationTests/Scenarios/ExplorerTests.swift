@@ -1,0 +1,103 @@
+import AdHarness
+import AdRequestKit
+import Foundation
+import HarnessSupport
+@testable import ScenarioRunner
+import Testing
+
+/// The explorer's search is exhaustive within its bounds, repeatable, splits without loss, and
+/// writes fixtures that decode and replay.
+@Suite("Explorer")
+struct ExplorerTests {
+    static let small = ExplorationBounds(depth: 3, maxFaults: 1)
+
+    @Test("a bounded exploration of the reference glue, faults on, breaks nothing")
+    func referenceGlueIsClean() throws {
+        let report = try Explorer(bounds: ExplorationBounds(depth: 2, maxFaults: 1)).breadthFirst()
+        #expect(report.passed, "\(report.counterexamples.map(\.report).joined(separator: "\n"))")
+        #expect(report.statistics.depthReached == 2)
+    }
+
+    @Test("the shards together reach exactly the states of the whole search", arguments: [2, 3])
+    func shardsCoverTheSearch(parts: Int) throws {
+        let explorer = try Explorer(bounds: ExplorationBounds(depth: 3, maxFaults: 0))
+        let whole = explorer.breadthFirst()
+        let shards = (1...parts).map { explorer.breadthFirst(shard: ExplorationShard(index: $0, count: parts)) }
+        #expect(shards.reduce(into: Set<Int>()) { $0.formUnion($1.stateKeys) } == whole.stateKeys)
+        #expect(shards.allSatisfy { $0.stateKeys.count < whole.stateKeys.count })
+    }
+
+    @Test("the same seed gives the same walks; another seed, others")
+    func seedsRepeat() throws {
+        let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["dropsNonPersonalizedExtra"]}}"#, bounds: ExplorationBounds(depth: 12))
+        let first = explorer.randomWalks(200, seed: 7)
+        let again = explorer.randomWalks(200, seed: 7)
+        let other = explorer.randomWalks(200, seed: 8)
+        #expect(first.counterexamples.map(\.fixture) == again.counterexamples.map(\.fixture))
+        #expect(first.statistics.distinctStates == again.statistics.distinctStates)
+        #expect(first.statistics.distinctStates != other.statistics.distinctStates)
+        #expect(!first.passed)
+    }
+
+    @Test("random walks split by number: the parts' counts add up to the whole")
+    func walkShards() throws {
+        let explorer = try Explorer(bounds: ExplorationBounds(depth: 8, maxFaults: 0))
+        let whole = explorer.randomWalks(40, seed: 3)
+        let parts = (1...4).map { explorer.randomWalks(40, seed: 3, shard: ExplorationShard(index: $0, count: 4)) }
+        #expect(parts.map(\.statistics.executions).reduce(0, +) == whole.statistics.executions)
+    }
+
+    @Test("a counterexample is shrunk: a padded run loses its extra steps and answers")
+    func shrinks() throws {
+        let draft = ScenarioDraft(
+            base: .object([("app", .object([("mistakes", .array([.string("dropsNonPersonalizedExtra")]))]))]),
+            answers: [
+                AnswerChoice(key: "trackingPrompt", answer: "deny", after: .seconds(61)),
+                AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero),
+                AnswerChoice(key: "privacyOptionsForm", answer: "dismiss", after: .zero),
+            ],
+            faults: [Fault(.adLoad, .callback(.twice), times: nil)],
+            steps: [.launch, .readAdvertisingIdentifier, .onboarding, .advance(.seconds(30)), .advance(.seconds(31)), .foreground, .requestAd, .requestAd]
+        )
+        var shrinker = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers)
+        let shrunk = shrinker.shrink(draft)
+        let (small, violation) = try #require(shrunk)
+        #expect(small.steps == [.launch, .onboarding, .requestAd])
+        #expect(small.answers == [AnswerChoice(key: "trackingPrompt", answer: "deny", after: .zero), AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero)])
+        #expect(small.faults.isEmpty)
+        #expect(violation.invariant == .personalizedOnlyWithBothAnswers)
+    }
+
+    @Test("written fixtures spell every step, answer and fault as the decoder reads them")
+    func fixtureRoundTrip() throws {
+        let steps: [Step] = [
+            .launch, .advance(.milliseconds(1_500)), .advance(.seconds(61)), .advance(.nanoseconds(1_000_000_001)),
+            .settings([.device(.tracking(allowed: false)), .device(.allowAppsToRequestToTrack(true))]),
+            .settings([.location(.servicesEnabled(false)), .location(.appAccess(.authorizedWhenInUse))]), .runUntilIdle,
+        ]
+        let faults = [
+            Fault(.formLoad, .error(.timeout), times: 1), Fault(.trackingRequest, .appInactive),
+            Fault(.consentInfoUpdate, .delay(.seconds(11)), times: 2), Fault(.adLoad, .callback(.otherThread)),
+        ]
+        let draft = ScenarioDraft(
+            base: .object([]), answers: [AnswerChoice(key: "trackingPrompt", answer: "allow", after: .seconds(61))], faults: faults, steps: steps
+        )
+        let text = Shrinker.fixture(draft, name: "round trip \"quoted\"", description: nil, expectedViolation: .identifierOnlyWhenAuthorized)
+        let scenario = try Scenario.decode(json: text)
+        #expect(scenario.steps == steps)
+        #expect(scenario.faults == faults)
+        #expect(scenario.user.trackingPrompt == ScriptedAnswer(.allow, after: .seconds(61)))
+        #expect(scenario.expect.violation == .identifierOnlyWhenAuthorized)
+        #expect(scenario.name == "round trip \"quoted\"")
+    }
+
+    @Test("a bad starting point is an error naming the place, not a crash")
+    func badStart() {
+        #expect(throws: ScenarioError.self) { try Explorer(startingPoint: #"{"device": {"osVersion": 18}}"#) }
+        #expect(throws: ScenarioError.self) { try Explorer(startingPoint: "[1, 2") }
+        #expect(throws: ScenarioError.self) { try Explorer(startingPoint: "[]") }
+        #expect(throws: ScenarioError.self) {
+            try Explorer(glue: GlueFactory(name: "other") { ReferenceGlue(ports: $0, consent: .current, configuration: AdsConfiguration(), mistakes: []) }, startingPoint: #"{"app": {"mistakes": []}}"#)
+        }
+    }
+}
