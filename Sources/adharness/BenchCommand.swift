@@ -47,6 +47,14 @@ enum BenchCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         output.line("scenarios: \(scenarios.count) files x \(repeats) = \(runs) runs in \(format(seconds)) s: \(Int(Double(runs) / seconds)) scenarios/s")
 
+        if let explorer = try? Explorer(bounds: ExplorationBounds(depth: 4)) {
+            let figures = explorer.breadthFirst().statistics
+            output.line(
+                "explore (reference glue, breadth-first to depth 4, faults on, \(ProcessInfo.processInfo.activeProcessorCount) cores): "
+                    + "\(figures.executions) runs, \(figures.distinctStates) distinct states in \(format(figures.seconds)) s: "
+                    + "\(Int(figures.executionsPerSecond)) runs/s, \(Int(figures.statesPerSecond)) distinct states/s"
+            )
+        }
         let (virtual, wall) = timeoutScenario()
         output.line("timeout scenario: \(virtual.harnessDescription) of virtual timeouts in \(format(wall * 1_000)) ms of wall time")
         output.line("peak memory: \(peakMemoryMegabytes()) MB")

@@ -91,8 +91,9 @@ enum HelpText {
     USAGE: adharness bench [--repeat N] [PATH...]
 
     Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) and prints
-    scenarios per second; then times one scenario that holds 60 s of virtual timeouts, and prints the
-    peak memory. Use a release build for figures worth comparing: swift run -c release adharness bench
+    scenarios per second; then explores the reference glue breadth-first to depth 4 with faults and
+    prints runs and distinct states per second; then times one scenario that holds 60 s of virtual
+    timeouts, and prints the peak memory. Use a release build for figures worth comparing: swift run -c release adharness bench
     """
 }
 
@@ -105,6 +106,7 @@ enum HelpCommand {
         case "trace": HelpText.trace
         case "invariants": HelpText.invariants
         case "bench": HelpText.bench
+        case "explore": HelpText.explore
         default: HelpText.overview
         }
         output.line(text)

@@ -7,7 +7,8 @@ import Testing
 struct ReadmeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let examples = ["Readme/FirstTest.swift", "Readme/LocationTest.swift", "Glues/ConsentFirstGlue.swift",
-                           "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift", "Readme/MyGlueScenarioXCTests.swift"]
+                           "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift", "Readme/MyGlueScenarioXCTests.swift",
+                           "Readme/MyGlueExplorationTest.swift"]
 
     /// The fenced Swift blocks of the README, in order.
     static func readmeBlocks() throws -> [String] {

@@ -16,6 +16,7 @@ struct BreadthFirstSearch: Sendable {
         var decisions: Decisions
         var running: Bool
         var pendingDue: Bool
+        var toggleShown = false
     }
 
     /// What expanding one node gave: its new children with their state keys, or a violation.
@@ -80,7 +81,7 @@ struct BreadthFirstSearch: Sendable {
 
     private func expand(_ node: Node) -> Expansion {
         var expansion = Expansion()
-        for step in bounds.steps where step.applies(running: node.running) && (step != .wait || node.pendingDue) {
+        for step in bounds.steps where step.applies(running: node.running, trackingToggleShown: node.toggleShown) && (step != .wait || node.pendingDue) {
             resolve(node, next: step, decisions: node.decisions, into: &expansion)
         }
         return expansion
@@ -106,10 +107,10 @@ struct BreadthFirstSearch: Sendable {
             case .violation(let violations, let steps):
                 let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false)
                 expansion.violations += violations.map { ($0, node) }
-            case .reached(let snapshot, let running, let consulted, let pendingDue):
+            case .reached(let snapshot, let running, let consulted, let pendingDue, let toggleShown):
                 let undecided = consulted.filter { decisions.faults[$0] == nil && !startTargets.contains($0) }
                 let clean = undecided.reduce(decisions) { $0.deciding($1, nil) }
-                let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue)
+                let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue, toggleShown: toggleShown)
                 expansion.children.append((child, key(snapshot, clean)))
                 guard decisions.chosenFaults.count < bounds.maxFaults else { continue }
                 for (position, target) in undecided.enumerated() {

@@ -125,13 +125,22 @@ public enum ExplorationStep: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the step can run with the app running or not (launch only when it is not; the
-    /// app's own steps only when it is).
-    func applies(running: Bool) -> Bool {
+    /// app's own steps only when it is), and with the app's tracking toggle in Settings or not
+    /// (Settings shows it only once the app has asked).
+    func applies(running: Bool, trackingToggleShown: Bool) -> Bool {
         switch self {
         case .step(.launch): !running
+        case .step(.settings(let changes)) where changes.contains(where: \.isTrackingToggle): trackingToggleShown
         case .step(.relaunch), .step(.reinstall), .step(.settings), .step(.advance), .step(.runUntilIdle), .wait: true
         case .step: running
         }
+    }
+}
+
+extension SettingsChange {
+    /// Whether this is the app's own tracking toggle.
+    var isTrackingToggle: Bool {
+        if case .device(.tracking) = self { true } else { false }
     }
 }
 

@@ -11,7 +11,7 @@ struct PathRun: Sendable {
     /// How a run ended.
     enum Outcome: Sendable {
         /// Every step ran: the state reached, whether the app runs, and the calls made, in order.
-        case reached(AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool)
+        case reached(AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool)
         /// Invariants broke in the last step taken, after these steps: each violation, in order.
         case violation([InvariantViolation], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key.
@@ -47,8 +47,9 @@ struct PathRun: Sendable {
             let running = app.isRunning
             let consulted = app.faults.consulted
             let due = app.pendingWork.contains { $0.due != nil }
+            let toggle = app.device.storedAnswer != .none
             try app.finish()
-            return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due), concrete)
+            return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle), concrete)
         } catch {
             return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete)
         }

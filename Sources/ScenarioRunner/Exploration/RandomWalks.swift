@@ -74,7 +74,8 @@ struct RandomWalks: Sendable {
             for step in scenario.steps { try step.run(on: app) }
             for _ in 0..<bounds.depth {
                 let hasDue = app.pendingWork.contains { $0.due != nil }
-                let possible = bounds.steps.filter { $0.applies(running: app.isRunning) && ($0 != .wait || hasDue) }
+                let (running, toggle) = (app.isRunning, app.device.storedAnswer != .none)
+                let possible = bounds.steps.filter { $0.applies(running: running, trackingToggleShown: toggle) && ($0 != .wait || hasDue) }
                 guard !possible.isEmpty, let step = PathRun.concrete(possible[random.below(possible.count)], on: app) else { break }
                 result.steps.append(step)
                 try step.run(on: app)
