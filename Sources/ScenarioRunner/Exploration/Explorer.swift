@@ -126,8 +126,8 @@ public struct Explorer: Sendable {
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant)
         guard let (small, replayed) = shrinker.shrink(draft) else { return nil }
-        let name = "explore: \(violation.invariant.rawValue) in \(small.steps.count) steps"
-        let description = "Found by adharness explore (\(mode)) and shrunk from \(draft.steps.count) steps. "
+        let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(small.steps.count))"
+        let description = "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "
             + "It breaks \(violation.invariant.rawValue): \(violation.invariant.rule)"
         let text = Shrinker.fixture(small, name: name, description: description, expectedViolation: expectsViolation ? violation.invariant : nil)
         guard let scenario = try? Scenario.decode(json: text, name: name) else { return nil }
@@ -137,6 +137,8 @@ public struct Explorer: Sendable {
             stepsBeforeShrinking: draft.steps.count, fixture: text, scenario: scenario
         )
     }
+
+    private static func steps(_ count: Int) -> String { count == 1 ? "1 step" : "\(count) steps" }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
