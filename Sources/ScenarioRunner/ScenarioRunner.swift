@@ -16,15 +16,9 @@ public enum ScenarioRunner {
                 + "so it does not run against \(glue.name); \(reason) needs the reference glue"
             return ScenarioVerdict(name: scenario.name, trace: [], mismatches: [], failure: .invalidSetup(problem))
         }
-        let factory = glue ?? .reference(
-            consent: scenario.consent, configuration: scenario.app.configuration, mistakes: scenario.app.mistakes
-        )
         let app: SimulatedApp
         do {
-            app = try SimulatedApp(
-                glue: factory, device: scenario.device, previousSession: scenario.previousSession,
-                user: scenario.user, faults: scenario.faults
-            )
+            app = try scenario.makeApp(glue: glue ?? scenario.referenceGlue)
         } catch {
             return ScenarioVerdict(name: scenario.name, trace: [], mismatches: [], failure: error)
         }
@@ -54,5 +48,17 @@ public enum ScenarioRunner {
         return ScenarioVerdict(
             name: scenario.name, trace: check.trace, mismatches: check.mismatches, failure: failure, violations: violations
         )
+    }
+}
+
+extension Scenario {
+    /// The reference glue set up as the scenario says (`app`, `consentProfile`).
+    var referenceGlue: GlueFactory {
+        .reference(consent: consent, configuration: app.configuration, mistakes: app.mistakes)
+    }
+
+    /// A simulated app in the scenario's world (device, previous session, user, faults), hosting a glue.
+    func makeApp(glue: GlueFactory) throws(HarnessFailure) -> SimulatedApp {
+        try SimulatedApp(glue: glue, device: device, previousSession: previousSession, user: user, faults: faults)
     }
 }

@@ -61,7 +61,7 @@ public struct Explorer: Sendable {
         self.startJSON = object
         self.start = start
         self.glue = glue
-        self.hostedGlue = glue ?? .reference(consent: start.consent, configuration: start.app.configuration, mistakes: start.app.mistakes)
+        self.hostedGlue = glue ?? start.referenceGlue
         self.bounds = bounds
     }
 

@@ -26,10 +26,7 @@ struct PathRun: Sendable {
         let scenario = decisions.applied(to: start, steps: steps)
         let app: SimulatedApp
         do {
-            app = try SimulatedApp(
-                glue: glue, device: scenario.device, previousSession: scenario.previousSession,
-                user: scenario.user, faults: scenario.faults
-            )
+            app = try scenario.makeApp(glue: glue)
         } catch {
             return (.impossible, nil)
         }

@@ -67,9 +67,7 @@ struct RandomWalks: Sendable {
         }
         var result = WalkResult(decisions: decisions)
         let scenario = decisions.applied(to: run.start, steps: [])
-        guard let app = try? SimulatedApp(
-            glue: run.glue, device: scenario.device, previousSession: scenario.previousSession, user: scenario.user, faults: scenario.faults
-        ) else { return result }
+        guard let app = try? scenario.makeApp(glue: run.glue) else { return result }
         do {
             for step in scenario.steps { try step.run(on: app) }
             for _ in 0..<bounds.depth {
