@@ -100,12 +100,18 @@ public struct Scenario: Sendable, Decodable {
         try decode(Data(json.utf8), file: name)
     }
 
-    private static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
-        // Foundation's decoder tolerates some invalid JSON (a trailing comma); other tools reading
-        // the same file do not, so strict JSON is checked first.
+    /// Rejects text that is not strict JSON, with its line and column.
+    ///
+    /// Foundation's decoder tolerates some invalid JSON (a trailing comma); other tools reading the
+    /// same file do not, so strict JSON is checked first.
+    static func checkSyntax(_ data: Data, file: String) throws(ScenarioError) {
         if let problem = JSONSyntaxCheck.firstProblem(in: Array(data)) {
             throw ScenarioError(file: file, path: "line \(problem.line), column \(problem.column)", message: "not valid JSON: expected \(problem.expected)")
         }
+    }
+
+    private static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
+        try checkSyntax(data, file: file)
         do {
             return try JSONDecoder().decode(Scenario.self, from: data)
         } catch {

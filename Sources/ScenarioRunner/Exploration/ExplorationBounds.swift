@@ -63,6 +63,9 @@ public struct ExplorationBounds: Sendable {
     /// One second past a timeout: late for it, and as early as can be.
     private func late(_ timeout: Duration) -> Duration { timeout + .seconds(1) }
 
+    /// The user-script keys the explorer answers.
+    static let answerKeys = ["trackingPrompt", "consentForm", "privacyOptionsForm", "legacyConsentForm"]
+
     /// The answers to try for a user-script key (`trackingPrompt`, `consentForm`...), or `nil` for
     /// a key the explorer does not answer.
     func answers(for key: String) -> [AnswerChoice]? {

@@ -41,9 +41,7 @@ public struct Explorer: Sendable {
     }
 
     private init(glue: GlueFactory?, data: Data, file: String, bounds: ExplorationBounds) throws(ScenarioError) {
-        if let problem = JSONSyntaxCheck.firstProblem(in: Array(data)) {
-            throw ScenarioError(file: file, path: "line \(problem.line), column \(problem.column)", message: "not valid JSON: expected \(problem.expected)")
-        }
+        try Scenario.checkSyntax(data, file: file)
         guard var object = try? JSONDecoder().decode(JSONValue.self, from: data), case .object = object else {
             throw ScenarioError(file: file, message: "expected a scenario object")
         }

@@ -55,7 +55,7 @@ struct RandomWalks: Sendable {
         var decisions = Decisions()
         decisions.device = devices[random.below(devices.count)]
         let answered = run.start.user.answeredKeys
-        for key in ["trackingPrompt", "consentForm", "privacyOptionsForm", "legacyConsentForm"] where !answered.contains(key) {
+        for key in ExplorationBounds.answerKeys where !answered.contains(key) {
             if let choices = bounds.answers(for: key) { decisions = decisions.answering(choices[random.below(choices.count)]) }
         }
         let taken = Set(run.start.faults.map(\.target))
