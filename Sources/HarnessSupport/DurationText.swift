@@ -5,20 +5,30 @@ extension Duration {
         ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3_600)), ("d", .seconds(86_400)),
     ]
 
-    /// What a duration string must look like, for error messages.
-    public static let harnessFormatHelp = "a duration such as \"250ms\", \"3s\", \"2m\", \"1h\" or \"365d\""
+    /// The longest duration a scenario may write: 100 years of 365 days.
+    ///
+    /// With at most a million steps in a file, virtual time stays far inside what the clock and
+    /// every report can count, so no sum of durations can overflow.
+    public static let harnessMaximum = Duration.seconds(36_500 * 86_400)
 
-    /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h` or `365d`; `nil` for anything else.
+    /// What a duration string must look like, for error messages.
+    public static let harnessFormatHelp = "a duration such as \"250ms\", \"3s\", \"2m\", \"1h\" or \"365d\", at most \"36500d\""
+
+    /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h` or `365d`, up to ``harnessMaximum``; `nil` for
+    /// anything else.
     public init?(harnessText text: String) {
         for (suffix, unit) in Self.harnessUnits where text.hasSuffix(suffix) {
             // "ms" also ends in "s": the longer suffix is tried first, so "250ms" never reaches "s".
             let parts = text.dropLast(suffix.count).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let whole = parts.first, !whole.isEmpty, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-                  let integer = Int(whole), parts.count == 1 || !parts[1].isEmpty, (parts.last?.count ?? 0) <= 9 else { return nil }
+            // Twelve digits of 365d-units already pass the maximum, so no digit count overflows an Int.
+            guard let whole = parts.first, !whole.isEmpty, whole.count <= 12, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+                  let integer = Int(whole), parts.count == 1 || !parts[1].isEmpty, parts.count == 1 || parts[1].count <= 9 else { return nil }
             // Exact arithmetic: the fraction's digits over a power of ten, never a Double.
             let fraction = parts.count == 2 ? parts[1] : ""
             let scale = (0..<fraction.count).reduce(1) { total, _ in total * 10 }
-            self = unit * integer + unit * (Int(fraction) ?? 0) / scale
+            let duration = unit * integer + unit * (Int(fraction) ?? 0) / scale
+            guard duration <= Self.harnessMaximum else { return nil }
+            self = duration
             return
         }
         return nil
@@ -28,7 +38,10 @@ extension Duration {
     ///
     /// Reports print virtual time to the millisecond; finer steps still run in order.
     public var harnessDescription: String {
-        let milliseconds = components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
+        // Checked: a duration built in code (not from a file) may hold more milliseconds than an Int.
+        let (scaled, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000)
+        guard !overflow else { return "\(components.seconds)s" }
+        let milliseconds = scaled + components.attoseconds / 1_000_000_000_000_000
         let sign = milliseconds < 0 ? "-" : ""
         let magnitude = abs(milliseconds)
         let fraction = String(magnitude % 1_000)

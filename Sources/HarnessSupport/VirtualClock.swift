@@ -11,10 +11,10 @@ public final class VirtualClock: AppClock, Sendable {
     private struct State {
         var now: Duration = .zero
         var nextSequence = 0
-        var queue: [Entry] = []
+        var queue = WorkQueue<Entry>()
     }
 
-    private struct Entry {
+    private struct Entry: QueuedWork {
         let due: Duration?
         let sequence: Int
         let label: String
@@ -50,7 +50,7 @@ public final class VirtualClock: AppClock, Sendable {
 
     /// Everything still waiting, earliest first; `due == nil` means it will never run.
     public var pendingWork: [PendingWork] {
-        state.withLock { state in state.queue.map { PendingWork(label: $0.label, due: $0.due, kind: $0.kind) } }
+        state.withLock { state in state.queue.inOrder.map { PendingWork(label: $0.label, due: $0.due, kind: $0.kind) } }
     }
 
     /// Whether anything is waiting, including work that will never run.
@@ -75,7 +75,7 @@ public final class VirtualClock: AppClock, Sendable {
         let end = now + limit
         while true {
             run()
-            guard let next = state.withLock({ $0.queue.first?.due }) else { return true }
+            guard let next = state.withLock({ $0.queue.nextDue() }) else { return true }
             guard next <= end else {
                 advance(to: end)
                 return false
@@ -100,16 +100,14 @@ public final class VirtualClock: AppClock, Sendable {
         let sequence: Int = state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1
-            let entry = Entry(due: delay.map { state.now + $0 }, sequence: sequence, label: label, kind: kind, scope: scope, work: work)
-            let index = state.queue.firstIndex { Self.runsBefore(entry, $0) } ?? state.queue.endIndex
-            state.queue.insert(entry, at: index)
+            state.queue.insert(Entry(due: delay.map { state.now + $0 }, sequence: sequence, label: label, kind: kind, scope: scope, work: work))
             return sequence
         }
         return Cancellation(clock: self, sequence: sequence)
     }
 
     fileprivate func cancel(sequence: Int) {
-        state.withLock { $0.queue.removeAll { $0.sequence == sequence } }
+        state.withLock { _ = $0.queue.remove(sequence: sequence) }
     }
 
     fileprivate func cancelAll(scope: Int) {
@@ -118,18 +116,9 @@ public final class VirtualClock: AppClock, Sendable {
 
     private func popDue(notAfter target: Duration) -> Entry? {
         state.withLock { state in
-            guard let first = state.queue.first, let due = first.due, due <= target else { return nil }
-            state.queue.removeFirst()
+            guard let first = state.queue.popFirst(notAfter: target), let due = first.due else { return nil }
             state.now = max(state.now, due)
             return first
-        }
-    }
-
-    private static func runsBefore(_ lhs: Entry, _ rhs: Entry) -> Bool {
-        switch (lhs.due, rhs.due) {
-        case let (l?, r?): l < r || (l == r && lhs.sequence < rhs.sequence)
-        case (.some, nil): true
-        case (nil, _): false
         }
     }
 

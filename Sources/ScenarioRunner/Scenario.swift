@@ -48,6 +48,9 @@ public struct Scenario: Sendable, Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
+        guard name.contains(where: { !$0.isWhitespace }) else {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "expected a one-line title; found an empty name")
+        }
         summary = try container.decodeIfPresent(String.self, forKey: .description)
         let profile = try container.decodeIfPresent(String.self, forKey: .consentProfile) ?? "current"
         guard profile == "current" || profile == "legacy" else {
@@ -68,6 +71,7 @@ public struct Scenario: Sendable, Decodable {
         user = try container.decodeIfPresent(UserSpec.self, forKey: .user)?.user ?? User()
         faults = try container.decodeIfPresent([FaultSpec].self, forKey: .faults)?.map(\.fault) ?? []
         steps = try container.decode([Step].self, forKey: .steps)
+        try Step.checkOrder(of: steps, codingPath: container.codingPath + [CodingKeys.steps])
         expect = try container.decode(Expectations.self, forKey: .expect)
         declaredGlue = try container.decodeChoiceIfPresent(GlueRequirement.self, forKey: .glue)
         var reasons = (profile == "legacy" ? ["consentProfile"] : [])
@@ -100,22 +104,34 @@ public struct Scenario: Sendable, Decodable {
         try decode(Data(json.utf8), file: name)
     }
 
-    /// Rejects text that is not strict JSON, with its line and column.
-    ///
-    /// Foundation's decoder tolerates some invalid JSON (a trailing comma); other tools reading the
-    /// same file do not, so strict JSON is checked first.
-    static func checkSyntax(_ data: Data, file: String) throws(ScenarioError) {
-        if let problem = JSONSyntaxCheck.firstProblem(in: Array(data)) {
-            throw ScenarioError(file: file, path: "line \(problem.line), column \(problem.column)", message: "not valid JSON: expected \(problem.expected)")
+    /// Parses strict JSON within the size and depth limits, or fails with the line, column and
+    /// JSON path of the first problem.
+    static func parse(_ data: Data, file: String) throws(ScenarioError) -> JSONDocument {
+        do {
+            return try JSONDocument(bytes: Array(data))
+        } catch {
+            throw ScenarioError(file: file, path: error.path, line: error.line, column: error.column, message: error.message)
         }
     }
 
-    private static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
-        try checkSyntax(data, file: file)
+    /// Decodes a scenario; a starting point for the explorer may have no steps yet.
+    static func decode(_ data: Data, file: String, isStartingPoint: Bool = false) throws(ScenarioError) -> Scenario {
+        let bytes = Array(data)
+        let document = try parse(data, file: file)
         do {
-            return try JSONDecoder().decode(Scenario.self, from: data)
+            let scenario = try JSONTreeDecoder.decode(Scenario.self, from: document)
+            if scenario.steps.isEmpty && !isStartingPoint {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: [CodingKeys.steps], debugDescription: "expected at least one step, such as \"launch\"; found an empty list"
+                ))
+            }
+            return scenario
         } catch {
-            throw ScenarioError(file: file, decodingError: error)
+            var problem = ScenarioError(file: file, decodingError: error)
+            if let path = ScenarioError.codingPath(of: error) {
+                (problem.line, problem.column) = document.position(of: document.node(at: path).offset, in: bytes)
+            }
+            throw problem
         }
     }
 }

@@ -8,16 +8,26 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public var path: String
     /// What was wrong, and what was expected.
     public var message: String
+    /// The 1-based line of the place, when the file's text is known.
+    public var line: Int?
+    /// The 1-based column (in characters) of the place, when the file's text is known.
+    public var column: Int?
 
     /// Creates an error.
-    public init(file: String, path: String = "$", message: String) {
+    public init(file: String, path: String = "$", line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.path = path
+        self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `Fixtures/x.json: $.faults[0].target: expected one of ...`.
-    public var description: String { "\(file): \(path): \(message)" }
+    /// `Fixtures/x.json:4:19: $.faults[0].target: expected one of ...`, the place first as
+    /// compilers write it, so editors and CI logs link to it.
+    public var description: String {
+        let place = line.map { line in ":\(line):\(column ?? 1)" } ?? ""
+        return "\(file)\(place): \(path): \(message)"
+    }
 
     /// Explains a decoding error in the terms of the file: the path, and what was expected there.
     init(file: String, decodingError error: any Error) {
@@ -40,6 +50,16 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
             }
         @unknown default:
             self.init(file: file, message: "\(error)")
+        }
+    }
+
+    /// Where a decoding error happened: the value it is about, or the object missing a key.
+    static func codingPath(of error: any Error) -> [any CodingKey]? {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            context.codingPath
+        default:
+            nil
         }
     }
 

@@ -127,6 +127,34 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         }
     }
 
+    /// Whether the step needs the app's process running: everything the app or its user does in it.
+    ///
+    /// Settings, time, relaunch and reinstall work with or without a process.
+    var needsRunningApp: Bool {
+        switch self {
+        case .launch, .relaunch, .reinstall, .settings, .advance, .runUntilIdle: false
+        default: true
+        }
+    }
+
+    /// Fails at the first step that cannot happen in its place: an app step before the first
+    /// `launch`, or a `launch` while the app runs. The order is in the file, so it is an error in
+    /// the file, found before anything runs.
+    static func checkOrder(of steps: [Step], codingPath: [any CodingKey]) throws {
+        var running = false
+        for (index, step) in steps.enumerated() {
+            let problem: String? = switch step {
+            case .launch where running: "the app is already running here; use \"relaunch\" to start it again"
+            case _ where step.needsRunningApp && !running: "\"\(step)\" needs the app running, but no step before it launches it; add \"launch\" first"
+            default: nil
+            }
+            if let problem {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath + [AnyCodingKey(intValue: index)], debugDescription: problem))
+            }
+            if step == .launch || step == .relaunch || step == .reinstall { running = true }
+        }
+    }
+
     /// Runs the step on a simulated app.
     func run(on app: SimulatedApp) throws(HarnessFailure) {
         switch self {

@@ -134,8 +134,8 @@ public enum ExplorationStep: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .step(.launch): !running
         case .step(.settings(let changes)) where changes.contains(where: \.isTrackingToggle): trackingToggleShown
-        case .step(.relaunch), .step(.reinstall), .step(.settings), .step(.advance), .step(.runUntilIdle), .wait: true
-        case .step: running
+        case .step(let step): running || !step.needsRunningApp
+        case .wait: true
         }
     }
 }

@@ -41,15 +41,13 @@ public struct Explorer: Sendable {
     }
 
     private init(glue: GlueFactory?, data: Data, file: String, bounds: ExplorationBounds) throws(ScenarioError) {
-        try Scenario.checkSyntax(data, file: file)
-        guard var object = try? JSONDecoder().decode(JSONValue.self, from: data), case .object = object else {
-            throw ScenarioError(file: file, message: "expected a scenario object")
-        }
+        var object = JSONValue(try Scenario.parse(data, file: file).root)
+        guard case .object = object else { throw ScenarioError(file: file, message: "expected a scenario object") }
         // A starting point may leave out what only a complete scenario needs.
         if object["name"] == nil { object["name"] = .string("starting point") }
         if object["steps"] == nil { object["steps"] = .array([]) }
         if object["expect"] == nil { object["expect"] = .object([]) }
-        let start = try Scenario.decode(json: object.text(indent: nil), name: file)
+        let start = try Scenario.decode(Data(object.text(indent: nil).utf8), file: file, isStartingPoint: true)
         if let glue, !glue.isReference, let reason = start.referenceGlueReasons.first {
             throw ScenarioError(file: file, message: "the starting point checks the reference glue (\(reason)), so \(glue.name) cannot start from it")
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value with ordered object keys, so a written fixture reads in the order people expect.
-enum JSONValue: Hashable, Sendable, Decodable {
+enum JSONValue: Hashable, Sendable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -10,23 +10,15 @@ enum JSONValue: Hashable, Sendable, Decodable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    init(from decoder: any Decoder) throws {
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .null
-        } else if let value = try? single.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? single.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? single.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? single.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? single.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            let object = try single.decode([String: JSONValue].self)
-            self = .object(Self.canonicalOrder(object))
+    /// The value of a parsed node, object keys in canonical order.
+    init(_ node: JSONNode) {
+        switch node.value {
+        case .string(let text): self = .string(text)
+        case .number(let text): self = Int(text).map(JSONValue.integer) ?? .number(Double(text) ?? 0)
+        case .bool(let flag): self = .bool(flag)
+        case .null: self = .null
+        case .array(let elements): self = .array(elements.map(JSONValue.init))
+        case .object(let members): self = .object(Self.canonicalOrder(members.map { ($0.key, JSONValue($0.value)) }))
         }
     }
 
@@ -36,10 +28,10 @@ enum JSONValue: Hashable, Sendable, Decodable {
         "target", "answer",
     ]
 
-    private static func canonicalOrder(_ object: [String: JSONValue]) -> [(String, JSONValue)] {
-        object.sorted { left, right in
-            let (a, b) = (keyOrder.firstIndex(of: left.key) ?? keyOrder.count, keyOrder.firstIndex(of: right.key) ?? keyOrder.count)
-            return a != b ? a < b : left.key < right.key
+    private static func canonicalOrder(_ members: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        members.sorted { left, right in
+            let (a, b) = (keyOrder.firstIndex(of: left.0) ?? keyOrder.count, keyOrder.firstIndex(of: right.0) ?? keyOrder.count)
+            return a != b ? a < b : left.0 < right.0
         }
     }
 
@@ -73,7 +65,7 @@ enum JSONValue: Hashable, Sendable, Decodable {
     /// The object with its keys in the scenario format's order.
     var reordered: JSONValue {
         guard case .object(let pairs) = self else { return self }
-        return .object(Self.canonicalOrder(Dictionary(pairs, uniquingKeysWith: { first, _ in first })))
+        return .object(Self.canonicalOrder(pairs))
     }
 
     /// JSON text: compact with `indent` nil, else objects one key a line and arrays of scalars on one line.

@@ -1,0 +1,84 @@
+import Foundation
+import ScenarioRunner
+import Testing
+
+/// Each kind of bad input a user can hand the runner is refused with its place (line, column and
+/// JSON path) and what was expected there: never a crash, never a bare "not valid JSON".
+@Suite("Malformed input: every rejection says where and what")
+struct MalformedInputTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var bytes: [UInt8]
+        var line: Int
+        var column: Int
+        var path: String
+        var message: String
+        var testDescription: String { name }
+
+        init(_ name: String, _ text: String, at line: Int, _ column: Int, _ path: String, _ message: String) {
+            self.init(name, Array(text.utf8), at: line, column, path, message)
+        }
+
+        init(_ name: String, _ bytes: [UInt8], at line: Int, _ column: Int, _ path: String, _ message: String) {
+            (self.name, self.bytes, self.line, self.column, self.path, self.message) = (name, bytes, line, column, path, message)
+        }
+    }
+
+    /// A valid scenario with `fault` as its one fault's `times`.
+    static func times(_ number: String) -> String {
+        #"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","error":"timeout","times":\#(number)}]}"#
+    }
+
+    static let cases: [Case] = [
+        Case("invalid UTF-8", Array(#"{"name":""#.utf8) + [0xFF] + Array(#"","steps":["launch"],"expect":{}}"#.utf8), at: 1, 10, "$", "not valid UTF-8: byte 0xFF"),
+        Case("raw control character", "{\"name\":\"a\tb\",\"steps\":[\"launch\"],\"expect\":{}}", at: 1, 11, "$.name", "the control character U+0009 must be written as an escape"),
+        Case("bad escape", #"{"name":"a\qb","steps":["launch"],"expect":{}}"#, at: 1, 11, "$.name", #"expected one of the escapes \" \\ \/ \b \f \n \r \t \uXXXX, found \q"#),
+        Case("lone surrogate", #"{"name":"\udc00","steps":["launch"],"expect":{}}"#, at: 1, 10, "$.name", "second half of a surrogate pair"),
+        Case("leading zero", times("01"), at: 1, 101, "$.faults[0].times", "a number has no leading zero, found 01"),
+        Case("number beyond a double", times("1e400"), at: 1, 101, "$.faults[0].times", "the number 1e400 is beyond the range"),
+        Case("fraction for a whole number", times("1.5"), at: 1, 101, "$.faults[0].times", "expected a whole number, found the number 1.5"),
+        Case("1e308 for a whole number", times("1e308"), at: 1, 101, "$.faults[0].times", "expected a whole number from -9223372036854775808 to 9223372036854775807, found the number 1e308"),
+        Case("2^63 for a whole number", times("9223372036854775808"), at: 1, 101, "$.faults[0].times", "found the number 9223372036854775808"),
+        Case("nesting past the limit", String(repeating: "[", count: 70_000), at: 1, 65, "$" + String(repeating: "[0]", count: 64), "nested more than 64 deep"),
+        Case("duplicate key", "{\"name\":\"a\",\n \"name\":\"b\",\"steps\":[\"launch\"],\"expect\":{}}", at: 2, 2, "$.name", "the key \"name\" appears twice in one object; a key may appear once (the first is at line 1, column 2)"),
+        Case("empty name", #"{"name":" ","steps":["launch"],"expect":{}}"#, at: 1, 9, "$.name", "found an empty name"),
+        Case("empty steps", #"{"name":"x","steps":[],"expect":{}}"#, at: 1, 21, "$.steps", "expected at least one step"),
+        Case("step before launch", #"{"name":"x","steps":["requestAd","launch"],"expect":{}}"#, at: 1, 22, "$.steps[0]", #""requestAd" needs the app running, but no step before it launches it; add "launch" first"#),
+        Case("launch twice", #"{"name":"x","steps":["launch","launch"],"expect":{}}"#, at: 1, 31, "$.steps[1]", #"already running here; use "relaunch""#),
+        Case("duration past 100 years", #"{"name":"x","steps":["launch",{"advance":"9999999999999999s"}],"expect":{}}"#, at: 1, 42, "$.steps[1].advance", #"at most "36500d""#),
+        Case("empty file", "", at: 1, 1, "$", "expected a value (object, array, string, number, true, false or null), found the end of the file"),
+        Case("wrong type names what it found", #"{"name":7,"steps":["launch"],"expect":{}}"#, at: 1, 9, "$.name", "expected a string; found the number 7"),
+    ]
+
+    @Test("the rejection names the line, column, JSON path and what was expected", arguments: cases)
+    func rejected(_ input: Case) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("malformed-\(UUID().uuidString).json")
+        try Data(input.bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let error = #expect(throws: ScenarioError.self) { try Scenario.load(from: file, displayPath: "bad.json") }
+        #expect(error?.path == input.path)
+        #expect(error?.line == input.line)
+        #expect(error?.column == input.column)
+        #expect(error?.message.contains(input.message) == true, "message was: \(error?.message ?? "nil")")
+        #expect(error?.description.hasPrefix("bad.json:\(input.line):\(input.column): \(input.path): ") == true)
+    }
+
+    @Test("a UTF-8 byte-order mark before the scenario is accepted, as editors on Windows write one")
+    func byteOrderMark() throws {
+        let text = Array(#"{"name":"with a mark","steps":["launch"],"expect":{}}"#.utf8)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID().uuidString).json")
+        try Data([0xEF, 0xBB, 0xBF] + text).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        #expect(try Scenario.load(from: file).name == "with a mark")
+    }
+
+    @Test("columns count characters, not bytes, after non-ASCII text")
+    func columnsCountCharacters() {
+        let error = #expect(throws: ScenarioError.self) {
+            try Scenario.decode(json: #"{"name":"Grüße","steps":["launch"],"expect":{},"devise":{}}"#, name: "x.json")
+        }
+        #expect(error?.column == 57)
+    }
+}
