@@ -22,7 +22,7 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
             let accepted = target.acceptedErrors.map(\.rawValue).joined(separator: ", ")
             return accepted.isEmpty
                 ? "\(target.rawValue) cannot fail with an error"
-                : "\(target.rawValue) fails with one of \(accepted), not \(error.rawValue)"
+                : "expected one of \(accepted) (how \(target.rawValue) fails), found \(error.rawValue)"
         case .appInactive where target != .trackingRequest:
             return "appState applies to trackingRequest only"
         default:

@@ -65,7 +65,7 @@ public struct Scenario: Sendable, Decodable {
         if profile == "current", previousSession.legacyConsent != .unknown || previousSession.usePersonalizedAds != nil {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: container.codingPath + [CodingKeys.previousSession],
-                debugDescription: "legacyConsent and usePersonalizedAds apply to consentProfile legacy only"
+                debugDescription: "expected consentProfile legacy for legacyConsent and usePersonalizedAds, found \(profile)"
             ))
         }
         user = try container.decodeIfPresent(UserSpec.self, forKey: .user)?.user ?? User()
@@ -195,7 +195,7 @@ public struct AppSetup: Sendable, Decodable {
             guard !givesCurrentParameters else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "underAgeOfConsent and debugGeography apply to consentProfile current; use legacyConsent.debugGeography"
+                    debugDescription: "expected consentProfile current for underAgeOfConsent and debugGeography, found legacy; use legacyConsent.debugGeography"
                 ))
             }
             return .legacy(legacy ?? LegacyConsentSettings(), sdk: legacySDK)
@@ -203,7 +203,7 @@ public struct AppSetup: Sendable, Decodable {
         guard legacy == nil else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath + [CodingKeys.legacyConsent],
-                debugDescription: "legacyConsent applies to consentProfile legacy only"
+                debugDescription: "expected consentProfile legacy for legacyConsent, found current"
             ))
         }
         return .current(parameters)

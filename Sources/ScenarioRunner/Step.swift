@@ -71,7 +71,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         guard container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "a step object has exactly one key, advance or settings; found \(container.allKeys.count)"
+                debugDescription: "expected a step object with exactly one key, advance or settings; found \(container.allKeys.count) keys"
             ))
         }
         try decoder.rejectUnknownKeys(ObjectKeys.self)
@@ -144,8 +144,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         var running = false
         for (index, step) in steps.enumerated() {
             let problem: String? = switch step {
-            case .launch where running: "the app is already running here; use \"relaunch\" to start it again"
-            case _ where step.needsRunningApp && !running: "\"\(step)\" needs the app running, but no step before it launches it; add \"launch\" first"
+            case .launch where running: "expected \"relaunch\" (the app is already running here), found \"launch\""
+            case _ where step.needsRunningApp && !running: "expected \"launch\" before \"\(step)\" (it needs the app running), found no launch before it"
             default: nil
             }
             if let problem {

@@ -19,7 +19,7 @@ public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertib
         let parts = text.split(separator: " ").map(String.init)
         guard let first = parts.first else { throw Problem(message: "expected an event name, got an empty string") }
         guard let name = TraceName(rawValue: first) else {
-            throw Problem(message: "unknown trace event \"\(first)\"; the names are listed by `adharness trace --names`")
+            throw Problem(message: "expected a trace event name (`adharness trace --names` lists them), found \"\(first)\"")
         }
         var fields: [String: String] = [:]
         for part in parts.dropFirst() {

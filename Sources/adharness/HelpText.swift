@@ -10,6 +10,8 @@ enum HelpText {
                              [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
                              [--format text|json] [--expect-violation]
            adharness bench [--repeat N] [PATH...]
+           adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
+           adharness --version
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
 
@@ -20,6 +22,7 @@ enum HelpText {
       invariants  Print every safety invariant: its rule, its exact definition and its source.
       explore  Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture.
       bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
+      fuzz     Run mutated copies of scenario files; report any refused without a clear error.
 
     Run `adharness COMMAND --help` for a command's options.
     Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
@@ -95,6 +98,20 @@ enum HelpText {
     prints runs and distinct states per second; then times one scenario that holds 60 s of virtual
     timeouts, and prints the peak memory. Use a release build for figures worth comparing: swift run -c release adharness bench
     """
+
+    static let fuzz = """
+    USAGE: adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
+
+    Makes N (default 10000) broken and strange copies of the scenario files in PATH (default the
+    bundled Fixtures/): bytes flipped, cut, repeated or spliced, strings and numbers swapped, deep
+    nesting, huge numbers, bad encodings. Each copy is decoded and run. Each must end in a verdict or
+    in an error naming its line, column and JSON path and what was expected; any other error is
+    printed as UNCLEAR. A crash or a hang shows as the process dying or stalling after the last
+    progress line. The same --seed (default 1) gives the same copies; copy K of a seed is replayed
+    alone with --from K --count 1.
+
+    Exit codes: 0 every copy ended clearly, 1 some copy was refused unclearly, 2 bad usage.
+    """
 }
 
 /// `adharness help [COMMAND]`.
@@ -113,3 +130,4 @@ enum HelpCommand {
         return 0
     }
 }
+

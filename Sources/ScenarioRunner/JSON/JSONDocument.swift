@@ -32,7 +32,7 @@ struct JSONDocument {
             return JSONProblem(path: problem.path, line: line, column: column, message: message)
         }
         guard bytes.count <= Self.maximumSize else {
-            throw JSONProblem(path: "$", line: 1, column: 1, message: "the file is \(bytes.count) bytes; at most \(Self.maximumSize) are accepted")
+            throw JSONProblem(path: "$", line: 1, column: 1, message: "expected a file of at most \(Self.maximumSize) bytes, found \(bytes.count)")
         }
         do throws(JSONParser.Failure) {
             root = try JSONParser.parse(bytes)

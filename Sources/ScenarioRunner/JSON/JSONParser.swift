@@ -95,7 +95,7 @@ struct JSONParser {
     }
 
     private func invalidUTF8(at offset: Int) -> Failure {
-        Failure(offset: offset, path: "$", message: "not valid UTF-8: byte 0x\(hex(UInt32(bytes[offset]), width: 2)) does not start a well-formed character; save the file as UTF-8")
+        Failure(offset: offset, path: "$", message: "not valid UTF-8: expected a well-formed UTF-8 character, found the byte 0x\(hex(UInt32(bytes[offset]), width: 2)); save the file as UTF-8")
     }
 
     // MARK: Values
@@ -133,7 +133,7 @@ struct JSONParser {
 
     private func checkDepth(_ depth: Int) throws(Failure) {
         guard depth <= JSONDocument.maximumDepth else {
-            throw failure(at: index, "arrays and objects are nested more than \(JSONDocument.maximumDepth) deep here; a scenario needs a handful of levels")
+            throw failure(at: index, "expected arrays and objects nested at most \(JSONDocument.maximumDepth) deep (a scenario needs a handful of levels), found deeper nesting")
         }
     }
 
@@ -151,7 +151,7 @@ struct JSONParser {
             let key = try string()
             if let first = seen[key] {
                 path.append(.key(key))
-                var duplicate = failure(at: keyOffset, "the key \"\(key)\" appears twice in one object; a key may appear once")
+                var duplicate = failure(at: keyOffset, "expected each key once in an object, found \"\(key)\" a second time")
                 duplicate.earlierOffset = first
                 throw duplicate
             }
@@ -217,7 +217,7 @@ struct JSONParser {
         let integerStart = index
         guard digits() > 0 else { throw failure("a digit after '-'") }
         if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 {
-            throw failure(at: start, "not valid JSON: a number has no leading zero, found \(text(start..<index))")
+            throw failure(at: start, "not valid JSON: expected a number without a leading zero, found \(text(start..<index))")
         }
         if current == UInt8(ascii: ".") {
             index += 1
@@ -230,7 +230,7 @@ struct JSONParser {
         }
         let number = text(start..<index)
         guard let double = Double(number), double.isFinite else {
-            throw failure(at: start, "the number \(number) is beyond the range of any number a scenario can hold")
+            throw failure(at: start, "expected a number within a double's range, found \(number)")
         }
         return number
     }
@@ -253,7 +253,7 @@ struct JSONParser {
                 scalars.append(try escape())
                 runStart = index
             case 0x00..<0x20:
-                throw failure(at: index, "not valid JSON: the control character U+\(hex(UInt32(byte), width: 4)) must be written as an escape (\\n, \\t, \\u\(hex(UInt32(byte), width: 4))) inside a string")
+                throw failure(at: index, "not valid JSON: expected an escape such as \\n, \\t or \\u\(hex(UInt32(byte), width: 4)) inside a string, found the raw control character U+\(hex(UInt32(byte), width: 4))")
             default:
                 index += 1
             }
@@ -283,16 +283,16 @@ struct JSONParser {
         }
         let unit = try hexUnit()
         if (0xDC00...0xDFFF).contains(unit) {
-            throw failure(at: start, "not valid JSON: \\u\(hex(unit, width: 4)) is the second half of a surrogate pair with no first half")
+            throw failure(at: start, "not valid JSON: expected a character, found \\u\(hex(unit, width: 4)), the second half of a surrogate pair with no first half")
         }
         guard (0xD800...0xDBFF).contains(unit) else { return Unicode.Scalar(unit)! }
         guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-            throw failure(at: start, "not valid JSON: \\u\(hex(unit, width: 4)) starts a surrogate pair; expected \\uDC00-\\uDFFF after it")
+            throw failure(at: start, "not valid JSON: expected \\uDC00-\\uDFFF after \\u\(hex(unit, width: 4)), the first half of a surrogate pair, found none")
         }
         index += 2
         let low = try hexUnit()
         guard (0xDC00...0xDFFF).contains(low) else {
-            throw failure(at: start, "not valid JSON: \\u\(hex(unit, width: 4)) starts a surrogate pair; expected \\uDC00-\\uDFFF after it, found \\u\(hex(low, width: 4))")
+            throw failure(at: start, "not valid JSON: expected \\uDC00-\\uDFFF after \\u\(hex(unit, width: 4)), the first half of a surrogate pair, found \\u\(hex(low, width: 4))")
         }
         return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
     }

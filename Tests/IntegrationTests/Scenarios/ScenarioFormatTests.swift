@@ -20,7 +20,7 @@ struct ScenarioFormatTests {
         (#"{"name":"x","device":{"osVersion":"eighteen"},"steps":["launch"],"expect":{}}"#, "$.device.osVersion", "an OS version"),
         (#"{"name":"x","previousSession":{"consent":"granted"},"steps":["launch"],"expect":{}}"#, "$.previousSession.consent", "unknown, required, notRequired, obtained"),
         (#"{"name":"x","steps":["launch"]}"#, "$.expect", "missing required field"),
-        (#"{"name":"x","steps":["launch"],"expect":{"trace":{"absent":["ads.requst"]}}}"#, "$.expect.trace.absent[0]", "unknown trace event"),
+        (#"{"name":"x","steps":["launch"],"expect":{"trace":{"absent":["ads.requst"]}}}"#, "$.expect.trace.absent[0]", "expected a trace event name"),
         (#"{"name":"x","steps":["launch"],"expect":{"errors":["form.timeout"]}}"#, "$.expect.errors[0]", "stage.code"),
         (#"{"name":"x","steps":[{"settings":{"locationAccess":"restricted"}}],"expect":{}}"#, "$.steps[0].settings.locationAccess", "use locationRestricted"),
         (#"{"name":"x","device":{"location":{"enabled":false}},"steps":["launch"],"expect":{}}"#, "$.device.location.enabled", "unknown key"),
