@@ -92,11 +92,21 @@ public struct Scenario: Sendable, Decodable {
     /// Reads and decodes a scenario file.
     public static func load(from url: URL, displayPath: String? = nil) throws(ScenarioError) -> Scenario {
         let file = displayPath ?? url.path
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ScenarioError(file: file, message: "cannot be read: \(error.localizedDescription)")
+        return try decode(readFile(url, file: file), file: file)
+    }
+
+    /// The bytes of a file, or an error saying in plain words why there are none.
+    static func readFile(_ url: URL, file: String) throws(ScenarioError) -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ScenarioError(file: file, message: "expected a scenario file, found nothing at this path")
         }
-        return try decode(data, file: file)
+        guard !isFolder.boolValue else {
+            throw ScenarioError(file: file, message: "expected a scenario file, found a folder (`adharness run` takes folders)")
+        }
+        do { return try Data(contentsOf: url) } catch {
+            throw ScenarioError(file: file, message: "expected a readable file, found one that cannot be read (check its permissions)")
+        }
     }
 
     /// Decodes a scenario written inline, as a test does, with the same strict checks as a file.

@@ -21,7 +21,7 @@ enum BenchCommand {
                 }
                 repeats = value
             case let option where option.hasPrefix("-"):
-                return output.usageError("unknown option \(option) for bench", help: HelpText.bench)
+                return output.unknownOption(option, command: "bench", known: ["--repeat", "--help"], help: HelpText.bench)
             default:
                 paths.append(argument)
             }

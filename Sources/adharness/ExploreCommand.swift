@@ -5,6 +5,12 @@ import ScenarioRunner
 /// `adharness explore [SCENARIO.json] [--depth N] [--random RUNS --seed S] [--max-faults N]
 /// [--shard K/N] [--out DIR] [--format text|json] [--expect-violation]`.
 enum ExploreCommand {
+    /// Every option, for "did you mean" hints.
+    static let options = [
+        "--depth", "--random", "--seed", "--max-faults", "--vary-device", "--stop-at-first", "--shard", "--out", "--format",
+        "--expect-violation", "--help",
+    ]
+
     struct Options {
         var path: String?
         var bounds = ExplorationBounds()
@@ -179,7 +185,8 @@ enum ExploreCommand {
             case "--vary-device": options.bounds.variesDevice = true
             case "--stop-at-first": options.bounds.stopAtFirstViolation = true
             case let option where option.hasPrefix("-"):
-                return .failure(UsageProblem(message: "unknown option \(option) for explore"))
+                let hint = Suggestion.nearest(to: option, in: Self.options).map { "; did you mean \($0)?" } ?? ""
+                return .failure(UsageProblem(message: "unknown option \(option) for explore\(hint)"))
             default:
                 guard options.path == nil else { return .failure(UsageProblem(message: "explore takes at most one scenario file")) }
                 options.path = argument

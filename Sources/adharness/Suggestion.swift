@@ -1,10 +1,10 @@
 /// The nearest known word to a mistyped one, for "did you mean" hints.
 enum Suggestion {
     /// The known word closest to `word` by edit distance, if it is close enough to be a typo
-    /// (at most a third of the word's letters differ).
+    /// (two edits, or a third of its letters for long words).
     static func nearest(to word: String, in known: [String]) -> String? {
         let scored = known.map { ($0, distance(Array(word), Array($0))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, word.count / 3) else { return nil }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
         return best.0
     }
 

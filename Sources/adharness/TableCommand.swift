@@ -21,6 +21,8 @@ enum TableCommand {
                     return output.usageError("--profile takes current or legacy", help: HelpText.table)
                 }
                 profile = value
+            case let option where option.hasPrefix("-"):
+                return output.unknownOption(option, command: "table", known: ["--format", "--profile", "--help"], help: HelpText.table)
             default:
                 return output.usageError("unexpected argument \(argument) for table", help: HelpText.table)
             }

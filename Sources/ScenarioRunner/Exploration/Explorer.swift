@@ -33,11 +33,7 @@ public struct Explorer: Sendable {
 
     /// Explores from a scenario file, as `adharness explore FILE` does.
     public init(glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds()) throws(ScenarioError) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ScenarioError(file: url.path, message: "cannot be read: \(error.localizedDescription)")
-        }
-        try self.init(glue: glue, data: data, file: url.path, bounds: bounds)
+        try self.init(glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, bounds: bounds)
     }
 
     private init(glue: GlueFactory?, data: Data, file: String, bounds: ExplorationBounds) throws(ScenarioError) {
