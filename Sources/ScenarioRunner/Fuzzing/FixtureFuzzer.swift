@@ -118,7 +118,7 @@ public struct FuzzSummary: Sendable, CustomStringConvertible {
 
     /// `10000 copies (seed 1): 812 passed, 301 failed, 8887 refused clearly, 0 unclear; slowest #42 3.1 ms`.
     public var description: String {
-        let slow = slowest.map { " ; slowest #\($0.index) \(Self.milliseconds($0.wallTime)) ms" } ?? ""
+        let slow = slowest.map { "; slowest #\($0.index) \(Self.milliseconds($0.wallTime)) ms" } ?? ""
         return "\(count) copies (seed \(seed)): \(passed) passed, \(failed) failed, \(rejected) refused, \(unclear.count) refused unclearly; "
             + "\(Self.milliseconds(wallTime)) ms in all\(slow)"
     }
