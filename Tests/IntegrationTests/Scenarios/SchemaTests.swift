@@ -31,28 +31,41 @@ struct SchemaTests {
         return Set(((value as? [String: Any])?["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
     }
 
+    /// The `enum` of the first `oneOf` branch at a path.
+    func firstOneOf(_ path: String...) -> [String] {
+        let value = path.reduce(schema as Any?) { ($0 as? [String: Any])?[$1] }
+        let branches = value as? [[String: Any]] ?? []
+        return branches.first?["enum"] as? [String] ?? []
+    }
+
+    /// The raw values of an enumeration, in order.
+    func names<T: CaseIterable & RawRepresentable>(_: T.Type) -> [String] where T.RawValue == String {
+        T.allCases.map(\.rawValue)
+    }
+
+    /// The raw values of a list of coding keys, as a set.
+    func keys<T: CaseIterable & CodingKey>(_: T.Type) -> Set<String> {
+        Set(T.allCases.map(\.stringValue))
+    }
+
     @Test("statuses, regions and answers")
     func values() {
         #expect(enumeration("properties", "previousSession", "properties", "tracking") == TrackingAuthorizationStatus.recognizedNames)
         #expect(enumeration("properties", "previousSession", "properties", "consent") == UserConsentStatus.recognizedNames)
-        #expect(enumeration("properties", "device", "properties", "region") == ConsentRegion.allCases.map(\.rawValue))
+        #expect(enumeration("properties", "device", "properties", "region") == names(ConsentRegion.self))
         #expect(enumeration("properties", "app", "properties", "debugGeography") == ConsentDebugGeography.recognizedNames)
-        let tracking = (node("properties", "user", "properties", "trackingPrompt", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
-        #expect(tracking == TrackingPromptAnswer.allCases.map(\.rawValue))
-        let form = (node("properties", "user", "properties", "consentForm", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
-        #expect(form == ConsentFormAnswer.allCases.map(\.rawValue))
-        let legacyForm = (node("properties", "user", "properties", "legacyConsentForm", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
-        #expect(legacyForm == LegacyFormAnswer.allCases.map(\.rawValue))
-        let location = (node("properties", "user", "properties", "locationPrompt", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
-        #expect(location == LocationPromptAnswer.allCases.map(\.rawValue))
+        #expect(firstOneOf("properties", "user", "properties", "trackingPrompt", "oneOf") == names(TrackingPromptAnswer.self))
+        #expect(firstOneOf("properties", "user", "properties", "consentForm", "oneOf") == names(ConsentFormAnswer.self))
+        #expect(firstOneOf("properties", "user", "properties", "legacyConsentForm", "oneOf") == names(LegacyFormAnswer.self))
+        #expect(firstOneOf("properties", "user", "properties", "locationPrompt", "oneOf") == names(LocationPromptAnswer.self))
         #expect(enumeration("properties", "expect", "properties", "final", "properties", "location") == LocationAuthorizationStatus.recognizedNames)
-        #expect(properties("properties", "device", "properties", "location") == Set(DeviceSpec.LocationKeys.allCases.map(\.rawValue)))
+        #expect(properties("properties", "device", "properties", "location") == keys(DeviceSpec.LocationKeys.self))
         #expect(enumeration("properties", "previousSession", "properties", "legacyConsent") == LegacyConsentStatus.recognizedNames)
         #expect(enumeration("properties", "app", "properties", "legacyConsent", "properties", "debugGeography") == LegacyDebugGeography.recognizedNames)
-        #expect(properties("properties", "app", "properties", "legacyConsent") == Set(LegacyConsentSpec.CodingKeys.allCases.map(\.rawValue)))
-        #expect(properties("properties", "previousSession") == Set(PreviousSessionSpec.CodingKeys.allCases.map(\.rawValue)))
-        #expect(properties("properties", "user") == Set(UserSpec.CodingKeys.allCases.map(\.rawValue)))
-        #expect(properties("properties", "expect", "properties", "final") == Set(FinalState.CodingKeys.allCases.map(\.rawValue)))
+        #expect(properties("properties", "app", "properties", "legacyConsent") == keys(LegacyConsentSpec.CodingKeys.self))
+        #expect(properties("properties", "previousSession") == keys(PreviousSessionSpec.CodingKeys.self))
+        #expect(properties("properties", "user") == keys(UserSpec.CodingKeys.self))
+        #expect(properties("properties", "expect", "properties", "final") == keys(FinalState.CodingKeys.self))
     }
 
     @Test("faults: targets, errors per target, callbacks")
@@ -70,14 +83,16 @@ struct SchemaTests {
 
     @Test("steps, app mistakes, timeouts")
     func stepsAndApp() {
-        let steps = (node("properties", "steps", "items", "oneOf") as? [[String: Any]])?.first?["enum"] as? [String]
-        #expect(steps == Step.named.map(\.0))
-        let settings = (node("properties", "steps", "items", "oneOf") as? [[String: Any]])?.last?["properties"] as? [String: Any]
-        #expect(Set(((settings?["settings"] as? [String: Any])?["properties"] as? [String: Any] ?? [:]).keys) == Set(Step.SettingsKeys.allCases.map(\.rawValue)))
-        #expect(enumeration("properties", "app", "properties", "mistakes", "items") == AppMistake.allCases.map(\.rawValue))
-        #expect(properties("properties", "app", "properties", "timeouts") == Set(TimeoutsSpec.CodingKeys.allCases.map(\.rawValue)))
-        #expect(properties("properties", "device") == Set(DeviceSpec.CodingKeys.allCases.map(\.rawValue)))
-        #expect(properties() == Set(Scenario.CodingKeys.allCases.map(\.rawValue)))
+        let stepNames: [String] = Step.named.map(\.0)
+        #expect(firstOneOf("properties", "steps", "items", "oneOf") == stepNames)
+        let branches = node("properties", "steps", "items", "oneOf") as? [[String: Any]] ?? []
+        let settings = (branches.last?["properties"] as? [String: Any])?["settings"] as? [String: Any]
+        let settingsKeys = Set((settings?["properties"] as? [String: Any] ?? [:]).keys)
+        #expect(settingsKeys == keys(Step.SettingsKeys.self))
+        #expect(enumeration("properties", "app", "properties", "mistakes", "items") == names(AppMistake.self))
+        #expect(properties("properties", "app", "properties", "timeouts") == keys(TimeoutsSpec.CodingKeys.self))
+        #expect(properties("properties", "device") == keys(DeviceSpec.CodingKeys.self))
+        #expect(properties() == keys(Scenario.CodingKeys.self))
     }
 
     @Test("expectations")
