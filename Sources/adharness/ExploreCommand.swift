@@ -193,6 +193,14 @@ enum ExploreCommand {
             }
         }
         if options.walks != nil && !options.depthGiven { options.bounds.depth = 20 }
+        // Each breadth-first level multiplies the work by the choices at a step (tens): past a
+        // dozen levels a search would not end in a lifetime, so it is refused rather than hung.
+        if options.walks == nil && options.bounds.depth > 12 {
+            return .failure(UsageProblem(message: "--depth takes at most 12 for a breadth-first search (each level multiplies the work); use --random for longer runs"))
+        }
+        if options.walks != nil && options.bounds.depth > 10_000 {
+            return .failure(UsageProblem(message: "--depth takes at most 10000 for --random walks"))
+        }
         if options.walks == nil && options.seed != 1 {
             return .failure(UsageProblem(message: "--seed applies to --random walks"))
         }
