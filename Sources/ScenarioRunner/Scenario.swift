@@ -126,7 +126,6 @@ public struct Scenario: Sendable, Decodable {
 
     /// Decodes a scenario; a starting point for the explorer may have no steps yet.
     static func decode(_ data: Data, file: String, isStartingPoint: Bool = false) throws(ScenarioError) -> Scenario {
-        let bytes = Array(data)
         let document = try parse(data, file: file)
         do {
             let scenario = try JSONTreeDecoder.decode(Scenario.self, from: document)
@@ -139,7 +138,7 @@ public struct Scenario: Sendable, Decodable {
         } catch {
             var problem = ScenarioError(file: file, decodingError: error)
             if let path = ScenarioError.codingPath(of: error) {
-                (problem.line, problem.column) = document.position(of: document.node(at: path).offset, in: bytes)
+                (problem.line, problem.column) = document.position(at: path)
             }
             throw problem
         }

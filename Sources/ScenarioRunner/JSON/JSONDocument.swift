@@ -12,6 +12,8 @@ struct JSONDocument {
 
     /// The top-level value.
     let root: JSONNode
+    /// The text, to count characters on a line.
+    private let bytes: [UInt8]
     /// The offset where each line starts, to turn an offset into a line and column.
     private let lineStarts: [Int]
 
@@ -22,6 +24,7 @@ struct JSONDocument {
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         lineStarts = starts
+        self.bytes = bytes
         let located = { (problem: JSONParser.Failure) -> JSONProblem in
             let (line, column) = Self.position(of: problem.offset, lineStarts: starts, bytes: bytes)
             var message = problem.message
@@ -41,9 +44,10 @@ struct JSONDocument {
         }
     }
 
-    /// The 1-based line and column (in characters) of a byte offset.
-    func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        Self.position(of: offset, lineStarts: lineStarts, bytes: bytes)
+    /// The 1-based line and column (in characters) of the value at a coding path, or of the
+    /// deepest value on the way there.
+    func position(at path: [any CodingKey]) -> (line: Int, column: Int) {
+        Self.position(of: node(at: path).offset, lineStarts: lineStarts, bytes: bytes)
     }
 
     private static func position(of offset: Int, lineStarts: [Int], bytes: [UInt8]) -> (line: Int, column: Int) {
