@@ -1,9 +1,9 @@
 /// The help of each command.
 enum HelpText {
     static let overview = """
-    USAGE: adharness [run] [PATH...]
+    USAGE: adharness [run] [--format text|junit|json] [PATH...]
            adharness table [--format markdown|json] [--profile current|legacy]
-           adharness trace FILE
+           adharness trace FILE [--format text|json|mermaid]
            adharness trace --names
            adharness invariants
            adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
@@ -18,7 +18,7 @@ enum HelpText {
     COMMANDS:
       run      Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/.
       table    Print the tracking x consent decision table, computed by the real decision code.
-      trace    Run one scenario and print its trace, one event a line.
+      trace    Run one scenario and print its trace: as text, as JSON, or as a Mermaid sequence diagram.
       invariants  Print every safety invariant: its rule, its exact definition and its source.
       explore  Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture.
       bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
@@ -59,10 +59,16 @@ enum HelpText {
     """
 
     static let run = """
-    USAGE: adharness run [PATH...]
+    USAGE: adharness run [--format text|junit|json] [PATH...]
 
     Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
-    bundled Fixtures/. Prints a line per scenario, a difference for each failure, and `N passed, N failed`.
+    bundled Fixtures/.
+      text   (default) a line per scenario, written as soon as it is known, a difference for each
+             failure, and `N passed, N failed`.
+      junit  JUnit XML for CI: a test case per file (classname: the file), a <failure> with expected
+             vs actual and the trace, an <error> for a file that could not be read. No times.
+      json   {"results": [...], "summary": {...}}: per file its status (pass, fail, bad), mismatches,
+             failure, violations and trace.
     Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
     """
 
@@ -75,10 +81,15 @@ enum HelpText {
     """
 
     static let trace = """
-    USAGE: adharness trace FILE
+    USAGE: adharness trace FILE [--format text|json|mermaid]
            adharness trace --names
 
-    Runs one scenario and prints its trace, one event a line, then its verdict.
+    Runs one scenario and prints its run.
+      text     (default) its trace, one event a line, then its verdict.
+      json     its verdict and trace as one JSON object, as in `run --format json`.
+      mermaid  a Mermaid sequence diagram: User, OS, App glue, Consent SDK and Ad SDK; prompts,
+               answers, callbacks, ad requests with their npa, the glue's decisions, virtual time,
+               and the event that broke an invariant highlighted. Paste it in a ```mermaid block.
     With --names, prints every trace event name and its meaning instead.
     Exit codes: 0 passed, 1 failed, 2 bad input or usage.
     """

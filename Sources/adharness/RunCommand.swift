@@ -1,46 +1,62 @@
 import Foundation
 import ScenarioRunner
 
-/// `adharness run [PATH...]`.
+/// `adharness run [--format text|junit|json] [PATH...]`.
 enum RunCommand {
+    /// The formats `--format` takes.
+    enum Format: String, CaseIterable {
+        case text, junit, json
+    }
+
     static func main(_ arguments: [String], _ output: Output) -> Int32 {
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            output.line(HelpText.run)
-            return 0
+        var format = Format.text
+        var paths: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                output.line(HelpText.run)
+                return 0
+            case "--format":
+                guard let value = remaining.popFirst().flatMap(Format.init(rawValue:)) else {
+                    return output.usageError("--format takes text, junit or json", help: HelpText.run)
+                }
+                format = value
+            case let option where option.hasPrefix("-"):
+                return output.unknownOption(option, command: "run", known: ["--format", "--help"], help: HelpText.run)
+            default:
+                paths.append(argument)
+            }
         }
-        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
-            return output.usageError("unknown option \(option) for run", help: HelpText.run)
-        }
-        let paths = arguments.isEmpty ? [FixtureFiles.bundledDirectory.path] : arguments
-        let files: [URL]
-        do { files = try FixtureFiles.scenarioFiles(in: paths) } catch {
+        if paths.isEmpty { paths = [FixtureFiles.bundledDirectory.path] }
+        let urls: [URL]
+        do { urls = try FixtureFiles.scenarioFiles(in: paths) } catch {
             return output.usageError(error.description, help: HelpText.run)
         }
-        guard !files.isEmpty else {
+        guard !urls.isEmpty else {
             output.error("adharness: no scenario files in \(paths.joined(separator: ", "))")
             return 2
         }
-        var passed = 0, failed = 0, malformed = 0
-        for file in files {
-            let shown = displayPath(file)
-            let scenario: Scenario
-            do { scenario = try Scenario.load(from: file, displayPath: shown) } catch {
-                malformed += 1
-                output.line("\(output.colored("BAD ", .yellow))  \(error.description)")
-                continue
+        let files = urls.map { ScenarioFile(url: $0, displayPath: displayPath($0)) }
+        let results: [ScenarioResult]
+        switch format {
+        case .text:
+            // Each line goes out as soon as its scenario is known, so a crash later keeps it.
+            let report = TextReport(usesColor: output.usesColor)
+            results = files.map { file in
+                let result = ScenarioResult.run(file)
+                output.line(report.lines(for: result))
+                return result
             }
-            let verdict = ScenarioRunner.run(scenario)
-            if verdict.passed {
-                passed += 1
-                output.line("\(output.colored("PASS", .green))  \(shown)  \(output.colored(scenario.name, .dim))")
-            } else {
-                failed += 1
-                output.line("\(output.colored("FAIL", .red))  \(shown)  \(scenario.name)")
-                output.line(verdict.report.split(separator: "\n", omittingEmptySubsequences: false).map { "      \($0)" }.joined(separator: "\n"))
-            }
+            output.line(report.summary(RunSummary(results)))
+        case .junit:
+            results = files.map { ScenarioResult.run($0) }
+            output.line(JUnitReport().xml(for: results))
+        case .json:
+            results = files.map { ScenarioResult.run($0) }
+            output.line(JSONReport.json(for: results))
         }
-        output.line("\(passed) passed, \(failed) failed" + (malformed > 0 ? ", \(malformed) could not be read" : ""))
-        return malformed > 0 ? 2 : failed > 0 ? 1 : 0
+        return RunSummary(results).exitCode
     }
 
     /// The path relative to the working directory when it is inside it.

@@ -1,0 +1,112 @@
+import AdHarness
+import HarnessSupport
+
+/// The verdict's mismatch, named apart from ``JSONReport/Mismatch`` inside the extension.
+typealias VerdictMismatch = Mismatch
+
+extension JSONReport {
+    /// One scenario file's result. `failure` and `error` are written as `null` when absent, so every
+    /// entry has the same keys.
+    public struct Entry: Hashable, Sendable, Codable {
+        /// The file as shown.
+        public var file: String
+        /// The scenario's name; the file, when it could not be read.
+        public var name: String
+        /// `pass`, `fail` or `bad` (the file could not be read or decoded).
+        public var status: ScenarioResult.Status
+        /// Expectations that did not hold.
+        public var mismatches: [Mismatch]
+        /// The failure the scenario did not expect (a violation, a scenario issue), in words.
+        public var failure: String?
+        /// Why the file could not be read or decoded.
+        public var error: String?
+        /// Every invariant the failing step broke (also when the scenario expected it).
+        public var violations: [Violation]
+        /// Every event of the run, in order.
+        public var trace: [Event]
+
+        /// The entry for a result.
+        public init(_ result: ScenarioResult) {
+            file = result.file
+            name = result.name
+            status = result.status
+            let verdict = result.verdict
+            mismatches = verdict?.mismatches.map(Mismatch.init) ?? []
+            failure = verdict?.failure?.description
+            error = result.error?.description
+            violations = verdict?.violations.map(Violation.init) ?? []
+            trace = verdict?.trace.map(Event.init) ?? []
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case file, name, status, mismatches, failure, error, violations, trace
+        }
+
+        /// Encodes every key, `null` for what is absent.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(name, forKey: .name)
+            try container.encode(status, forKey: .status)
+            try container.encode(mismatches, forKey: .mismatches)
+            try container.encode(failure, forKey: .failure)
+            try container.encode(error, forKey: .error)
+            try container.encode(violations, forKey: .violations)
+            try container.encode(trace, forKey: .trace)
+        }
+    }
+
+    /// One expectation that did not hold.
+    public struct Mismatch: Hashable, Sendable, Codable {
+        /// Which expectation, as a path in the scenario: `expect.adRequests[1].npa`.
+        public var expectation: String
+        /// What the scenario expected.
+        public var expected: String
+        /// What happened.
+        public var actual: String
+
+        init(_ mismatch: VerdictMismatch) {
+            expectation = mismatch.expectation
+            expected = mismatch.expected
+            actual = mismatch.actual
+        }
+    }
+
+    /// An invariant broken, and where.
+    public struct Violation: Hashable, Sendable, Codable {
+        /// The invariant's name: `personalizedOnlyWithBothAnswers`.
+        public var invariant: String
+        /// The rule in one sentence.
+        public var rule: String
+        /// The 0-based index in `trace` of the event that broke it.
+        public var traceIndex: Int
+        /// That event, as the text trace prints it.
+        public var event: String
+
+        init(_ violation: InvariantViolation) {
+            invariant = violation.invariant.rawValue
+            rule = violation.invariant.rule
+            traceIndex = violation.traceSoFar.count - 1
+            event = violation.event.description
+        }
+    }
+
+    /// One trace event.
+    public struct Event: Hashable, Sendable, Codable {
+        /// Virtual time, as the text trace prints it: `3.000s`.
+        public var time: String
+        /// The event's name: `ads.request`.
+        public var name: String
+        /// Who recorded it: `harness`, `standIn` (ground truth) or `glue` (the glue's own log).
+        public var recorder: String
+        /// The event's fields; a name given twice keeps its first value, as the trace's reader does.
+        public var fields: [String: String]
+
+        init(_ event: TraceEvent) {
+            time = event.time.harnessDescription
+            name = event.name.rawValue
+            recorder = event.name.recorder.rawValue
+            fields = Dictionary(event.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+}

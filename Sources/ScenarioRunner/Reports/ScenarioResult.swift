@@ -1,0 +1,71 @@
+import AdHarness
+
+/// What running one scenario file came to: its verdict, or why the file could not be used.
+///
+/// The one input of every report format (text, JUnit XML, JSON, Mermaid), so each reads the same facts.
+public struct ScenarioResult: Sendable {
+    /// The file as reports show it.
+    public var file: String
+    /// The verdict, or the error that kept the file from running.
+    public var outcome: Outcome
+
+    /// A verdict, or a file that could not be read or decoded.
+    public enum Outcome: Sendable {
+        /// The scenario ran.
+        case ran(ScenarioVerdict)
+        /// The file could not be read or decoded.
+        case unreadable(ScenarioError)
+    }
+
+    /// A scenario's result in one word.
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        /// Every expectation held and nothing failed.
+        case pass
+        /// An expectation did not hold, or the run failed.
+        case fail
+        /// The file could not be read or decoded.
+        case bad
+    }
+
+    /// Creates a result.
+    public init(file: String, outcome: Outcome) {
+        self.file = file
+        self.outcome = outcome
+    }
+
+    /// Reads a scenario file and runs it against a glue (by default the reference glue it describes).
+    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil) -> ScenarioResult {
+        do {
+            let verdict = try file.run(glue: glue)
+            return ScenarioResult(file: file.displayPath, outcome: .ran(verdict))
+        } catch {
+            return ScenarioResult(file: file.displayPath, outcome: .unreadable(error))
+        }
+    }
+
+    /// Pass, fail, or bad.
+    public var status: Status {
+        switch outcome {
+        case .ran(let verdict): verdict.passed ? .pass : .fail
+        case .unreadable: .bad
+        }
+    }
+
+    /// The scenario's name; the file, when it could not be read.
+    public var name: String {
+        switch outcome {
+        case .ran(let verdict): verdict.name
+        case .unreadable: file
+        }
+    }
+
+    /// The verdict, when the scenario ran.
+    public var verdict: ScenarioVerdict? {
+        if case .ran(let verdict) = outcome { verdict } else { nil }
+    }
+
+    /// The error, when the file could not be used.
+    public var error: ScenarioError? {
+        if case .unreadable(let error) = outcome { error } else { nil }
+    }
+}

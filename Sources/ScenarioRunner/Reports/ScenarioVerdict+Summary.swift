@@ -1,0 +1,31 @@
+import AdHarness
+
+extension ScenarioVerdict {
+    /// What failed, one line each and no trace: the failure's first line, any other rule the same
+    /// step broke, then expected vs actual for each expectation that did not hold.
+    var failureLines: [String] {
+        var lines: [String] = []
+        if let failure { lines.append(failure.description.split(separator: "\n").first.map(String.init) ?? "") }
+        for other in violations.dropFirst() {
+            lines.append("the same step also broke \(other.invariant.rawValue): \(other.invariant.rule)")
+        }
+        for mismatch in mismatches {
+            lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)")
+        }
+        return lines
+    }
+
+    /// The indices of the events that matter for the failure: where the run first went another
+    /// way than expected, and each event that broke an invariant.
+    var markedEvents: Set<Int> {
+        var marked = Set(violations.map { $0.traceSoFar.count - 1 })
+        if let divergence = mismatches.compactMap(\.divergence).min() { marked.insert(divergence) }
+        return marked
+    }
+
+    /// Every event a line, with `> ` before the ``markedEvents``.
+    var markedTrace: [String] {
+        let marked = markedEvents
+        return trace.enumerated().map { index, event in (marked.contains(index) ? "  > " : "    ") + event.description }
+    }
+}

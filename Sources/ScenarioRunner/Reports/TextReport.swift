@@ -1,0 +1,32 @@
+/// The run as people read it in a terminal or a CI log: a line per scenario, the difference under
+/// each failure, and a count; written one result at a time, as each is known.
+public struct TextReport: Sendable {
+    /// Whether to colour the status words with ANSI escapes (only on a terminal, as a rule).
+    public var usesColor: Bool
+
+    /// A report, in colour or not.
+    public init(usesColor: Bool = false) { self.usesColor = usesColor }
+
+    /// `PASS  file  name`, `FAIL  file  name` and the failure's report indented under it, or
+    /// `BAD   file:line:column: path: message`.
+    public func lines(for result: ScenarioResult) -> String {
+        switch result.outcome {
+        case .unreadable(let error):
+            return "\(paint("BAD ", "33"))  \(error.description)"
+        case .ran(let verdict) where verdict.passed:
+            return "\(paint("PASS", "32"))  \(result.file)  \(paint(verdict.name, "2"))"
+        case .ran(let verdict):
+            let report = verdict.report.split(separator: "\n", omittingEmptySubsequences: false).map { "      \($0)" }
+            return (["\(paint("FAIL", "31"))  \(result.file)  \(verdict.name)"] + report).joined(separator: "\n")
+        }
+    }
+
+    /// `N passed, N failed`, and `, N could not be read` when some could not.
+    public func summary(_ summary: RunSummary) -> String {
+        "\(summary.passed) passed, \(summary.failed) failed" + (summary.bad > 0 ? ", \(summary.bad) could not be read" : "")
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
