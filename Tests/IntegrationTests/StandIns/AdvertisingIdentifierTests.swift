@@ -19,6 +19,10 @@ struct AdvertisingIdentifierTests {
         Case(os: OSSettings(osVersion: "14.2"), answer: .none, expectSet: true, legacyFlag: false),
         Case(os: OSSettings(osVersion: "14.2"), answer: .denied, expectSet: false, legacyFlag: false),
         Case(os: OSSettings(osVersion: "14.2", allowAppsToRequestToTrack: false), answer: .none, expectSet: false, legacyFlag: false),
+        // 14.4.x is the last release that hands the identifier out before any answer; 14.5 enforces the prompt.
+        Case(os: OSSettings(osVersion: "14.4"), answer: .none, expectSet: true, legacyFlag: false),
+        Case(os: OSSettings(osVersion: "14.4.2"), answer: .none, expectSet: true, legacyFlag: false),
+        Case(os: OSSettings(osVersion: "14.4.2"), answer: .denied, expectSet: false, legacyFlag: false),
         Case(os: OSSettings(osVersion: "14.5"), answer: .none, expectSet: false, legacyFlag: false),
         Case(os: OSSettings(osVersion: "14.5"), answer: .allowed, expectSet: true, legacyFlag: false),
         Case(os: OSSettings(osVersion: "18.0", trackingRestricted: true), answer: .allowed, expectSet: false, legacyFlag: false),
