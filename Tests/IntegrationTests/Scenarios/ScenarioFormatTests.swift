@@ -11,6 +11,8 @@ struct ScenarioFormatTests {
         (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","eror":"timeout"}]}"#, "$.faults[0].eror", "unknown key"),
         (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","error":"network"}]}"#, "$.faults[0].error", "one of internal, timeout, unavailable"),
         (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad"}]}"#, "$.faults[0]", "exactly one of error, callback, delay, appState"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"consentInfoUpdate","error":"network","delay":"2s"}]}"#, "$.faults[0]", "exactly one of error, callback, delay, appState; found error, delay"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"trackingRequest","callback":"never","appState":"inactive"}]}"#, "$.faults[0]", "found callback, appState"),
         (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","error":"timeout","times":0}]}"#, "$.faults[0].times", "at least 1"),
         (#"{"name":"x","steps":["launch"],"expect":{},"user":{"trackingPrompt":"yes"}}"#, "$.user.trackingPrompt", "allow, deny, dismiss"),
         (#"{"name":"x","steps":["launch",{"advance":"3 seconds"}],"expect":{}}"#, "$.steps[1].advance", "a duration such as"),
