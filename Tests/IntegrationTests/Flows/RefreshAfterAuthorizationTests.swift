@@ -3,7 +3,7 @@ import AdRequestKit
 import Testing
 
 /// Seed `000` section 3: the service refreshes the consent state right after tracking is authorized,
-/// before anything else can request an ad.
+/// before anything else can start the ad SDK or request an ad.
 @Suite("Consent refresh after tracking authorization")
 struct RefreshAfterAuthorizationTests {
     /// A returning user whose consent was obtained earlier; the app asks for tracking later on and
@@ -30,6 +30,14 @@ struct RefreshAfterAuthorizationTests {
         let request = try #require(app.trace.events.firstIndex { $0.name == .adsRequest })
         #expect(answer < refresh && refresh < request)
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
+    }
+
+    @Test("the ad SDK starts only once the consent state has taken the tracking answer in")
+    func refreshBeforeSDKStart() throws {
+        let app = try returningUserAllowsTracking()
+
+        #expect(app.trace.contains(inOrder: [.trackingAnswer, .consentRefresh, .adsStart]))
+        #expect(app.trace.count(of: .adsStart) == 1)
     }
 
     @Test("an app that skips the refresh is caught before its request leaves")
