@@ -239,7 +239,9 @@ public final class AdsService: Sendable {
             mutable.withLock { $0.trackingRequest = .waitingForActive }
             environment.log.record(.trackingDeferred(reason: "notPromptedWhileInactive"))
         } else if !isActive {
-            let attempt = reply == nil ? attempt : max(attempt, Self.maxTrackingAttempts - 1)
+            // Inactive with no answer by the timeout: the prompt is what keeps the app inactive,
+            // so this counts as an ask after a prompt, like an answer that came while inactive.
+            let attempt = max(attempt, Self.maxTrackingAttempts - 1)
             mutable.withLock { $0.trackingRequest = .rereadWhenActive(attempt: attempt) }
             environment.log.record(.trackingDeferred(reason: reply == nil ? "timedOutWhileInactive" : "answeredWhileInactive"))
         } else if reply != nil && attempt < Self.maxTrackingAttempts {

@@ -68,4 +68,19 @@ struct QAPatternTests {
         #expect(app.trackingPrompts == 2)
         #expect(try app.finish().pendingWork.filter { $0.kind != .appTimer }.isEmpty)
     }
+
+    @Test("a user who leaves twice while a slow prompt is up, after the app's timeout, sees it twice, never a third time")
+    func neverAThirdPromptAfterTimeouts() throws {
+        var configuration = AdsConfiguration()
+        configuration.timeouts.trackingRequest = .seconds(10)
+        let app = try SimulatedApp(user: User(trackingPrompt: .allow(after: .seconds(600))), configuration: configuration)
+        try app.launch()
+        try app.requestTracking()
+        for _ in 1...3 {
+            try app.advance(by: .seconds(10))    // the app's timeout passes while the prompt keeps it inactive
+            try app.foreground()                 // the user leaves: the system dismisses the prompt
+        }
+        #expect(app.trackingPrompts == 2)
+        #expect(app.trackingStatus == .notDetermined)
+    }
 }
