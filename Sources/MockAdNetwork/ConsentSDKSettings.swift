@@ -33,20 +33,38 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     public var formLoadLatency: Duration
     /// How long loading an ad takes.
     public var adLoadLatency: Duration
+    /// Whether the device is a simulator: debug settings always apply on one.
+    public var isSimulator: Bool
+    /// This device's hashed test-device identifier, as the consent SDK logs it; debug settings
+    /// apply on a real device only when the app lists it.
+    public var testDeviceIdentifier: String
 
-    /// Creates settings; the defaults are the EEA, a published form and no latency.
+    /// The hashed identifier of the simulated device, when a scenario does not give one.
+    public static let standardTestDeviceIdentifier = "33BE2250B43518CCDA7DE426D04EE231"
+
+    /// Creates settings; the defaults are a real device (not a simulator) in the EEA, a published
+    /// form and no latency.
     public init(
         region: ConsentRegion = .eea,
         consentFormConfigured: Bool = true,
         updateLatency: Duration = .zero,
         formLoadLatency: Duration = .zero,
-        adLoadLatency: Duration = .zero
+        adLoadLatency: Duration = .zero,
+        isSimulator: Bool = false,
+        testDeviceIdentifier: String = standardTestDeviceIdentifier
     ) {
         self.region = region
         self.consentFormConfigured = consentFormConfigured
         self.updateLatency = updateLatency
         self.formLoadLatency = formLoadLatency
         self.adLoadLatency = adLoadLatency
+        self.isSimulator = isSimulator
+        self.testDeviceIdentifier = testDeviceIdentifier
+    }
+
+    /// Whether debug settings with these test devices apply here: on a simulator, or on a listed device.
+    public func isTestDevice(listed identifiers: [String]) -> Bool {
+        isSimulator || identifiers.contains(testDeviceIdentifier)
     }
 }
 

@@ -17,11 +17,14 @@ public struct LegacyConsentSDKSettings: Hashable, Sendable {
     public var providersChanged: Bool
     /// The advertising identifier of this device, which debug settings must list to apply.
     public var deviceIdentifier: String
+    /// Whether the device is a simulator: debug settings always apply on one.
+    public var isSimulator: Bool
 
-    /// Creates settings; by default the providers are unchanged.
-    public init(providersChanged: Bool = false, deviceIdentifier: String = "6D92078A-8246-4BA4-AE5B-76104861E7DC") {
+    /// Creates settings; by default the providers are unchanged, on a real device.
+    public init(providersChanged: Bool = false, deviceIdentifier: String = "6D92078A-8246-4BA4-AE5B-76104861E7DC", isSimulator: Bool = false) {
         self.providersChanged = providersChanged
         self.deviceIdentifier = deviceIdentifier
+        self.isSimulator = isSimulator
     }
 }
 

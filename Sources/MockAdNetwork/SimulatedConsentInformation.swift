@@ -50,10 +50,15 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     public func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
         guard process.isRunning else { return }
         let trace = process.trace
-        trace.record(.consentUpdate, [
+        var fields = [
             EventField("underAgeOfConsent", String(parameters.isTaggedForUnderAgeOfConsent)),
             EventField("debugGeography", parameters.debugGeography.description),
-        ])
+        ]
+        // A debug geography on a device that is not a test device is ignored: say so, never silently.
+        if parameters.debugGeography != .disabled {
+            fields.append(EventField("testDevice", String(settings.isTestDevice(listed: parameters.testDeviceIdentifiers))))
+        }
+        trace.record(.consentUpdate, fields)
         let effects = process.faults.take(.consentInfoUpdate)
         let stored = storage.status
         let storedPrivacy = storage.privacyOptions
@@ -107,7 +112,8 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     // MARK: Rules
 
     private func applyUpdate(_ parameters: ConsentRequestParameters) {
-        let region: ConsentRegion = switch parameters.debugGeography {
+        let geography = settings.isTestDevice(listed: parameters.testDeviceIdentifiers) ? parameters.debugGeography : .disabled
+        let region: ConsentRegion = switch geography {
         case .eea: .eea
         case .regulatedUSState: .regulatedUSState
         case .other, .notEEA: .other

@@ -76,7 +76,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     }
 
     private func applyUpdate(_ debug: LegacyDebugSettings) {
-        let debugApplies = debug.geography != .disabled && debug.deviceIdentifiers.contains(settings.deviceIdentifier)
+        let debugApplies = debug.geography != .disabled && (settings.isSimulator || debug.deviceIdentifiers.contains(settings.deviceIdentifier))
         let inEEA = debugApplies ? debug.geography == .eea : region == .eea
         store.set(inEEA, forKey: Key.inEEAOrUnknown)
         if settings.providersChanged && inEEA && consentStatus != .unknown { setConsentStatus(.unknown) }

@@ -11,7 +11,7 @@ struct DeviceSpec: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
-        case infoPlist, consentFormConfigured, latency, adProvidersChanged, location
+        case infoPlist, consentFormConfigured, latency, adProvidersChanged, location, simulator
     }
 
     enum LocationKeys: String, CodingKey, CaseIterable {
@@ -40,6 +40,10 @@ struct DeviceSpec: Decodable {
         if let on = try container.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { device.os.trackingRestricted = on }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { device.os.limitAdTracking = on }
         if let changed = try container.decodeIfPresent(Bool.self, forKey: .adProvidersChanged) { legacySDK.providersChanged = changed }
+        if let simulator = try container.decodeIfPresent(Bool.self, forKey: .simulator) {
+            device.sdk.isSimulator = simulator
+            legacySDK.isSimulator = simulator
+        }
         if let configured = try container.decodeIfPresent(Bool.self, forKey: .consentFormConfigured) {
             device.sdk.consentFormConfigured = configured
         }

@@ -169,7 +169,7 @@ public struct AppSetup: Sendable, Decodable {
     var givenKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, debugGeography, timeouts, mistakes, legacyConsent
+        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
@@ -185,6 +185,10 @@ public struct AppSetup: Sendable, Decodable {
         }
         if let geography = try container.decodeStatusIfPresent(ConsentDebugGeography.self, forKey: .debugGeography) {
             parameters.debugGeography = geography
+            givesCurrentParameters = true
+        }
+        if let identifiers = try container.decodeIfPresent([String].self, forKey: .testDeviceIdentifiers) {
+            parameters.testDeviceIdentifiers = identifiers
             givesCurrentParameters = true
         }
         if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
@@ -204,7 +208,7 @@ public struct AppSetup: Sendable, Decodable {
             guard !givesCurrentParameters else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "expected consentProfile current for underAgeOfConsent and debugGeography, found legacy; use legacyConsent.debugGeography"
+                    debugDescription: "expected consentProfile current for underAgeOfConsent, debugGeography and testDeviceIdentifiers, found legacy; use legacyConsent.debugGeography and debugDeviceIdentifiers"
                 ))
             }
             return .legacy(legacy ?? LegacyConsentSettings(), sdk: legacySDK)

@@ -36,13 +36,20 @@ extension ConsentInfoProvider {
 public struct ConsentRequestParameters: Hashable, Sendable, Codable {
     /// The user is under the age of consent: the SDK then shows no consent form.
     public var isTaggedForUnderAgeOfConsent: Bool
-    /// Debug settings: a geography that overrides the device's real region.
+    /// Debug settings: a geography that overrides the device's real region, on test devices only.
     public var debugGeography: ConsentDebugGeography
+    /// Debug settings: the hashed identifiers of the test devices, on which debug settings apply.
+    ///
+    /// On any other device the SDK ignores the debug geography; simulators are always test devices.
+    public var testDeviceIdentifiers: [String]
 
-    /// Creates parameters; the defaults are an adult user and no debug geography.
-    public init(isTaggedForUnderAgeOfConsent: Bool = false, debugGeography: ConsentDebugGeography = .disabled) {
+    /// Creates parameters; the defaults are an adult user, no debug geography and no test devices.
+    public init(
+        isTaggedForUnderAgeOfConsent: Bool = false, debugGeography: ConsentDebugGeography = .disabled, testDeviceIdentifiers: [String] = []
+    ) {
         self.isTaggedForUnderAgeOfConsent = isTaggedForUnderAgeOfConsent
         self.debugGeography = debugGeography
+        self.testDeviceIdentifiers = testDeviceIdentifiers
     }
 }
 

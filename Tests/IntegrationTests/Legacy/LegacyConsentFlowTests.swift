@@ -134,6 +134,14 @@ struct LegacyConsentFlowTests {
         #expect(app.consentState?.legacy?.inEEAOrUnknown == listed)
     }
 
+    @Test("on a simulator a debug geography applies without listing the device")
+    func debugGeographyOnASimulator() throws {
+        let settings = LegacyConsentSettings(debug: LegacyDebugSettings(geography: .eea, deviceIdentifiers: []))
+        let app = try app(region: .other, settings: settings, sdk: LegacyConsentSDKSettings(isSimulator: true), form: .personalized)
+        try app.launch()
+        #expect(app.consentState?.legacy?.inEEAOrUnknown == true)
+    }
+
     @Test("when the ad providers changed, the stored choice resets and the form shows again")
     func providersChanged() throws {
         let app = try app(

@@ -51,14 +51,31 @@ struct ConsentInformationTests {
         #expect(info.formStatus == form)
     }
 
-    @Test("a debug geography overrides the region", arguments: [
+    @Test("a debug geography overrides the region on a listed test device", arguments: [
         (ConsentDebugGeography.eea, UserConsentStatus.required), (.regulatedUSState, .notRequired), (.other, .notRequired), (.notEEA, .notRequired),
     ])
     func debugGeography(geography: ConsentDebugGeography, status: UserConsentStatus) {
         let rig = Rig()
         let info = rig.consentInfo(ConsentSDKSettings(region: geography == .eea ? .other : .eea))
-        _ = update(info, ConsentRequestParameters(debugGeography: geography), clock: rig.clock)
+        let listed = [ConsentSDKSettings.standardTestDeviceIdentifier]
+        _ = update(info, ConsentRequestParameters(debugGeography: geography, testDeviceIdentifiers: listed), clock: rig.clock)
         #expect(info.consentStatus == status)
+    }
+
+    @Test("a debug geography applies on a simulator and on a listed device, and nowhere else", arguments: [
+        (simulator: false, listed: false, applies: false), (simulator: false, listed: true, applies: true),
+        (simulator: true, listed: false, applies: true),
+    ])
+    func debugGeographyOnlyOnTestDevices(simulator: Bool, listed: Bool, applies: Bool) {
+        let rig = Rig()
+        let info = rig.consentInfo(ConsentSDKSettings(region: .other, isSimulator: simulator))
+        let identifiers = listed ? [ConsentSDKSettings.standardTestDeviceIdentifier] : ["0000000000000000000000000000FFFF"]
+
+        _ = update(info, ConsentRequestParameters(debugGeography: .eea, testDeviceIdentifiers: identifiers), clock: rig.clock)
+
+        let expected: UserConsentStatus = applies ? .required : .notRequired
+        #expect(info.consentStatus == expected)
+        #expect(rig.trace.events(named: .consentUpdate).first?["testDevice"] == String(applies))
     }
 
     @Test("tagged under the age of consent: no consent form")
