@@ -20,16 +20,20 @@ let package = Package(
         .library(name: "MockAdNetwork", targets: ["MockAdNetwork"]),
         .library(name: "AdHarness", targets: ["AdHarness"]),
         .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
+        .library(name: "AdHarnessContracts", targets: ["AdHarnessContracts"]),
         .executable(name: "adharness", targets: ["adharness"]),
     ],
     targets: [
         .target(name: "AdRequestKit", swiftSettings: strict),
+        .target(name: "PortContracts", dependencies: ["AdRequestKit"], swiftSettings: strict),
+        // The contract checks with their reporting into Swift Testing or XCTest: for test targets only.
+        .target(name: "AdHarnessContracts", dependencies: ["PortContracts"], swiftSettings: strict),
         .target(name: "HarnessSupport", dependencies: ["AdRequestKit"], swiftSettings: strict),
         .target(name: "MockTrackingManager", dependencies: ["AdRequestKit", "HarnessSupport"], swiftSettings: strict),
         .target(name: "MockAdNetwork", dependencies: ["AdRequestKit", "HarnessSupport"], swiftSettings: strict),
         .target(
             name: "AdHarness",
-            dependencies: ["AdRequestKit", "HarnessSupport", "MockTrackingManager", "MockAdNetwork"],
+            dependencies: ["AdRequestKit", "HarnessSupport", "MockTrackingManager", "MockAdNetwork", "PortContracts"],
             swiftSettings: strict
         ),
         .target(name: "ScenarioRunner", dependencies: ["AdHarness"], swiftSettings: strict),
@@ -43,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["AdRequestKit", "HarnessSupport", "MockTrackingManager", "MockAdNetwork", "AdHarness", "ScenarioRunner"],
+            dependencies: ["AdRequestKit", "HarnessSupport", "MockTrackingManager", "MockAdNetwork", "AdHarness", "ScenarioRunner", "AdHarnessContracts"],
             swiftSettings: strict
         ),
     ]

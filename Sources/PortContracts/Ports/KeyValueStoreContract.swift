@@ -1,0 +1,46 @@
+import AdRequestKit
+
+/// An implementation of ``KeyValueStore``: every clause is observable through the port alone.
+public protocol KeyValueStoreSubject: Sendable {
+    /// The store; the checks write only keys that start with `contract.`, and remove them after.
+    func current() async throws -> any KeyValueStore
+}
+
+/// The contract of ``KeyValueStore``, clause by clause.
+public enum KeyValueStoreContract {
+    /// Every check of the port, in the order the protocol's doc comment lists them.
+    public static let checks: [ContractCheck<any KeyValueStoreSubject>] = [
+        check("store.reads-back-each-type", "a stored Boolean, integer and string read back as stored", "S1") { store in
+            store.set(true, forKey: "contract.bool")
+            store.set(42, forKey: "contract.int")
+            store.set("npa", forKey: "contract.string")
+            let found = "\(describe(store.bool(forKey: "contract.bool"))), \(describe(store.integer(forKey: "contract.int"))), \(describe(store.string(forKey: "contract.string")))"
+            try expect("the values read back", found, equals: "true, 42, npa")
+        },
+        check("store.missing-key-reads-nil", "a key never written, or removed, reads nil as every type", "S1") { store in
+            store.set(7, forKey: "contract.removed")
+            store.removeValue(forKey: "contract.removed")
+            let found = [store.bool(forKey: "contract.removed").map(String.init), store.integer(forKey: "contract.removed").map(String.init), store.string(forKey: "contract.removed"), store.string(forKey: "contract.never-written")]
+            try expect("the reads", found, equals: [nil, nil, nil, nil])
+        },
+        check("store.later-write-replaces", "a later write replaces the earlier value under the key", "S2") { store in
+            store.set(false, forKey: "contract.bool")
+            store.set(true, forKey: "contract.bool")
+            store.set("first", forKey: "contract.string")
+            store.set("second", forKey: "contract.string")
+            try expect("the values read back", "\(describe(store.bool(forKey: "contract.bool"))), \(describe(store.string(forKey: "contract.string")))", equals: "true, second")
+        },
+    ]
+
+    private static let keys = ["contract.bool", "contract.int", "contract.string", "contract.removed", "contract.never-written"]
+
+    private static func check(
+        _ id: String, _ statement: String, _ source: String, _ body: @escaping @Sendable (any KeyValueStore) throws -> Void
+    ) -> ContractCheck<any KeyValueStoreSubject> {
+        ContractCheck(ContractClause(id: id, port: .keyValueStore, statement: statement, source: source, kind: .portOnly)) { subject in
+            let store = try await subject.current()
+            defer { for key in keys { store.removeValue(forKey: key) } }
+            try body(store)
+        }
+    }
+}
