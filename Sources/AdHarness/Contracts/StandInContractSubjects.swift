@@ -11,19 +11,19 @@ import PortContracts
 /// (tracking allowed, consent obtained in the EEA, location allowed while using).
 public enum StandInContractSubjects {
     /// The tracking authorization stand-in.
-    public static func trackingAuthorizer() -> some TrackingAuthorizerSubject { StandInTrackingSubject() }
+    public static func trackingAuthorizer() -> any TrackingAuthorizerSubject { StandInTrackingSubject() }
     /// The advertising identifier stand-in.
-    public static func advertisingIdentifier() -> some AdvertisingIdentifierSubject { StandInIdentifierSubject() }
+    public static func advertisingIdentifier() -> any AdvertisingIdentifierSubject { StandInIdentifierSubject() }
     /// The consent information stand-in.
-    public static func consentInformation() -> some ConsentInformationSubject { StandInConsentInformationSubject() }
+    public static func consentInformation() -> any ConsentInformationSubject { StandInConsentInformationSubject() }
     /// The consent forms stand-in.
-    public static func consentForm() -> some ConsentFormSubject { StandInConsentFormSubject() }
+    public static func consentForm() -> any ConsentFormSubject { StandInConsentFormSubject() }
     /// The ad SDK stand-in.
-    public static func adSDK() -> some AdSDKSubject { StandInAdSDKSubject() }
+    public static func adSDK() -> any AdSDKSubject { StandInAdSDKSubject() }
     /// The location authorization stand-in.
-    public static func locationAuthorizer() -> some LocationAuthorizerSubject { StandInLocationSubject() }
+    public static func locationAuthorizer() -> any LocationAuthorizerSubject { StandInLocationSubject() }
     /// The in-memory key-value store the harness gives every app.
-    public static func keyValueStore() -> some KeyValueStoreSubject { StandInStoreSubject() }
+    public static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
 }
 
 struct StandInTrackingSubject: TrackingAuthorizerSubject {
