@@ -5,3 +5,4 @@
 @_exported import HarnessSupport
 @_exported import MockAdNetwork
 @_exported import MockTrackingManager
+@_exported import PortContracts

@@ -11,6 +11,7 @@ enum HelpText {
                              [--format text|json] [--expect-violation]
            adharness bench [--repeat N] [PATH...]
            adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
+           adharness contracts [--format text|json]
            adharness --version
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
@@ -23,9 +24,23 @@ enum HelpText {
       explore  Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture.
       bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
       fuzz     Run mutated copies of scenario files; report any refused without a clear error.
+      contracts  Run the ports' contract suite against the stand-ins: each clause, its kind and verdict.
 
     Run `adharness COMMAND --help` for a command's options.
     Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
+    """
+
+    static let contracts = """
+    USAGE: adharness contracts [--format text|json]
+
+    Runs every clause of every port's contract (tracking authorizer, advertising identifier, consent
+    information, consent form, ad SDK, location authorizer, key-value store) against the stand-ins,
+    and prints each with its kind and verdict. port-only clauses are observable through the port
+    alone and run against any implementation; world-control clauses need a situation arranged (a
+    scripted answer, a region, a fault), so on a device they need a person or a test account.
+    The same checks run against a team's own adapters from Swift Testing or XCTest: see the README,
+    "Porting to the real SDKs".
+    Exit codes: 0 every clause passed, 1 a clause failed, 2 usage.
     """
 
     static let explore = """
@@ -135,6 +150,8 @@ enum HelpCommand {
         case "invariants": HelpText.invariants
         case "bench": HelpText.bench
         case "explore": HelpText.explore
+        case "fuzz": HelpText.fuzz
+        case "contracts": HelpText.contracts
         default: HelpText.overview
         }
         output.line(text)
