@@ -42,7 +42,7 @@ let package = Package(
         // it uses imported explicitly. It holds glues written as public apps write them.
         .testTarget(
             name: "ForeignGlueTests",
-            dependencies: ["AdHarness", "ScenarioRunner"],
+            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts"],
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(

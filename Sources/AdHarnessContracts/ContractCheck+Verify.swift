@@ -2,9 +2,10 @@
 extension ContractCheck {
     /// Runs the check against the subject and reports the outcome into the running test framework
     /// (Swift Testing or XCTest): a failure as an issue that names the port, the clause, what was
-    /// expected and what came; a skip as the framework's own skip, so a device run shows what it left out.
+    /// expected and what came; a skip so that a device run shows what it left out (in Swift Testing
+    /// a warning, which the console shows and which does not fail the run; in XCTest, `XCTSkip`).
     ///
-    /// Throws only to skip (`XCTSkip` in XCTest; test cancellation in Swift Testing).
+    /// Throws only to skip in XCTest.
     @discardableResult
     public func verify(
         against subject: Subject,
