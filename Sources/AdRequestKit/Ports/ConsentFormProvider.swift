@@ -1,6 +1,14 @@
 /// The consent SDK's forms: the consent form and the privacy-options form.
 ///
 /// The real SDK presents over the app's top screen; the ports leave the screen out.
+///
+/// Contract: the clauses of `ConsentFormContract` in the AdHarnessContracts product, which every
+/// implementation must pass (world-control clauses need the situation arranged):
+/// - `form.load-before-update-unavailable` (world-control): loading a form before any update in the process fails with unavailable.
+/// - `form.present-answers-then-completes` (world-control): a presented form completes once the user answered, with the status already obtained.
+/// - `form.second-present-already-used` (world-control): a loaded form presents once; presenting it again fails with alreadyUsed.
+/// - `form.load-and-present-nothing-when-not-required` (world-control): load-and-present-if-required shows nothing where consent is not required and completes with no error, after the call.
+/// - `form.privacy-options-error-where-not-required` (world-control): the privacy-options form where it is not required completes with an error and shows nothing.
 public protocol ConsentFormProvider: Sendable {
     /// Loads a consent form; fails with `unavailable` when none is configured or needed.
     func loadForm(completion: @escaping @Sendable (Result<any LoadedConsentForm, ConsentFormError>) -> Void)

@@ -2,6 +2,16 @@
 ///
 /// Before the first update of a session everything reads unknown and `canRequestAds` is false. The
 /// update restores the previous session's answer at once, then refreshes it from the network.
+///
+/// Contract: the clauses of `ConsentInformationContract` in the AdHarnessContracts product, which every
+/// implementation must pass (world-control clauses need the situation arranged):
+/// - `consent.unknown-before-update` (world-control): before the first update of a process: status unknown, canRequestAds false, form status unknown, even with consent stored.
+/// - `consent.update-restores-stored-answer-at-once` (world-control): calling the update restores the stored answer before the call returns, so canRequestAds reads it before the completion.
+/// - `consent.eea-required-until-answered` (world-control): in the EEA a user who never answered reads required, canRequestAds false, a form available.
+/// - `consent.elsewhere-not-required` (world-control): where no regulation applies the status reads notRequired and ads may be requested.
+/// - `consent.update-error-keeps-stored-status` (world-control): an update that fails reports its error and leaves the stored status and canRequestAds.
+/// - `consent.update-completes-once` (port-only): every update calls its completion exactly once.
+/// - `consent.reset-clears-status` (port-only): reset clears the stored consent: the status reads unknown.
 public protocol ConsentInfoProvider: Sendable {
     /// The user's consent status.
     var consentStatus: UserConsentStatus { get }

@@ -1,4 +1,10 @@
 /// The app's persistent key-value storage: it survives a relaunch, not a reinstall.
+///
+/// Contract: the clauses of `KeyValueStoreContract` in the AdHarnessContracts product, which every
+/// implementation must pass (world-control clauses need the situation arranged):
+/// - `store.reads-back-each-type` (port-only): a stored Boolean, integer and string read back as stored.
+/// - `store.missing-key-reads-nil` (port-only): a key never written, or removed, reads nil as every type.
+/// - `store.later-write-replaces` (port-only): a later write replaces the earlier value under the key.
 public protocol KeyValueStore: Sendable {
     /// The Boolean stored under the key, or `nil` if none is.
     func bool(forKey key: String) -> Bool?

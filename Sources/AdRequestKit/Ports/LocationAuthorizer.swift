@@ -3,6 +3,14 @@
 /// Maps onto `CLLocationManager` and its delegate's `locationManagerDidChangeAuthorization(_:)`.
 /// Requests return nothing: an answer arrives only through the change callback. A request the OS
 /// ignores (already decided, app not active, usage text missing) changes nothing, so no callback comes.
+///
+/// Contract: the clauses of `LocationAuthorizerContract` in the AdHarnessContracts product, which every
+/// implementation must pass (world-control clauses need the situation arranged):
+/// - `location.handler-called-once-after-registration` (port-only): registering the change handler calls it once with the current status, after the registration returns.
+/// - `location.request-ignored-once-decided` (port-only): once decided, a when-in-use request changes nothing and calls nothing.
+/// - `location.temporary-accuracy-unlisted-purpose-errors` (port-only): a temporary full-accuracy request for a purpose the Info.plist does not list completes once with an error.
+/// - `location.request-ignored-while-not-active` (world-control): a when-in-use request from an app that is not active changes nothing and calls nothing.
+/// - `location.answer-calls-back` (world-control): the user's answer to the prompt reaches the handler and the status.
 public protocol LocationAuthorizer: Sendable {
     /// The current status.
     var authorizationStatus: LocationAuthorizationStatus { get }
