@@ -1,0 +1,66 @@
+// The contract suite against the adapters in this folder, for an app's unit-test or UI-test
+// target run on a device. Port-only clauses run as they are; world-control clauses are skipped
+// (XCTSkip) unless a subject arranges their situation. Linux CI only parses this file.
+#if canImport(XCTest) && canImport(UIKit) && canImport(UserMessagingPlatform) && canImport(GoogleMobileAds)
+import AdHarnessContracts
+import Foundation
+import XCTest
+
+/// How long a real SDK gets to call back before a check looks.
+private func waitForCallbacks() async { try? await Task.sleep(for: .seconds(3)) }
+
+struct DeviceTrackingSubject: TrackingAuthorizerSubject {
+    func current() -> any TrackingAuthorizer { SystemTrackingAuthorizer() }
+    func settle() async { await waitForCallbacks() }
+}
+
+struct DeviceIdentifierSubject: AdvertisingIdentifierSubject {
+    func current() -> IdentifierPorts { IdentifierPorts(identifier: SystemAdvertisingIdentifier(), tracking: SystemTrackingAuthorizer()) }
+}
+
+struct DeviceConsentSubject: ConsentInformationSubject {
+    func current() -> any ConsentInfoProvider { SDKConsentInformation() }
+    func settle() async { await waitForCallbacks() }
+}
+
+struct DeviceAdSubject: AdSDKSubject {
+    let loader = SDKAdLoader()
+    func current() -> AdSDKPorts { AdSDKPorts(sdk: loader, requestsReceived: { [loader] in loader.requestsSent }) }
+    func settle() async { await waitForCallbacks() }
+}
+
+struct DeviceLocationSubject: LocationAuthorizerSubject {
+    func current() -> any LocationAuthorizer { SystemLocationAuthorizer() }
+    func settle() async { await waitForCallbacks() }
+}
+
+struct DeviceStoreSubject: KeyValueStoreSubject {
+    func current() -> any KeyValueStore { DefaultsKeyValueStore() }
+}
+
+final class DeviceContractTests: XCTestCase {
+    func testTracking() async throws {
+        for check in TrackingAuthorizerContract.checks where check.kind == .portOnly { try await check.verify(against: DeviceTrackingSubject()) }
+    }
+
+    func testAdvertisingIdentifier() async throws {
+        for check in AdvertisingIdentifierContract.checks where check.kind == .portOnly { try await check.verify(against: DeviceIdentifierSubject()) }
+    }
+
+    func testConsentInformation() async throws {
+        for check in ConsentInformationContract.checks where check.kind == .portOnly { try await check.verify(against: DeviceConsentSubject()) }
+    }
+
+    func testAdSDK() async throws {
+        for check in AdSDKContract.checks where check.kind == .portOnly { try await check.verify(against: DeviceAdSubject()) }
+    }
+
+    func testLocation() async throws {
+        for check in LocationAuthorizerContract.checks where check.kind == .portOnly { try await check.verify(against: DeviceLocationSubject()) }
+    }
+
+    func testKeyValueStore() async throws {
+        for check in KeyValueStoreContract.checks { try await check.verify(against: DeviceStoreSubject()) }
+    }
+}
+#endif

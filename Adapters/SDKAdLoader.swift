@@ -1,0 +1,57 @@
+// Adapter of the AdSDK port onto Google Mobile Ads 12 (Swift names). It loads interstitials; a
+// banner app maps `loadAd` onto `BannerView.load(_:)` the same way. Linux CI only parses this file.
+#if canImport(GoogleMobileAds)
+import AdRequestKit
+import Foundation
+import GoogleMobileAds
+
+/// The ad SDK, through the port; it also keeps what it sent, for the contract check that
+/// extras reach the SDK intact (`AdSDKPorts.requestsReceived`).
+public final class SDKAdLoader: AdSDK, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent: [AdRequest] = []
+
+    /// Creates the adapter over `MobileAds.shared`.
+    public init() {}
+
+    /// `MobileAds.shared.start(completionHandler:)`.
+    public func start(completion: @escaping @Sendable () -> Void) {
+        DispatchQueue.main.async {
+            MobileAds.shared.start { _ in completion() }
+        }
+    }
+
+    /// Builds a `Request` with the extras (`npa=1`) registered, and loads an interstitial with it.
+    public func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
+        DispatchQueue.main.async { [self] in
+            let real = Request()
+            let extras = Extras()
+            extras.additionalParameters = request.extras
+            real.register(extras)
+            record(real, adUnitID: request.adUnitID)
+            InterstitialAd.load(with: request.adUnitID, request: real) { ad, error in
+                if let error {
+                    completion(.failure(AdLoadError(rawValue: (error as NSError).code)))
+                } else {
+                    completion(.success(LoadedAd(adUnitID: request.adUnitID, responseID: ad?.responseInfo.responseIdentifier ?? "")))
+                }
+            }
+        }
+    }
+
+    /// The requests handed to the SDK, read back from the SDK's own request objects.
+    public var requestsSent: [AdRequest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return sent
+    }
+
+    private func record(_ real: Request, adUnitID: String) {
+        let extras = (real.adNetworkExtras(for: Extras.self) as? Extras)?.additionalParameters ?? [:]
+        let neutral = AdRequest(adUnitID: adUnitID, extras: extras.reduce(into: [:]) { $0["\($1.key)"] = "\($1.value)" })
+        lock.lock()
+        sent.append(neutral)
+        lock.unlock()
+    }
+}
+#endif
