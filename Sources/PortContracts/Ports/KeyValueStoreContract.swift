@@ -2,7 +2,8 @@ import AdRequestKit
 
 /// An implementation of ``KeyValueStore``: every clause is observable through the port alone.
 public protocol KeyValueStoreSubject: Sendable {
-    /// The store; the checks write only keys that start with `contract.`, and remove them after.
+    /// The store; each check writes only keys that start with `contract.` and its clause's ID (so
+    /// checks running in parallel on one store stay apart), and removes them after.
     func current() async throws -> any KeyValueStore
 }
 
@@ -38,9 +39,25 @@ public enum KeyValueStoreContract {
         _ id: String, _ statement: String, _ source: String, _ body: @escaping @Sendable (any KeyValueStore) throws -> Void
     ) -> ContractCheck<any KeyValueStoreSubject> {
         ContractCheck(ContractClause(id: id, port: .keyValueStore, statement: statement, source: source, kind: .portOnly)) { subject in
-            let store = try await subject.current()
+            let store = ClauseKeys(base: try await subject.current(), prefix: id)
             defer { for key in keys { store.removeValue(forKey: key) } }
             try body(store)
         }
     }
+}
+
+/// The store seen through one clause's own keys: `contract.bool` becomes `contract.bool.<clause ID>`.
+private struct ClauseKeys: KeyValueStore {
+    let base: any KeyValueStore
+    let prefix: String
+
+    func bool(forKey key: String) -> Bool? { base.bool(forKey: own(key)) }
+    func integer(forKey key: String) -> Int? { base.integer(forKey: own(key)) }
+    func string(forKey key: String) -> String? { base.string(forKey: own(key)) }
+    func set(_ value: Bool, forKey key: String) { base.set(value, forKey: own(key)) }
+    func set(_ value: Int, forKey key: String) { base.set(value, forKey: own(key)) }
+    func set(_ value: String, forKey key: String) { base.set(value, forKey: own(key)) }
+    func removeValue(forKey key: String) { base.removeValue(forKey: own(key)) }
+
+    private func own(_ key: String) -> String { "\(key).\(prefix)" }
 }

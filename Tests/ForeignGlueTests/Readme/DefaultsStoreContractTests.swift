@@ -16,7 +16,10 @@ struct DefaultsStore: KeyValueStore, @unchecked Sendable {
 }
 
 struct DefaultsStoreSubject: KeyValueStoreSubject {
-    func current() -> any KeyValueStore { DefaultsStore(defaults: UserDefaults(suiteName: "contract-checks") ?? .standard) }
+    /// One defaults object for every check, as an app has: the checks run in parallel.
+    static let store = DefaultsStore(defaults: UserDefaults(suiteName: "contract-checks") ?? .standard)
+
+    func current() -> any KeyValueStore { Self.store }
 }
 
 @Test(arguments: KeyValueStoreContract.checks)
