@@ -5,7 +5,7 @@ import HarnessSupport
 ///
 /// The update answers whether the request came from the EEA or somewhere unknown (the region, or a
 /// debug geography when this device is a listed debug device). Publisher identifiers the service
-/// does not know fail the update. The status is read-write and kept in the app's storage; it
+/// does not know fail the update, for a request from the EEA (the only case the service checks them). The status is read-write and kept in the app's storage; it
 /// resets to unknown when the ad technology providers changed. Completions come on a later turn.
 public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, ConsentSignals, Sendable {
     private let region: ConsentRegion
@@ -58,8 +58,9 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
         let effects = process.faults.take(.consentInfoUpdate)
         let unknownPublisher = identifiers.isEmpty || identifiers.contains { !$0.hasPrefix("pub-") }
         process.delivery.deliver("legacyConsent.update completion", timing: .later(.zero), effects: effects) { [self] in
+            // The service checks the publisher identifiers only for a request from the EEA or somewhere unknown.
             let error: LegacyConsentError? = effects.error.map { LegacyConsentError($0.legacyReason) }
-                ?? (unknownPublisher ? LegacyConsentError(.invalidPublisherIdentifiers) : nil)
+                ?? (unknownPublisher && requestInEEA(debug) ? LegacyConsentError(.invalidPublisherIdentifiers) : nil)
             if error == nil { applyUpdate(debug) }
             trace.record(.legacyConsentUpdateDone, (error.map { [EventField("error", $0.description)] } ?? []) + [
                 EventField("status", consentStatus.description), EventField("inEEAOrUnknown", String(isRequestLocationInEEAOrUnknown)),
@@ -75,9 +76,14 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
         process.trace.record(.legacyConsentReset)
     }
 
-    private func applyUpdate(_ debug: LegacyDebugSettings) {
+    /// Whether the service places the request in the EEA: the debug geography on a debug device, else the region.
+    private func requestInEEA(_ debug: LegacyDebugSettings) -> Bool {
         let debugApplies = debug.geography != .disabled && (settings.isSimulator || debug.deviceIdentifiers.contains(settings.deviceIdentifier))
-        let inEEA = debugApplies ? debug.geography == .eea : region == .eea
+        return debugApplies ? debug.geography == .eea : region == .eea
+    }
+
+    private func applyUpdate(_ debug: LegacyDebugSettings) {
+        let inEEA = requestInEEA(debug)
         store.set(inEEA, forKey: Key.inEEAOrUnknown)
         if settings.providersChanged && inEEA && consentStatus != .unknown { setConsentStatus(.unknown) }
     }

@@ -94,12 +94,15 @@ struct LegacyConsentFlowTests {
         #expect(app.trace.count(of: .legacyConsentFormPresent) == 1)
     }
 
-    @Test("unknown publisher identifiers fail the update; the error is surfaced")
-    func unknownPublisher() throws {
-        let app = try app(settings: LegacyConsentSettings(publisherIdentifiers: ["ca-app-pub-123"]))
+    @Test("unknown publisher identifiers fail the update from the EEA only (the service checks them nowhere else)", arguments: [
+        (ConsentRegion.eea, ["consentInfoUpdate.invalidPublisherIdentifiers"], false),
+        (.other, [], true),
+    ])
+    func unknownPublisher(region: ConsentRegion, errors: [String], canRequestAds: Bool) throws {
+        let app = try app(region: region, settings: LegacyConsentSettings(publisherIdentifiers: ["ca-app-pub-123"]))
         try app.launch()
-        #expect(app.errors.map(\.description) == ["consentInfoUpdate.invalidPublisherIdentifiers"])
-        #expect(app.consentState?.canRequestAds == false, "an unknown location counts as the EEA")
+        #expect(app.errors.map(\.description) == errors)
+        #expect(app.consentState?.canRequestAds == canRequestAds, "after a failed update the location stays unknown, counted as the EEA")
     }
 
     @Test("an invalid privacy-policy URL means no form")
