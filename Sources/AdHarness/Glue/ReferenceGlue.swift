@@ -29,7 +29,7 @@ public final class ReferenceGlue: ConsentGlue {
         case .current(let parameters):
             Self.currentProfile(
                 CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms, parameters: parameters),
-                configuration.decisionProfile, store: ports.store
+                mistakes.contains(.treatsObtainedAsFullConsent) ? .seed : configuration.decisionProfile, store: ports.store
             )
         case .legacy(let settings, _):
             if let legacy = ports.legacyConsent {

@@ -1,6 +1,7 @@
 /// How the app-side logic is set up: callback timeouts, storage keys and the decision table.
 public struct AdsConfiguration: Hashable, Sendable {
-    /// Which decision table the current consent SDK's answers go through: the seed's, or the TCF-aware one.
+    /// Which decision table the current consent SDK's answers go through: the TCF-aware one (the
+    /// default), or the seed's, which counts `obtained` as consent to everything.
     public var decisionProfile: DecisionProfile
     /// How long each step waits for a callback before it gives up and stays conservative.
     public var timeouts: CallbackTimeouts
@@ -15,7 +16,7 @@ public struct AdsConfiguration: Hashable, Sendable {
         timeouts: CallbackTimeouts = .init(),
         shouldUseNPAKey: String = "ads.shouldUseNPA",
         trackingPromptDismissedKey: String = "ads.trackingPromptDismissed",
-        decisionProfile: DecisionProfile = .seed
+        decisionProfile: DecisionProfile = .tcf
     ) {
         self.decisionProfile = decisionProfile
         self.timeouts = timeouts
