@@ -66,11 +66,18 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     /// Removes every value (the app was deleted).
     public func removeAll() { values.withLock { $0.removeAll() } }
 
+    /// A value as the trace shows it: in full up to 100 characters, longer ones (a vendor bit string)
+    /// as their start, their end and their length.
+    static func traceText(_ text: String) -> String {
+        guard text.count > 100 else { return text }
+        return "\(text.prefix(24))...\(text.suffix(8)) (\(text.count) characters)"
+    }
+
     private func store(_ value: StoredValue, _ key: String) {
         let changed = values.withLock { values in
             defer { values[key] = value }
             return values[key] != value
         }
-        if changed { trace?.record(.storeSet, [EventField("key", key), EventField("value", value.description)]) }
+        if changed { trace?.record(.storeSet, [EventField("key", key), EventField("value", Self.traceText(value.description))]) }
     }
 }

@@ -11,6 +11,10 @@ public enum TraceField {
     public static let consentAllowsPersonalized = "consentAllowsPersonalized"
     /// Whether the request carried `npa=1` (`ads.request`).
     public static let npa = "npa"
+    /// The ad serving mode the ad SDK served the request in, from the TCF signals and `npa` (`ads.request`).
+    public static let mode = "mode"
+    /// The serving-mode rule that decided it (`ads.request`).
+    public static let modeRule = "modeRule"
     /// Whether the identifier read was `zero` or `set` (`idfa.read`).
     public static let identifier = "value"
     /// Whether the OS showed a prompt (`tracking.answer`).

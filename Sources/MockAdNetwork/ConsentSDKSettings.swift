@@ -19,6 +19,9 @@ public enum ConsentFormAnswer: String, CaseIterable, Hashable, Sendable, Codable
     case rejectAll
     /// Closes the form without answering: nothing changes.
     case dismiss
+    /// Chooses purposes, special features and vendors one by one ("manage options"): the user
+    /// script's ``ConsentUserScript/customChoices``. The consent status is `obtained`.
+    case custom
 }
 
 /// The consent and ad SDKs' configuration on the simulated device, and their latencies.
@@ -74,11 +77,28 @@ public struct ConsentUserScript: Hashable, Sendable {
     public var consentForm: ScriptedAnswer<ConsentFormAnswer>?
     /// The answer to the privacy-options form.
     public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
+    /// What a `custom` answer chooses; `nil` chooses nothing, as "reject all" does.
+    public var customChoices: ConsentChoices?
 
     /// Creates a script; a form shown without a scripted answer is an error of the scenario.
-    public init(consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil, privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil) {
+    public init(
+        consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
+        privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
+        customChoices: ConsentChoices? = nil
+    ) {
         self.consentForm = consentForm
         self.privacyOptionsForm = privacyOptionsForm
+        self.customChoices = customChoices
+    }
+
+    /// The TCF choices an answer makes; `nil` for `dismiss`, which changes nothing.
+    public func choices(for answer: ConsentFormAnswer) -> ConsentChoices? {
+        switch answer {
+        case .acceptAll: .acceptAll
+        case .rejectAll: .rejectAll
+        case .custom: customChoices ?? .rejectAll
+        case .dismiss: nil
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import AdRequestKit
+
 /// What the ad SDK reads from the consent SDK in charge, as the real ad SDK reads the consent
 /// SDK's stored signals. Each `ads.request` records these, so the trace holds the ground truth.
 public protocol ConsentSignals: Sendable {
@@ -7,6 +9,14 @@ public protocol ConsentSignals: Sendable {
     var signalAllowsAdRequests: Bool { get }
     /// Whether the consent SDK's answer allows personalized ads now.
     var signalAllowsPersonalizedAds: Bool { get }
+    /// The storage where the consent SDK writes its TCF signals, which the ad SDK reads for the
+    /// serving mode; `nil` for an SDK that writes none.
+    var signalStore: (any KeyValueStore)? { get }
+}
+
+extension ConsentSignals {
+    /// No TCF signals.
+    public var signalStore: (any KeyValueStore)? { nil }
 }
 
 extension SimulatedConsentInformation: ConsentSignals {
@@ -16,4 +26,6 @@ extension SimulatedConsentInformation: ConsentSignals {
     public var signalAllowsAdRequests: Bool { canRequestAds }
     /// Consent obtained or not required.
     public var signalAllowsPersonalizedAds: Bool { consentStatus == .obtained || consentStatus == .notRequired }
+    /// The app's storage, where its TCF signals are.
+    public var signalStore: (any KeyValueStore)? { storage.store }
 }

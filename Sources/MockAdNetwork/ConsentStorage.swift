@@ -44,6 +44,12 @@ public struct ConsentStorage: Sendable {
         nonmutating set { store.set(newValue, forKey: Key.usOptOut) }
     }
 
-    /// Clears everything the SDK stored.
-    public func clear() { for key in Key.all { store.removeValue(forKey: key) } }
+    /// Clears everything the SDK stored, its TCF signals included.
+    public func clear() {
+        for key in Key.all { store.removeValue(forKey: key) }
+        tcf.clear()
+    }
+
+    /// The TCF signals the SDK writes into the same storage.
+    public var tcf: TCFSignalWriter { TCFSignalWriter(store: store) }
 }

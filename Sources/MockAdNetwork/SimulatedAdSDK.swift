@@ -6,7 +6,8 @@ import HarnessSupport
 ///
 /// Each request is recorded with what was true at that moment (the OS tracking status, what the
 /// consent SDK in charge allows, whether the identifier it read was zero), so the trace alone
-/// shows whether the app's request was allowed. Starting without an application identifier in the
+/// shows whether the app's request was allowed, and the ad serving mode it got (``ServingModeOracle``):
+/// a request served in mode `none` fails with `noFill`, as the real SDK answers when no ad may be served. Starting without an application identifier in the
 /// Info.plist crashes the app, reported as `app.crash`; loading an ad starts the SDK if the app did not.
 public final class SimulatedAdSDK: AdSDK, Sendable {
     private let process: AppProcess
@@ -71,7 +72,12 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             consent: consent.signalStatus,
             canRequestAds: consent.signalAllowsAdRequests,
             consentAllowsPersonalized: consent.signalAllowsPersonalizedAds,
-            identifierWasZero: advertisingIdentifier().isZero
+            identifierWasZero: advertisingIdentifier().isZero,
+            serving: ServingModeOracle.decide(
+                store: consent.signalStore ?? InMemoryKeyValueStore(),
+                nonPersonalizedRequested: request.isNonPersonalized,
+                now: SimulatedCMP.deciseconds(at: process.clock.now)
+            )
         )
         let number = state.withLock { state in
             state.requests.append(record)
@@ -82,6 +88,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         trace.record(.adsRequest, record.fields)
         let effects = process.faults.take(.adLoad)
         let result: Result<LoadedAd, AdLoadError> = effects.error.map { .failure($0.adLoadError) }
+            ?? (record.serving.mode == .none ? .failure(.noFill) : nil)
             ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)"))
         process.delivery.deliver("ads.load completion", timing: .later(adLoadLatency), effects: effects) {
             switch result {
@@ -126,6 +133,8 @@ public struct RecordedAdRequest: Hashable, Sendable {
     public var consentAllowsPersonalized: Bool
     /// Whether the advertising identifier the SDK read was all zeros.
     public var identifierWasZero: Bool
+    /// The mode the ad SDK served the request in, and the rule that decided it.
+    public var serving: ServingDecision
 
     /// Whether the request carried `npa=1`.
     public var isNonPersonalized: Bool { request.isNonPersonalized }
@@ -142,6 +151,8 @@ public struct RecordedAdRequest: Hashable, Sendable {
             EventField(TraceField.canRequestAds, String(canRequestAds)),
             EventField(TraceField.consentAllowsPersonalized, String(consentAllowsPersonalized)),
             EventField("idfa", identifierWasZero ? "zero" : "set"),
+            EventField(TraceField.mode, serving.mode.rawValue),
+            EventField(TraceField.modeRule, serving.rule.rawValue),
         ]
     }
 }

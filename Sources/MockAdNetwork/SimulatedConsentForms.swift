@@ -85,9 +85,10 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             return
         }
         let info = info
+        let user = user
         let delivery = process.delivery
         process.scheduleUserAnswer(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
-            let status = info.record(script.answer, on: kind)
+            let status = info.record(script.answer, choices: user.choices(for: script.answer), on: kind)
             trace.record(.consentFormAnswer, [
                 EventField("kind", kind.rawValue), EventField("answer", script.answer.rawValue), EventField("status", status.description),
             ])

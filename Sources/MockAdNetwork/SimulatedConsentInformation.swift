@@ -89,13 +89,18 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 
     // MARK: For the forms
 
-    /// Records the user's answer to a form and returns the new status.
-    func record(_ answer: ConsentFormAnswer, on kind: ConsentFormKind) -> UserConsentStatus {
-        guard answer != .dismiss else { return consentStatus }
+    /// Records the user's answer to a form, with the TCF choices it makes, and returns the new status.
+    func record(_ answer: ConsentFormAnswer, choices: ConsentChoices?, on kind: ConsentFormKind) -> UserConsentStatus {
+        guard let choices else { return consentStatus }
         let region = effectiveRegion ?? settings.region
         switch (kind, region) {
         case (.consent, _), (.privacyOptions, .eea):
             storage.purposesConsented = answer == .acceptAll
+            do {
+                try storage.tcf.writeChoices(choices, gdprApplies: region == .eea, at: SimulatedCMP.deciseconds(at: process.clock.now))
+            } catch {
+                process.trace.record(.harnessIssue, [EventField("issue", "the user script's choices do not fit a TC string: \(error)")])
+            }
             storage.status = .obtained
             storage.privacyOptions = .required
             session.withLock { session in
@@ -142,6 +147,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         }
         storage.status = status
         storage.privacyOptions = privacy
+        storage.tcf.writeUpdate(gdprApplies: region == .eea)
         session.withLock { session in
             session.updateCompleted = true
             session.region = region

@@ -73,7 +73,10 @@ struct ExpectationCheck {
             }
             let event = trace[requests[offset]]
             if !expectation.matches(event.fields) {
-                let actual = "{npa: \(event["npa"] ?? "?"), idfa: \(event["idfa"] ?? "?")}"
+                // The mode and its rule are shown when the expectation pins either.
+                let serving = expectation.mode == nil && expectation.modeRule == nil ? ""
+                    : ", mode: \(event[TraceField.mode] ?? "?"), modeRule: \(event[TraceField.modeRule] ?? "?")"
+                let actual = "{npa: \(event["npa"] ?? "?"), idfa: \(event["idfa"] ?? "?")\(serving)}"
                 mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: actual, at: requests[offset])
             }
         }

@@ -141,9 +141,13 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
     public var npa: Bool?
     /// Whether the advertising identifier the ad SDK read was `zero` or `set`.
     public var idfa: String?
+    /// The ad serving mode the request got.
+    public var mode: ServingMode?
+    /// The serving-mode rule that decided it.
+    public var modeRule: ServingModeRule?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case npa, idfa
+        case npa, idfa, mode, modeRule
     }
 
     /// Decodes the object.
@@ -157,16 +161,21 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
             }
             self.idfa = idfa
         }
+        mode = try container.decodeChoiceIfPresent(ServingMode.self, forKey: .mode)
+        modeRule = try container.decodeChoiceIfPresent(ServingModeRule.self, forKey: .modeRule)
     }
 
     /// Whether a recorded request matches.
     func matches(_ request: [EventField]) -> Bool {
         (npa.map { String($0) == request[field: "npa"] } ?? true) && (idfa.map { $0 == request[field: "idfa"] } ?? true)
+            && (mode.map { $0.rawValue == request[field: TraceField.mode] } ?? true)
+            && (modeRule.map { $0.rawValue == request[field: TraceField.modeRule] } ?? true)
     }
 
     /// `{npa: true, idfa: zero}`.
     var summary: String {
-        "{" + [npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }].compactMap { $0 }.joined(separator: ", ") + "}"
+        "{" + [npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" }]
+            .compactMap { $0 }.joined(separator: ", ") + "}"
     }
 }
 

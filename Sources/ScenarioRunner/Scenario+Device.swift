@@ -71,7 +71,7 @@ struct PreviousSessionSpec: Decodable {
     var glueLeftoverKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds
+        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices
     }
 
     init(from decoder: any Decoder) throws {
@@ -82,6 +82,13 @@ struct PreviousSessionSpec: Decodable {
         session.shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
         session.legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent) ?? .unknown
         session.usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
+        session.consentChoices = try container.decodeIfPresent(ConsentChoicesSpec.self, forKey: .consentChoices)?.choices
+        if session.consentChoices != nil && session.consent != .obtained {
+            throw DecodingError.dataCorruptedError(
+                forKey: .consentChoices, in: container,
+                debugDescription: "expected consent obtained with consentChoices (the choices of a form answered earlier), found \(session.consent)"
+            )
+        }
         glueLeftoverKeys = [CodingKeys.shouldUseNPA, .usePersonalizedAds].filter(container.contains).map(\.rawValue)
     }
 }
@@ -91,7 +98,7 @@ struct UserSpec: Decodable {
     var user = User()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case trackingPrompt, consentForm, privacyOptionsForm, legacyConsentForm, locationPrompt
+        case trackingPrompt, consentForm, privacyOptionsForm, legacyConsentForm, locationPrompt, consentChoices
     }
 
     init(from decoder: any Decoder) throws {
@@ -102,6 +109,16 @@ struct UserSpec: Decodable {
         user.privacyOptionsForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .privacyOptionsForm)?.answer
         user.legacyConsentForm = try container.decodeIfPresent(AnswerSpec<LegacyFormAnswer>.self, forKey: .legacyConsentForm)?.answer
         user.location.prompt = try container.decodeIfPresent(AnswerSpec<LocationPromptAnswer>.self, forKey: .locationPrompt)?.answer
+        user.consentChoices = try container.decodeIfPresent(ConsentChoicesSpec.self, forKey: .consentChoices)?.choices
+        let custom = [user.consentForm, user.privacyOptionsForm].contains { $0?.answer == .custom }
+        if custom != (user.consentChoices != nil) {
+            throw DecodingError.dataCorruptedError(
+                forKey: custom ? .consentForm : .consentChoices, in: container,
+                debugDescription: custom
+                    ? "expected user.consentChoices for a custom answer, found none"
+                    : "expected a custom answer (consentForm or privacyOptionsForm) for consentChoices, found none"
+            )
+        }
     }
 }
 

@@ -169,7 +169,7 @@ public struct AppSetup: Sendable, Decodable {
     var givenKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent
+        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent, decision
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
@@ -199,6 +199,10 @@ public struct AppSetup: Sendable, Decodable {
         }
         self.mistakes = Set(mistakes ?? [])
         legacy = try container.decodeIfPresent(LegacyConsentSpec.self, forKey: .legacyConsent)?.settings
+        if let decision = try container.decodeChoiceIfPresent(DecisionProfile.self, forKey: .decision) {
+            configuration.decisionProfile = decision
+            givesCurrentParameters = givesCurrentParameters || decision == .tcf
+        }
         givenKeys = CodingKeys.allCases.filter(container.contains).map(\.rawValue)
     }
 
@@ -208,7 +212,7 @@ public struct AppSetup: Sendable, Decodable {
             guard !givesCurrentParameters else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "expected consentProfile current for underAgeOfConsent, debugGeography and testDeviceIdentifiers, found legacy; use legacyConsent.debugGeography and debugDeviceIdentifiers"
+                    debugDescription: "expected consentProfile current for underAgeOfConsent, debugGeography, testDeviceIdentifiers and decision tcf, found legacy; use legacyConsent.debugGeography and debugDeviceIdentifiers"
                 ))
             }
             return .legacy(legacy ?? LegacyConsentSettings(), sdk: legacySDK)

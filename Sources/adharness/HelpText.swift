@@ -2,7 +2,7 @@
 enum HelpText {
     static let overview = """
     USAGE: adharness [run] [--format text|junit|json] [PATH...]
-           adharness table [--format markdown|json] [--profile current|legacy]
+           adharness table [--format markdown|json] [--profile current|tcf|legacy]
            adharness trace FILE [--format text|json|mermaid]
            adharness trace --names
            adharness invariants
@@ -12,6 +12,7 @@ enum HelpText {
            adharness bench [--repeat N] [PATH...]
            adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
            adharness contracts [--format text|json]
+           adharness tcf decode STRING | tcf rules
            adharness --version
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
@@ -25,6 +26,7 @@ enum HelpText {
       bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
       fuzz     Run mutated copies of scenario files; report any refused without a clear error.
       contracts  Run the ports' contract suite against the stand-ins: each clause, its kind and verdict.
+      tcf      Decode an IAB TCF v2 TC string and give its ad serving mode; list the serving-mode rules.
 
     Run `adharness COMMAND --help` for a command's options.
     Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
@@ -88,11 +90,24 @@ enum HelpText {
     """
 
     static let table = """
-    USAGE: adharness table [--format markdown|json] [--profile current|legacy]
+    USAGE: adharness table [--format markdown|json] [--profile current|tcf|legacy]
 
     Prints every tracking x consent status (and an unknown raw value of each) with both outputs,
-    computed by calling the real decision code. Markdown by default. With --profile legacy, prints
-    the legacy consent SDK's table: status x region x the app's personalized-ads preference.
+    computed by calling the real decision code. Markdown by default. --profile current is the seed
+    table; --profile tcf adds whether the TCF signals allow personalized ads (the reference glue's
+    default); --profile legacy prints the legacy consent SDK's table: status x region x the app's
+    personalized-ads preference.
+    """
+
+    static let tcf = """
+    USAGE: adharness tcf decode STRING
+           adharness tcf rules
+
+    decode prints every field of an IAB TCF v2 TC string (core segment, DisclosedVendors and
+    PublisherTC segments), anything the spec forbids in it, and the ad serving mode its purposes
+    and vendors allow (judged on the day it was last updated). A malformed string is an error
+    naming the segment, the character or bit, the field and what was expected; exit 2.
+    rules prints the serving-mode rules in the order they apply, each with its mode and source.
     """
 
     static let trace = """

@@ -17,8 +17,8 @@ enum TableCommand {
                 }
                 format = value
             case "--profile":
-                guard let value = remaining.popFirst(), ["current", "legacy"].contains(value) else {
-                    return output.usageError("--profile takes current or legacy", help: HelpText.table)
+                guard let value = remaining.popFirst(), ["current", "tcf", "legacy"].contains(value) else {
+                    return output.usageError("--profile takes current, tcf or legacy", help: HelpText.table)
                 }
                 profile = value
             case let option where option.hasPrefix("-"):
@@ -30,6 +30,8 @@ enum TableCommand {
         switch (profile, format) {
         case ("legacy", "json"): output.line(LegacyDecisionTableReport.json)
         case ("legacy", _): output.line(LegacyDecisionTableReport.markdown)
+        case ("tcf", "json"): output.line(TCFDecisionTableReport.json)
+        case ("tcf", _): output.line(TCFDecisionTableReport.markdown)
         case (_, "json"): output.line(DecisionTableReport.json)
         default: output.line(DecisionTableReport.markdown)
         }

@@ -19,6 +19,15 @@ struct KnownBugTests {
     static let bugs: [KnownBug] = [
         KnownBug(
             glue: GlueFactory(SampleOrderGlue.init),
+            bug: "takes a consent status of obtained as consent to everything, after the user rejected all",
+            scenario: """
+            {"name":"rejected all earlier","previousSession":{"tracking":"authorized","consent":"obtained","consentChoices":{}},
+             "steps":["launch","requestAd"],"expect":{}}
+            """,
+            caughtBy: .personalizedOnlyWhenSignalsAllow
+        ),
+        KnownBug(
+            glue: GlueFactory(SampleOrderGlue.init),
             bug: "starts the ad SDK once consent is gathered, before the tracking answer",
             scenario: #"{"name":"first launch","user":{"consentForm":"acceptAll"},"steps":["launch"],"expect":{}}"#,
             caughtBy: .adSDKStartsAfterTrackingDecision

@@ -7,6 +7,8 @@
 public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
     /// No personalized request unless both answers allow it.
     case personalizedOnlyWithBothAnswers
+    /// No request the app marks personalized when the TCF signals do not allow personalized ads.
+    case personalizedOnlyWhenSignalsAllow
     /// No request while the consent SDK's `canRequestAds` is false.
     case noRequestWithoutConsentSDKPermission
     /// No non-zero advertising identifier read unless tracking is `authorized`.
@@ -25,6 +27,8 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
         switch self {
         case .personalizedOnlyWithBothAnswers:
             "no ad request without npa=1 unless tracking is authorized and consent allows personalized ads"
+        case .personalizedOnlyWhenSignalsAllow:
+            "no ad request without npa=1 when the consent SDK's TCF signals do not allow personalized ads"
         case .noRequestWithoutConsentSDKPermission: "no ad request while canRequestAds is false"
         case .identifierOnlyWhenAuthorized: "no non-zero advertising identifier read unless tracking is authorized"
         case .requestsFollowCurrentAnswers:
@@ -43,7 +47,14 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
             """
             Broken by an `ads.request` with `npa=false` unless, at that moment, the OS tracking status is \
             `authorized` and the consent SDK in charge allows personalized ads (`consentAllowsPersonalized=true`: \
-            current SDK `obtained` or `notRequired`; legacy SDK the user's choice).
+            current SDK `obtained` or `notRequired`; legacy SDK the user's choice). The ad serving mode does not \
+            change this: TCF signals that allow personalized ads do not replace an `authorized` tracking status.
+            """
+        case .personalizedOnlyWhenSignalsAllow:
+            """
+            Broken by an `ads.request` with `npa=false` served in a `mode` other than `personalized`: the TCF \
+            signals in storage (a "reject all", refused purposes, no TC string) allow less, so the app treated \
+            a consent status of `obtained` as consent to everything. `modeRule` names the rule of the serving-mode oracle.
             """
         case .noRequestWithoutConsentSDKPermission:
             "Broken by an `ads.request` recorded while the consent SDK's `canRequestAds` is false."
@@ -52,8 +63,9 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
         case .requestsFollowCurrentAnswers:
             """
             Broken by an `ads.request` with `npa=true` while, at that moment, the OS tracking status is \
-            `authorized` and the consent SDK allows personalized ads: the glue used a decision made before an \
-            answer or a Settings change. Not checked for a glue whose policy is `mayBeStricter`.
+            `authorized`, the consent SDK allows personalized ads and its TCF signals do too (`modeRule` \
+            `gdprDoesNotApply` or `nonPersonalizedRequested`): the glue used a decision made before an answer or \
+            a Settings change. Not checked for a glue whose policy is `mayBeStricter`.
             """
         case .adSDKStartsAfterTrackingDecision:
             """
@@ -77,6 +89,11 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
         switch self {
         case .personalizedOnlyWithBothAnswers:
             "seed 000 section 2 (the decision table); Google, https://support.google.com/admob/answer/7676680 (non-personalized ads)"
+        case .personalizedOnlyWhenSignalsAllow:
+            """
+            Google, https://developers.google.com/admob/ios/privacy/ad-serving-modes (the purposes each mode needs) \
+            and https://support.google.com/admanager/answer/9882911 (limited ads); IAB Tech Lab CMP API v2, In-App Details
+            """
         case .noRequestWithoutConsentSDKPermission, .adSDKStartsOnlyWhenAdsAllowed:
             "Google UMP, https://developers.google.com/admob/ios/privacy (check canRequestAds before initializing the SDK and requesting ads)"
         case .identifierOnlyWhenAuthorized:

@@ -1,5 +1,6 @@
 import AdRequestKit
 import HarnessSupport
+import MockAdNetwork
 import MockTrackingManager
 
 /// Checks every ``Invariant`` on each event as it is recorded, without being asked.
@@ -74,6 +75,15 @@ public final class InvariantChecker: Sendable {
     private static let authorized = TrackingAuthorizationStatus.authorized.description
     private static let notDetermined = TrackingAuthorizationStatus.notDetermined.description
     private static let dismissed = TrackingPromptAnswer.dismiss.rawValue
+    private static let personalizedMode = ServingMode.personalized.rawValue
+    private static let signalRulesAllowingPersonalized = Set(
+        ServingModeRule.allCases.filter { $0.mode == .personalized || $0 == .nonPersonalizedRequested }.map(\.rawValue)
+    )
+
+    /// Whether the TCF signals of a request allowed personalized ads (only `npa=1` may have lowered its mode).
+    private static func signalsAllowPersonalized(_ event: TraceEvent) -> Bool {
+        event[TraceField.modeRule].map(signalRulesAllowingPersonalized.contains) ?? true
+    }
 
     private func broken(by event: TraceEvent, at index: Int, _ state: inout State) -> [Invariant] {
         let (authorized, notDetermined) = (Self.authorized, Self.notDetermined)
@@ -83,8 +93,9 @@ public final class InvariantChecker: Sendable {
             let personalizedAllowed = event[TraceField.tracking] == authorized && event[TraceField.consentAllowsPersonalized] == "true"
             let personalized = event[TraceField.npa] == "false"
             if personalized && !personalizedAllowed { broken.append(.personalizedOnlyWithBothAnswers) }
+            if personalized, let mode = event[TraceField.mode], mode != Self.personalizedMode { broken.append(.personalizedOnlyWhenSignalsAllow) }
             if event[TraceField.canRequestAds] == "false" { broken.append(.noRequestWithoutConsentSDKPermission) }
-            if !personalized && personalizedAllowed && state.policy == .followsDecisionTable {
+            if !personalized && personalizedAllowed && Self.signalsAllowPersonalized(event) && state.policy == .followsDecisionTable {
                 broken.append(.requestsFollowCurrentAnswers)
             }
             return broken

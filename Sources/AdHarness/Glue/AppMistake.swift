@@ -21,6 +21,9 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
     /// The app asks for tracking in its launch code (while the app is inactive, so the OS ignores
     /// it) and its onboarding goes straight to consent: the prompt is lost for the session.
     case asksTrackingOnlyAtLaunch
+    /// The app decides with the seed's table, which counts a consent status of `obtained` as
+    /// consent to everything, whatever the user chose in the form (the `seed` decision profile).
+    case treatsObtainedAsFullConsent
 
     /// The invariant that catches this mistake.
     public var caughtBy: Invariant {
@@ -32,6 +35,7 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
         case .readsIdentifierUnchecked: .identifierOnlyWhenAuthorized
         case .startsAdSDKBeforeConsent: .adSDKStartsOnlyWhenAdsAllowed
         case .asksTrackingOnlyAtLaunch: .trackingAskedAgainOnceActive
+        case .treatsObtainedAsFullConsent: .personalizedOnlyWhenSignalsAllow
         }
     }
 }

@@ -27,7 +27,10 @@ public final class ReferenceGlue: ConsentGlue {
         let records = Locked(Records())
         let profile: any ConsentProfile = switch consent {
         case .current(let parameters):
-            CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms, parameters: parameters)
+            Self.currentProfile(
+                CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms, parameters: parameters),
+                mistakes.contains(.treatsObtainedAsFullConsent) ? .seed : configuration.decisionProfile, store: ports.store
+            )
         case .legacy(let settings, _):
             if let legacy = ports.legacyConsent {
                 LegacyConsentProfile(consentInfo: legacy.information, forms: legacy.forms, settings: settings, store: ports.store)
@@ -50,6 +53,14 @@ public final class ReferenceGlue: ConsentGlue {
         self.mistakes = mistakes
         self.records = records
         if case .legacy = consent { usesLegacyProfile = true } else { usesLegacyProfile = false }
+    }
+
+    /// The current consent SDK's profile, decided by the configured table.
+    private static func currentProfile(_ base: CurrentConsentProfile, _ decision: DecisionProfile, store: any KeyValueStore) -> any ConsentProfile {
+        switch decision {
+        case .seed: base
+        case .tcf: TCFConsentProfile(base: base, store: store)
+        }
     }
 
     /// Every ad request's outcome, in order.

@@ -16,9 +16,12 @@ public struct GroundTruth: Hashable, Sendable {
     public var consentAllowsPersonalized: Bool
     /// The location status the OS reports.
     public var location: LocationAuthorizationStatus
+    /// Whether the TCF signals in storage allow personalized ads (true where GDPR does not apply).
+    public var signalsAllowPersonalized = true
 
-    /// Whether a request made now must carry `npa=1`: unless tracking is authorized and consent allows personalized ads.
-    public var shouldUseNPA: Bool { !(tracking == .authorized && consentAllowsPersonalized) }
+    /// Whether a request made now must carry `npa=1`: unless tracking is authorized, consent allows
+    /// personalized ads and so do the TCF signals.
+    public var shouldUseNPA: Bool { !(tracking == .authorized && consentAllowsPersonalized && signalsAllowPersonalized) }
 
     /// Reads the stand-ins of a process.
     init(standIns: ProcessStandIns, tracking: TrackingAuthorizationStatus, location: LocationAuthorizationStatus) {
@@ -40,6 +43,8 @@ public struct GroundTruth: Hashable, Sendable {
             legacyConsent = nil
             canRequestAds = information.signalAllowsAdRequests
             consentAllowsPersonalized = information.signalAllowsPersonalizedAds
+            let now = SimulatedCMP.deciseconds(at: standIns.process.clock.now)
+            signalsAllowPersonalized = ServingModeOracle.signalsDecision(store: information.storage.store, now: now).mode == .personalized
         }
     }
 }

@@ -1,4 +1,5 @@
 import AdRequestKit
+import MockAdNetwork
 
 /// What earlier sessions of the app left on the device.
 public struct PreviousSession: Hashable, Sendable {
@@ -12,6 +13,9 @@ public struct PreviousSession: Hashable, Sendable {
     public var legacyConsent: LegacyConsentStatus
     /// The app's stored "use personalized ads" preference (legacy profile), if it stored one.
     public var usePersonalizedAds: Bool?
+    /// What the user chose in the earlier session's consent form, written as TCF signals when
+    /// consent is `obtained`; `nil` means everything was accepted.
+    public var consentChoices: ConsentChoices?
 
     /// Creates a previous session; the default is a fresh install.
     public init(
@@ -19,8 +23,10 @@ public struct PreviousSession: Hashable, Sendable {
         consent: UserConsentStatus = .unknown,
         shouldUseNPA: Bool? = nil,
         legacyConsent: LegacyConsentStatus = .unknown,
-        usePersonalizedAds: Bool? = nil
+        usePersonalizedAds: Bool? = nil,
+        consentChoices: ConsentChoices? = nil
     ) {
+        self.consentChoices = consentChoices
         self.tracking = tracking
         self.consent = consent
         self.shouldUseNPA = shouldUseNPA

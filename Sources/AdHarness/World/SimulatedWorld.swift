@@ -55,6 +55,13 @@ public final class SimulatedWorld: Sendable {
         // The previous session's leftovers are written before the trace starts: they are the setting, not events.
         let leftovers = InMemoryKeyValueStore()
         if previousSession.consent != .unknown { ConsentStorage(store: leftovers).status = previousSession.consent }
+        if legacySDK == nil, previousSession.consent == .obtained {
+            let choices = previousSession.consentChoices ?? .acceptAll
+            let writer = TCFSignalWriter(store: leftovers)
+            do { try writer.writeChoices(choices, gdprApplies: device.sdk.region == .eea, at: SimulatedCMP.calendarStart) } catch {
+                throw .invalidSetup("previousSession.consentChoices do not fit a TC string: \(error)")
+            }
+        }
         if legacySDK != nil, previousSession.legacyConsent != .unknown {
             SimulatedLegacyConsentInformation.storeStatus(previousSession.legacyConsent, in: leftovers)
         }

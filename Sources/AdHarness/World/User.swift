@@ -16,6 +16,8 @@ public struct User: Hashable, Sendable {
     public var legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>?
     /// The answers to the location prompts.
     public var location: LocationUserScript
+    /// What a `custom` answer to a consent or privacy-options form chooses.
+    public var consentChoices: ConsentChoices?
 
     /// Creates a user; the default answers nothing.
     public init(
@@ -23,8 +25,10 @@ public struct User: Hashable, Sendable {
         consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
         privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
         legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>? = nil,
-        location: LocationUserScript = LocationUserScript()
+        location: LocationUserScript = LocationUserScript(),
+        consentChoices: ConsentChoices? = nil
     ) {
+        self.consentChoices = consentChoices
         self.trackingPrompt = trackingPrompt
         self.consentForm = consentForm
         self.privacyOptionsForm = privacyOptionsForm
@@ -34,6 +38,6 @@ public struct User: Hashable, Sendable {
 
     /// The consent SDK's part of the script.
     var consentScript: ConsentUserScript {
-        ConsentUserScript(consentForm: consentForm, privacyOptionsForm: privacyOptionsForm)
+        ConsentUserScript(consentForm: consentForm, privacyOptionsForm: privacyOptionsForm, customChoices: consentChoices)
     }
 }

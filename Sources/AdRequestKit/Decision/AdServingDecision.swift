@@ -34,6 +34,8 @@ public enum DecisionRule: String, CaseIterable, Hashable, Sendable, Codable {
     case unrecognizedConsent
     /// Tracking authorized but the user chose non-personalized ads (legacy consent SDK).
     case nonPersonalizedChosen
+    /// Tracking authorized and consent obtained, but the TCF signals refuse what personalized ads need.
+    case signalsRefusePersonalized
 
     /// One line on why the row decides as it does, for the printed table.
     public var explanation: String {
@@ -45,6 +47,7 @@ public enum DecisionRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .unrecognizedTracking: "a future tracking status: non-personalized to be safe"
         case .unrecognizedConsent: "a future consent status: non-personalized to be safe"
         case .nonPersonalizedChosen: "the user chose non-personalized ads"
+        case .signalsRefusePersonalized: "obtained, but the TCF signals refuse purposes or Google: non-personalized (the ad SDK may serve limited ads or none)"
         }
     }
 }
@@ -54,7 +57,7 @@ extension DecisionRule {
     public var isDecidedByTrackingAlone: Bool {
         switch self {
         case .trackingNotDetermined, .trackingRefused, .unrecognizedTracking: true
-        case .personalized, .consentPending, .unrecognizedConsent, .nonPersonalizedChosen: false
+        case .personalized, .consentPending, .unrecognizedConsent, .nonPersonalizedChosen, .signalsRefusePersonalized: false
         }
     }
 }

@@ -1,5 +1,8 @@
-/// How the app-side logic is set up: callback timeouts and storage keys.
+/// How the app-side logic is set up: callback timeouts, storage keys and the decision table.
 public struct AdsConfiguration: Hashable, Sendable {
+    /// Which decision table the current consent SDK's answers go through: the TCF-aware one (the
+    /// default), or the seed's, which counts `obtained` as consent to everything.
+    public var decisionProfile: DecisionProfile
     /// How long each step waits for a callback before it gives up and stays conservative.
     public var timeouts: CallbackTimeouts
     /// The key under which the coordinator persists `shouldUseNPA` for the app's UI.
@@ -12,8 +15,10 @@ public struct AdsConfiguration: Hashable, Sendable {
     public init(
         timeouts: CallbackTimeouts = .init(),
         shouldUseNPAKey: String = "ads.shouldUseNPA",
-        trackingPromptDismissedKey: String = "ads.trackingPromptDismissed"
+        trackingPromptDismissedKey: String = "ads.trackingPromptDismissed",
+        decisionProfile: DecisionProfile = .tcf
     ) {
+        self.decisionProfile = decisionProfile
         self.timeouts = timeouts
         self.shouldUseNPAKey = shouldUseNPAKey
         self.trackingPromptDismissedKey = trackingPromptDismissedKey

@@ -72,7 +72,7 @@ public struct ExplorationBounds: Sendable {
         let (names, timeout): ([String], Duration)
         switch key {
         case "trackingPrompt": (names, timeout) = (TrackingPromptAnswer.allCases.map(\.rawValue), timeouts.trackingRequest)
-        case "consentForm", "privacyOptionsForm": (names, timeout) = (ConsentFormAnswer.allCases.map(\.rawValue), timeouts.formPresent)
+        case "consentForm", "privacyOptionsForm": (names, timeout) = (ConsentFormAnswer.explored.map(\.rawValue), timeouts.formPresent)
         case "legacyConsentForm": (names, timeout) = (LegacyFormAnswer.allCases.map(\.rawValue), timeouts.formPresent)
         default: return nil
         }
@@ -154,4 +154,9 @@ struct AnswerChoice: Hashable, Sendable, CustomStringConvertible {
     var after: Duration
 
     var description: String { after == .zero ? "\(key)=\(answer)" : "\(key)=\(answer) after \(after.harnessDescription)" }
+}
+
+extension ConsentFormAnswer {
+    /// The answers the explorer tries: all but `custom`, whose choices the explorer cannot invent.
+    static var explored: [ConsentFormAnswer] { allCases.filter { $0 != .custom } }
 }

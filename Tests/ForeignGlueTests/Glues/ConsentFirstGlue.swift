@@ -46,7 +46,9 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         startAdsIfAllowed()
         guard ports.consentInformation.canRequestAds, locked({ sdkStarted }) else { return }
         let consent = ports.consentInformation.consentStatus
+        // `obtained` only says the user answered: what they chose is in the TCF signals.
         let personalized = ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
+            && TCFSignals(store: ports.store).allowPersonalizedAds
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
 

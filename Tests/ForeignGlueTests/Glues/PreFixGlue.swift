@@ -101,6 +101,7 @@ final class PreFixGlue: ConsentGlue, @unchecked Sendable {
         guard canRequest, started else { return }
         let consent = information.consentStatus
         let personalized = tracking == .authorized && (consent == .obtained || consent == .notRequired)
+            && TCFSignals(store: ports.store).allowPersonalizedAds
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// Each invariant fires when the app's glue makes the mistake it guards against, and not otherwise.
 @Suite("Invariants catch app mistakes")
 struct InvariantTests {
-    /// Four short runs that give every mistake a chance to show, each ended with `finish()`.
+    /// Five short runs that give every mistake a chance to show, each ended with `finish()`.
     func run(_ mistakes: Set<AppMistake>) throws {
         // Consent withdrawn late: the cached answer allowed ads, a two-minute update says required.
         let late = try SimulatedApp(
@@ -45,6 +45,14 @@ struct InvariantTests {
         let undecided = try SimulatedApp(previousSession: PreviousSession(tracking: .denied), mistakes: mistakes)
         try undecided.launch()
         try undecided.finish()
+
+        // A user who allowed tracking and pressed "reject all" in an earlier session: consent reads obtained.
+        let rejected = try SimulatedApp(
+            previousSession: PreviousSession(tracking: .authorized, consent: .obtained, consentChoices: .rejectAll), mistakes: mistakes
+        )
+        try rejected.launch()
+        try rejected.requestAd()
+        try rejected.finish()
     }
 
     @Test("a correct app breaks no invariant")

@@ -1,0 +1,102 @@
+/// How the ad SDK serves a request under the privacy signals it reads: Google's four ad serving modes.
+public enum ServingMode: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+    /// No ad is served.
+    case none
+    /// Limited ads: no personalization and nothing that needs an identifier stored on the device.
+    case limited
+    /// Non-personalized ads: contextual, with an identifier for frequency capping and measurement.
+    case nonPersonalized
+    /// Personalized ads.
+    case personalized
+
+    /// Modes order from most to least restrictive; the most restrictive signal wins.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The rule of ``ServingModeOracle`` that decided a request's mode, with its source.
+public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
+    /// `IABTCF_gdprApplies` is 0 or unset: TCF does not limit the request.
+    case gdprDoesNotApply
+    /// GDPR applies and there is no TC string.
+    case noTCString
+    /// The TC string does not decode.
+    case invalidTCString
+    /// The TC string was last updated more than 13 months ago.
+    case consentOutdated
+    /// Google (vendor 755) has neither consent nor legitimate interest.
+    case googleNotAllowed
+    /// No consent for purpose 1 (store or access information on the device), or none for Google as a vendor.
+    case noStorageConsent
+    /// One of purposes 2, 7, 9 and 10 has neither consent nor legitimate interest.
+    case basicAdsPurposesMissing
+    /// Purposes 3 or 4 (personalized advertising profile and selection) are not consented.
+    case personalizationNotConsented
+    /// Every purpose personalized ads need is allowed.
+    case personalizationAllowed
+    /// The signals allow personalized ads, and the request carries `npa=1`: the most restrictive signal wins.
+    case nonPersonalizedRequested
+
+    /// The mode the rule gives.
+    public var mode: ServingMode {
+        switch self {
+        case .gdprDoesNotApply, .personalizationAllowed: .personalized
+        case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
+        case .noTCString, .noStorageConsent, .basicAdsPurposesMissing: .limited
+        case .personalizationNotConsented, .nonPersonalizedRequested: .nonPersonalized
+        }
+    }
+
+    /// The rule in one sentence.
+    public var explanation: String {
+        switch self {
+        case .gdprDoesNotApply: "GDPR does not apply (IABTCF_gdprApplies 0 or unset): TCF places no limit"
+        case .noTCString: "GDPR applies but no TC string is stored: limited ads"
+        case .invalidTCString: "the TC string does not decode: no ads"
+        case .consentOutdated: "the TC string was last updated more than 13 months ago: no ads until consent is asked again"
+        case .googleNotAllowed: "Google (vendor 755) has neither consent nor legitimate interest: no ads"
+        case .noStorageConsent: "no consent for purpose 1, or none for Google as a vendor: limited ads"
+        case .basicAdsPurposesMissing: "purpose 2, 7, 9 or 10 has neither consent nor legitimate interest: limited ads"
+        case .personalizationNotConsented: "purposes 1, 2, 7, 9, 10 allowed but 3 or 4 not consented: non-personalized ads"
+        case .personalizationAllowed: "purposes 1, 3, 4 consented, 2, 7, 9, 10 consented or legitimate interest, Google consented: personalized ads"
+        case .nonPersonalizedRequested: "the request carries npa=1: non-personalized, the most restrictive signal wins"
+        }
+    }
+
+    /// Where the rule comes from.
+    public var source: String {
+        switch self {
+        case .gdprDoesNotApply:
+            "IAB Tech Lab CMP API v2, In-App Details (IABTCF_gdprApplies); GDPR-Transparency-and-Consent-Framework @10b489e"
+        case .noTCString:
+            "Google, https://support.google.com/admanager/answer/9882911 (limited ads for EEA, UK and CH requests without a TC string)"
+        case .invalidTCString, .consentOutdated:
+            "Google, https://support.google.com/admob/answer/9999955 (TCF errors; 3.3: last updated more than 13 months ago)"
+        case .googleNotAllowed:
+            "Google, https://developers.google.com/admob/ios/privacy/ad-serving-modes (vendor consent needed besides purpose consent); harness reading: no legal basis at all means no ad"
+        case .noStorageConsent:
+            "Google, https://support.google.com/admanager/answer/9882911 (limited ads when there is no consent for purpose 1)"
+        case .basicAdsPurposesMissing:
+            "Google, https://developers.google.com/admob/ios/privacy/ad-serving-modes (both modes need 2, 7, 9, 10) and https://support.google.com/admanager/answer/9882911 (limited when neither mode is allowed)"
+        case .personalizationNotConsented, .personalizationAllowed:
+            "Google, https://developers.google.com/admob/ios/privacy/ad-serving-modes (the purposes of each mode)"
+        case .nonPersonalizedRequested:
+            "Google, https://support.google.com/admanager/answer/14323214 (the most restrictive privacy signal takes precedence)"
+        }
+    }
+}
+
+/// A request's mode and the rule that decided it.
+public struct ServingDecision: Hashable, Sendable {
+    /// The mode the ad SDK serves.
+    public var mode: ServingMode
+    /// The rule that decided it.
+    public var rule: ServingModeRule
+
+    /// A decision by a rule, in the rule's mode.
+    public init(_ rule: ServingModeRule) {
+        self.mode = rule.mode
+        self.rule = rule
+    }
+}

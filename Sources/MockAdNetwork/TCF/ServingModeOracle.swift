@@ -1,0 +1,48 @@
+import AdRequestKit
+import HarnessSupport
+
+/// Which mode the ad SDK serves a request in, from the TCF signals in the app's storage and the
+/// request's `npa`, as Google's ad serving modes describe.
+///
+/// It reads the TC string itself (the ad SDK consumes the string, not the pre-parsed keys) and
+/// applies the rules in order; the first that matches decides. `npa=1` can only lower a mode, never
+/// raise it. The tracking status does not enter: the ad SDK serves by TCF, and the harness's
+/// invariants compare the mode with the tracking status.
+public enum ServingModeOracle {
+    /// Google's vendor id in the Global Vendor List.
+    public static let googleVendorID = 755
+    /// 13 months, in deciseconds (13 x 31 days: an upper bound, so no string is called old too early).
+    static let consentLifetime = 13 * 31 * TCString.decisecondsPerDay
+
+    /// The mode for a request.
+    ///
+    /// - Parameters:
+    ///   - store: the app's storage, where the consent SDK wrote its signals.
+    ///   - nonPersonalizedRequested: whether the request carries `npa=1`.
+    ///   - now: deciseconds since 1970, to judge the string's age.
+    public static func decide(store: any KeyValueStore, nonPersonalizedRequested: Bool, now: Int) -> ServingDecision {
+        let signals = signalsDecision(store: store, now: now)
+        if signals.mode == .personalized && nonPersonalizedRequested { return ServingDecision(.nonPersonalizedRequested) }
+        return signals
+    }
+
+    /// The mode the signals alone allow, as if the request carried no `npa`.
+    public static func signalsDecision(store: any KeyValueStore, now: Int) -> ServingDecision {
+        guard store.integer(forKey: TCFKey.gdprApplies) == 1 else { return ServingDecision(.gdprDoesNotApply) }
+        guard let text = store.string(forKey: TCFKey.tcString) else { return ServingDecision(.noTCString) }
+        guard let tc = try? TCString(decoding: text) else { return ServingDecision(.invalidTCString) }
+        return decide(tc, now: now)
+    }
+
+    /// The mode a decoded TC string allows.
+    public static func decide(_ tc: TCString, now: Int) -> ServingDecision {
+        if now - tc.lastUpdated > consentLifetime { return ServingDecision(.consentOutdated) }
+        let googleConsented = tc.vendorConsents.ids.contains(googleVendorID)
+        if !googleConsented && !tc.vendorLegitimateInterests.ids.contains(googleVendorID) { return ServingDecision(.googleNotAllowed) }
+        if !googleConsented || !tc.purposeConsents.contains(1) { return ServingDecision(.noStorageConsent) }
+        let allowed = tc.purposeConsents.union(tc.purposeLegitimateInterests)
+        if ![2, 7, 9, 10].allSatisfy(allowed.contains) { return ServingDecision(.basicAdsPurposesMissing) }
+        if !tc.purposeConsents.isSuperset(of: [3, 4]) { return ServingDecision(.personalizationNotConsented) }
+        return ServingDecision(.personalizationAllowed)
+    }
+}

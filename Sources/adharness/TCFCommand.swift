@@ -1,0 +1,40 @@
+import AdHarness
+
+/// `adharness tcf decode STRING`: a TC string's fields, what the spec forbids in it, and the ad
+/// serving mode its purposes and vendors allow; `adharness tcf rules`: the serving-mode rules.
+enum TCFCommand {
+    static func main(_ arguments: [String], _ output: Output) -> Int32 {
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            output.line(HelpText.tcf)
+            return 0
+        }
+        switch arguments.first {
+        case "decode":
+            guard arguments.count == 2 else { return output.usageError("tcf decode takes one TC string", help: HelpText.tcf) }
+            let text = arguments[1]
+            do {
+                let tc = try TCString(decoding: text)
+                output.line(tc.text)
+                // Judged on the day it was last updated, so the age rule does not depend on today's date.
+                let serving = ServingModeOracle.decide(tc, now: tc.lastUpdated)
+                output.line("serving mode: \(serving.mode.rawValue) (\(serving.rule.rawValue): \(serving.rule.explanation))")
+                return 0
+            } catch {
+                output.error("tcf decode: not a TC string: \(error)")
+                return 2
+            }
+        case "rules":
+            guard arguments.count == 1 else { return output.usageError("tcf rules takes no arguments", help: HelpText.tcf) }
+            for rule in ServingModeRule.allCases {
+                output.line("\(rule.rawValue) -> \(rule.mode.rawValue)")
+                output.line("  rule:   \(rule.explanation)")
+                output.line("  source: \(rule.source)")
+            }
+            return 0
+        case let other?:
+            return output.usageError("unknown tcf subcommand \(other); expected decode or rules", help: HelpText.tcf)
+        case nil:
+            return output.usageError("tcf needs a subcommand: decode STRING or rules", help: HelpText.tcf)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+@testable import AdRequestKit
+import HarnessSupport
+import MockAdNetwork
+import Testing
+
+/// Each rule of the serving-mode oracle, from signals written as the consent SDK writes them.
+@Suite("Serving-mode oracle")
+struct ServingModeOracleTests {
+    static let today = SimulatedCMP.calendarStart
+
+    /// A store with the consent SDK's signals for choices, in or outside the EEA.
+    static func store(_ choices: ConsentChoices?, gdprApplies: Bool = true) throws -> InMemoryKeyValueStore {
+        let store = InMemoryKeyValueStore()
+        let writer = TCFSignalWriter(store: store)
+        writer.writeUpdate(gdprApplies: gdprApplies)
+        if let choices { try writer.writeChoices(choices, gdprApplies: gdprApplies, at: today) }
+        return store
+    }
+
+    @Test("each rule decides the situation it names")
+    func eachRule() throws {
+        let everything = Set(1...11)
+        let broken = try Self.store(.acceptAll)
+        broken.set("CQ!", forKey: TCFKey.tcString)
+        let situations: [(String, InMemoryKeyValueStore, Bool, Int)] = [
+            ("outside the EEA", try Self.store(.acceptAll, gdprApplies: false), false, Self.today),
+            ("EEA, form not answered", try Self.store(nil), false, Self.today),
+            ("a string that does not decode", broken, false, Self.today),
+            ("accept all, 14 months later", try Self.store(.acceptAll), true, Self.today + 14 * 31 * 864_000),
+            ("Google refused and objected to", try Self.store(ConsentChoices(purposes: everything, vendors: [1], objectedVendors: [755])), false, Self.today),
+            ("reject all", try Self.store(.rejectAll), false, Self.today),
+            ("every purpose, Google by legitimate interest only", try Self.store(ConsentChoices(purposes: everything, vendors: [1])), false, Self.today),
+            ("objections to 2, 7, 9, 10", try Self.store(ConsentChoices(purposes: [1, 3, 4], vendors: [755], objectedPurposes: [2, 7, 9, 10])), false, Self.today),
+            ("no profiling purposes", try Self.store(ConsentChoices(purposes: [1, 2, 7, 9, 10], vendors: [755])), false, Self.today),
+            ("accept all", try Self.store(.acceptAll), false, Self.today),
+            ("accept all, npa=1", try Self.store(.acceptAll), true, Self.today),
+        ]
+        let decided = situations.map { name, store, npa, now in
+            "\(name): " + ServingModeOracle.decide(store: store, nonPersonalizedRequested: npa, now: now).rule.rawValue
+        }
+        #expect(decided == [
+            "outside the EEA: gdprDoesNotApply", "EEA, form not answered: noTCString", "a string that does not decode: invalidTCString",
+            "accept all, 14 months later: consentOutdated", "Google refused and objected to: googleNotAllowed", "reject all: noStorageConsent",
+            "every purpose, Google by legitimate interest only: noStorageConsent", "objections to 2, 7, 9, 10: basicAdsPurposesMissing",
+            "no profiling purposes: personalizationNotConsented", "accept all: personalizationAllowed", "accept all, npa=1: nonPersonalizedRequested",
+        ])
+        #expect(Set(situations.indices.map { ServingModeOracle.decide(store: situations[$0].1, nonPersonalizedRequested: situations[$0].2, now: situations[$0].3).rule })
+            == Set(ServingModeRule.allCases))
+    }
+
+    @Test("npa=1 only lowers the mode the signals allow")
+    func npaOnlyLowers() throws {
+        let modes = try [ConsentChoices.acceptAll, .rejectAll].map { choices in
+            let store = try Self.store(choices)
+            return [false, true].map { ServingModeOracle.decide(store: store, nonPersonalizedRequested: $0, now: Self.today).mode }
+        }
+        #expect(modes == [[.personalized, .nonPersonalized], [.limited, .limited]])
+    }
+
+    @Test("what the stand-in writes decodes to the same choices, and the pre-parsed keys agree with the string",
+          arguments: [ConsentChoices.acceptAll, .rejectAll, ConsentChoices(purposes: [1, 2, 7], specialFeatures: [2], vendors: [10, 755], objectedPurposes: [8], objectedVendors: [1])])
+    func writtenSignalsRoundTrip(_ choices: ConsentChoices) throws {
+        let store = try Self.store(choices)
+        let text = try #require(store.string(forKey: TCFKey.tcString))
+        let tc = try TCString(decoding: text)
+        let decoded = [tc.purposeConsents, tc.specialFeatureOptIns, tc.vendorConsents.ids, tc.purposeLegitimateInterests, tc.vendorLegitimateInterests.ids]
+        let signals = TCFSignals(store: store)
+        let parsed = [(1...11).filter { TCFSignals.isSet(signals.purposeConsents, $0) }, (1...755).filter { TCFSignals.isSet(signals.vendorConsents, $0) }]
+        #expect(decoded == [choices.purposes, choices.specialFeatures, choices.vendors, choices.legitimateInterestPurposes, choices.legitimateInterestVendors])
+        #expect(parsed == [choices.purposes.sorted(), choices.vendors.sorted()])
+        #expect(try tc.encode() == text && tc.specProblems.isEmpty && store.integer(forKey: TCFKey.gdprApplies) == 1)
+    }
+
+    @Test("reset clears every TCF key")
+    func resetClears() throws {
+        let store = try Self.store(.acceptAll)
+        ConsentStorage(store: store).clear()
+        #expect(TCFKey.all.filter { store.contents[$0] != nil } == [])
+    }
+}
