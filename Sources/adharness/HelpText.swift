@@ -11,6 +11,7 @@ enum HelpText {
                              [--format text|json] [--expect-violation]
            adharness bench [--repeat N] [PATH...]
            adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
+           adharness lint [--format text|json|sarif] [--fail-on error|warning|note] PATH...
            adharness --version
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
@@ -23,6 +24,7 @@ enum HelpText {
       explore  Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture.
       bench    Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts.
       fuzz     Run mutated copies of scenario files; report any refused without a clear error.
+      lint     Check an app's Info.plist, privacy manifests and bundled SDKs; `lint --list-rules` lists the rules.
 
     Run `adharness COMMAND --help` for a command's options.
     Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
@@ -135,6 +137,7 @@ enum HelpCommand {
         case "invariants": HelpText.invariants
         case "bench": HelpText.bench
         case "explore": HelpText.explore
+        case "lint": LintCommand.help
         default: HelpText.overview
         }
         output.line(text)

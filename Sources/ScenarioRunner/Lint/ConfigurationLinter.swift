@@ -23,6 +23,7 @@ public struct ConfigurationLinter: Sendable {
         var files: [LintReport.CheckedFile] = []
         var findings: [LintFinding] = []
         var unreadable = targets.missing.map { InfoPlistError(file: $0, problem: "expected a file or folder, found nothing at this path") }
+            + targets.empty.map { InfoPlistError(file: $0, problem: "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none") }
         for file in targets.files {
             do {
                 let document = try LintDocument.read(file.url, file: file.display, kind: file.kind)

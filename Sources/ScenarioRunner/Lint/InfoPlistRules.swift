@@ -100,7 +100,9 @@ enum InfoPlistRules {
             identifiers.append(identifier.lowercased())
         }
         if !identifiers.contains(InfoPlistKey.googleAdNetworkIdentifier) {
-            findings.append(document.finding(.adNetworkGoogleMissing, key, "\(identifiers.count) identifiers, none \(InfoPlistKey.googleAdNetworkIdentifier)"))
+            findings.append(document.finding(
+                .adNetworkGoogleMissing, key, "lists \(identifiers.count) well-formed identifier\(identifiers.count == 1 ? "" : "s"), not \(InfoPlistKey.googleAdNetworkIdentifier)"
+            ))
         }
         return findings
     }

@@ -130,7 +130,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .locationUsageMissing: "Broken feature and rejection: the request does nothing (no prompt, no callback), and uploads get ITMS-90683 (missing purpose string)."
         case .manifestMissing: "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
         case .manifestInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
-        case .trackingDomainsMissing: "Apple requires at least one domain when tracking is declared; requests to unlisted tracking domains are not blocked as declared."
+        case .trackingDomainsMissing: "Apple asks for at least one domain when NSPrivacyTracking is true; which upload error follows is not confirmed."
         case .trackingDomainsWithoutTracking: "Rejection: listing domains requires NSPrivacyTracking true; uploads are reported to get ITMS-91064 (invalid tracking information)."
         case .trackingDomainMalformed: "Rejection: ITMS-91056 (invalid privacy manifest)."
         case .apiCategoryUnknown: "Rejection: ITMS-91054 (invalid API category declaration)."

@@ -32,6 +32,8 @@ struct LintTargets {
     var sdks: [SDK] = []
     var appsWithoutManifest: [AppWithoutManifest] = []
     var missing: [String] = []
+    /// Folders given by the user with nothing to lint in them.
+    var empty: [String] = []
 
     init(paths: [String]) {
         for path in paths {
@@ -83,6 +85,9 @@ struct LintTargets {
             }
         }
         files += appFiles
+        if appFiles.isEmpty && sdkFolders.isEmpty && !found.contains(where: { $0.1.hasSuffix(".xcprivacy") }) {
+            empty.append(display)
+        }
         if appManifests == 0, let first = appFiles.first {
             appsWithoutManifest.append(AppWithoutManifest(infoPlist: first.display, folder: display))
         }
