@@ -7,7 +7,8 @@ import HarnessSupport
 /// ```swift
 /// @Test func appConfigurationShips() {
 ///     let report = ConfigurationLinter().lint(paths: ["MyApp"])
-///     #expect(report.findings(atLeast: .warning) == [])
+///     #expect(report.unreadable.isEmpty)
+///     #expect(report.findings(atLeast: .warning) == [], "\(LintTextReport().text(for: report))")
 /// }
 /// ```
 public struct ConfigurationLinter: Sendable {
