@@ -18,6 +18,14 @@ public enum PropertyListFile {
             throw InfoPlistError(file: file, problem: "expected a property-list file, found nothing at this path")
         }
         guard !isFolder.boolValue else { throw InfoPlistError(file: file, problem: "expected a property-list file, found a folder") }
+        // Checked before reading, so a device file or a huge file is never read whole.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw InfoPlistError(file: file, problem: "expected a property-list file, found a special file")
+        }
+        if let size = attributes?[.size] as? Int, size > maximumSize {
+            throw InfoPlistError(file: file, problem: "expected a property list of at most \(maximumSize / 1024 / 1024) MB, found \(size) bytes")
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw InfoPlistError(file: file, problem: "expected a readable file, found one that cannot be read (check its permissions)")
