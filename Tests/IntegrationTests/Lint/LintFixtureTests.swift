@@ -85,4 +85,10 @@ struct LintFixtureTests {
         let report = Self.lint("unreadable/\(file)")
         #expect(report.unreadable.map(\.problem) == [problem] && report.exitCode() == 2)
     }
+
+    @Test("a device file is refused before it is read, so the linter never reads without end")
+    func specialFile() {
+        let report = ConfigurationLinter().lint(paths: ["/dev/zero"])
+        #expect(report.unreadable.map(\.problem) == ["expected a property-list file, found a special file"])
+    }
 }
