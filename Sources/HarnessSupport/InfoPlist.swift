@@ -8,10 +8,10 @@ public struct InfoPlist: Hashable, Sendable {
     /// The top-level keys and values.
     public var values: [String: PropertyListValue]
 
-    /// The tracking prompt's usage text; the OS crashes the app that asks without it.
-    public static let trackingUsageDescriptionKey = "NSUserTrackingUsageDescription"
-    /// The ad SDK's application identifier; the ad SDK crashes at start without it.
-    public static let adApplicationIdentifierKey = "GADApplicationIdentifier"
+    /// The name of ``InfoPlistKey/trackingUsageDescription``.
+    public static let trackingUsageDescriptionKey = InfoPlistKey.trackingUsageDescription.name
+    /// The name of ``InfoPlistKey/adApplicationIdentifier``.
+    public static let adApplicationIdentifierKey = InfoPlistKey.adApplicationIdentifier.name
 
     /// An Info.plist with the given values.
     public init(_ values: [String: PropertyListValue] = [:]) { self.values = values }
@@ -19,11 +19,17 @@ public struct InfoPlist: Hashable, Sendable {
     /// A typical ad-supported app: the tracking usage text and Google's sample application identifier.
     public static let standard = InfoPlist([
         trackingUsageDescriptionKey: .string("Ads fit your interests"),
-        adApplicationIdentifierKey: .string("ca-app-pub-3940256099942544~1458002511"),
+        adApplicationIdentifierKey: .string(InfoPlistKey.sampleAdApplicationIdentifier),
     ])
 
     /// Whether the key is present.
     public func contains(_ key: String) -> Bool { values[key] != nil }
+
+    /// Whether a catalogued key is present.
+    public func contains(_ key: InfoPlistKey) -> Bool { values[key.name] != nil }
+
+    /// The value under a catalogued key.
+    public subscript(key: InfoPlistKey) -> PropertyListValue? { values[key.name] }
 
     /// The value under a key.
     public subscript(key: String) -> PropertyListValue? {
@@ -39,19 +45,8 @@ public struct InfoPlist: Hashable, Sendable {
     }
 
     /// Reads an Info.plist file (XML or binary) with the toolchain's property-list parser.
-    public init(contentsOf url: URL) throws(InfoPlistError) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw InfoPlistError(file: url.path, problem: "cannot be read: \(error.localizedDescription)")
-        }
-        let object: Any
-        do { object = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
-            throw InfoPlistError(file: url.path, problem: "is not a property list: \(error.localizedDescription)")
-        }
-        guard case .dictionary(let values)? = PropertyListValue(object) else {
-            throw InfoPlistError(file: url.path, problem: "must hold a dictionary at the top level")
-        }
-        self.init(values)
+    public init(contentsOf url: URL, file: String? = nil) throws(InfoPlistError) {
+        self.init(try PropertyListFile.dictionary(at: url, file: file))
     }
 }
 
@@ -62,7 +57,13 @@ public struct InfoPlistError: Error, Hashable, Sendable, CustomStringConvertible
     /// What was wrong.
     public var problem: String
 
-    /// `Info.plist: must hold a dictionary at the top level`.
+    /// An error about a file.
+    public init(file: String, problem: String) {
+        self.file = file
+        self.problem = problem
+    }
+
+    /// `Info.plist: expected a dictionary at the top level, found an array`.
     public var description: String { "\(file): \(problem)" }
 }
 

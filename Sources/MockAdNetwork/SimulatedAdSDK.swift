@@ -108,7 +108,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
             EventField(TraceField.canRequestAds, String(consent.signalAllowsAdRequests)),
         ] + (implicit ? [EventField("implicit", "true")] : []))
-        guard infoPlist.contains(InfoPlist.adApplicationIdentifierKey) else {
+        guard infoPlist.contains(CrashReason.adApplicationIdentifierMissing.key) else {
             process.crash(.adApplicationIdentifierMissing)
             return false
         }

@@ -59,7 +59,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(status) }
             return
         }
-        guard device.infoPlist.contains(InfoPlist.trackingUsageDescriptionKey) else {
+        guard device.infoPlist.contains(CrashReason.trackingUsageDescriptionMissing.key) else {
             process.crash(.trackingUsageDescriptionMissing)
             return
         }

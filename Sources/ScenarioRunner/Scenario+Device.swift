@@ -1,3 +1,4 @@
+import Foundation
 import AdHarness
 import AdRequestKit
 import HarnessSupport
@@ -8,10 +9,12 @@ import MockTrackingManager
 struct DeviceSpec: Decodable {
     var device = Device()
     var legacySDK = LegacyConsentSDKSettings()
+    /// The app's real Info.plist, relative to the fixture, read once the fixture's folder is known.
+    var infoPlistFile: InfoPlistFileSource?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
-        case infoPlist, consentFormConfigured, latency, adProvidersChanged, location, simulator
+        case infoPlist, infoPlistFile, consentFormConfigured, latency, adProvidersChanged, location, simulator
     }
 
     enum LocationKeys: String, CodingKey, CaseIterable {
@@ -47,10 +50,18 @@ struct DeviceSpec: Decodable {
         if let configured = try container.decodeIfPresent(Bool.self, forKey: .consentFormConfigured) {
             device.sdk.consentFormConfigured = configured
         }
-        // The fixture's Info.plist overlays the standard one: a value sets a key, null removes it.
-        if let overlay = try container.decodeIfPresent([String: PropertyListValue?].self, forKey: .infoPlist) {
-            for (key, value) in overlay { device.infoPlist[key] = value }
+        // The fixture's Info.plist overlays the standard one, or the app's real file: a value sets a
+        // key, null removes it.
+        let overlay = try container.decodeIfPresent([String: PropertyListValue?].self, forKey: .infoPlist) ?? [:]
+        if let path = try container.decodeIfPresent(String.self, forKey: .infoPlistFile) {
+            guard !path.isEmpty else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .infoPlistFile, in: container, debugDescription: "expected a path to an Info.plist, relative to the fixture; found an empty string"
+                )
+            }
+            infoPlistFile = InfoPlistFileSource(path: path, overlay: overlay)
         }
+        for (key, value) in overlay { device.infoPlist[key] = value }
         if let values = try container.strictObjectIfPresent(LocationKeys.self, forKey: .location) {
             if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesEnabled) { device.location.servicesEnabled = on }
             if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesOffReportsDenied) { device.location.servicesOffReportsDenied = on }
@@ -61,6 +72,20 @@ struct DeviceSpec: Decodable {
             if let value = try values.decodeDurationIfPresent(forKey: .formLoad) { device.sdk.formLoadLatency = value }
             if let value = try values.decodeDurationIfPresent(forKey: .adLoad) { device.sdk.adLoadLatency = value }
         }
+    }
+}
+
+/// `device.infoPlistFile`: the path as written, and the `infoPlist` overlay to apply over the file.
+struct InfoPlistFileSource: Sendable {
+    var path: String
+    var overlay: [String: PropertyListValue?]
+
+    /// Reads the file, relative to `folder` unless absolute, and applies the overlay.
+    func read(relativeTo folder: URL) throws(InfoPlistError) -> InfoPlist {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        var infoPlist = try InfoPlist(contentsOf: url, file: path)
+        for (key, value) in overlay { infoPlist[key] = value }
+        return infoPlist
     }
 }
 

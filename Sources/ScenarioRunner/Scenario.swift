@@ -35,6 +35,8 @@ public struct Scenario: Sendable, Decodable {
     /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
     /// beliefs); empty when the scenario needs only ground truth and runs against any glue.
     public var referenceGlueReasons: [String]
+    /// `device.infoPlistFile`, until it is read relative to the fixture's folder.
+    var infoPlistFile: InfoPlistFileSource?
 
     /// Whether the scenario runs against any glue, or checks the package's reference glue.
     public var requiredGlue: GlueRequirement { referenceGlueReasons.isEmpty ? .anyGlue : .referenceGlue }
@@ -58,6 +60,7 @@ public struct Scenario: Sendable, Decodable {
         }
         let deviceSpec = try container.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? DeviceSpec()
         device = deviceSpec.device
+        infoPlistFile = deviceSpec.infoPlistFile
         app = try container.decodeIfPresent(AppSetup.self, forKey: .app) ?? AppSetup()
         consent = try app.consentSetup(profile: profile, legacySDK: deviceSpec.legacySDK, codingPath: container.codingPath + [CodingKeys.app])
         let sessionSpec = try container.decodeIfPresent(PreviousSessionSpec.self, forKey: .previousSession)
@@ -92,7 +95,7 @@ public struct Scenario: Sendable, Decodable {
     /// Reads and decodes a scenario file.
     public static func load(from url: URL, displayPath: String? = nil) throws(ScenarioError) -> Scenario {
         let file = displayPath ?? url.path
-        return try decode(readFile(url, file: file), file: file)
+        return try decode(readFile(url, file: file), file: file, folder: url.deletingLastPathComponent())
     }
 
     /// The bytes of a file, or an error saying in plain words why there are none.
@@ -109,9 +112,10 @@ public struct Scenario: Sendable, Decodable {
         }
     }
 
-    /// Decodes a scenario written inline, as a test does, with the same strict checks as a file.
-    public static func decode(json: String, name: String = "inline scenario") throws(ScenarioError) -> Scenario {
-        try decode(Data(json.utf8), file: name)
+    /// Decodes a scenario written inline, as a test does, with the same strict checks as a file;
+    /// a relative `device.infoPlistFile` is read relative to `folder` (by default the working directory).
+    public static func decode(json: String, name: String = "inline scenario", folder: URL? = nil) throws(ScenarioError) -> Scenario {
+        try decode(Data(json.utf8), file: name, folder: folder)
     }
 
     /// Parses strict JSON within the size and depth limits, or fails with the line, column and
@@ -125,16 +129,16 @@ public struct Scenario: Sendable, Decodable {
     }
 
     /// Decodes a scenario; a starting point for the explorer may have no steps yet.
-    static func decode(_ data: Data, file: String, isStartingPoint: Bool = false) throws(ScenarioError) -> Scenario {
+    static func decode(_ data: Data, file: String, isStartingPoint: Bool = false, folder: URL? = nil) throws(ScenarioError) -> Scenario {
         let document = try parse(data, file: file)
+        var scenario: Scenario
         do {
-            let scenario = try JSONTreeDecoder.decode(Scenario.self, from: document)
+            scenario = try JSONTreeDecoder.decode(Scenario.self, from: document)
             if scenario.steps.isEmpty && !isStartingPoint {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: [CodingKeys.steps], debugDescription: "expected at least one step, such as \"launch\"; found an empty list"
                 ))
             }
-            return scenario
         } catch {
             var problem = ScenarioError(file: file, decodingError: error)
             if let path = ScenarioError.codingPath(of: error) {
@@ -142,6 +146,28 @@ public struct Scenario: Sendable, Decodable {
             }
             throw problem
         }
+        try scenario.readInfoPlistFile(relativeTo: folder, file: file, document: document)
+        return scenario
+    }
+}
+
+extension Scenario {
+    /// Replaces the device's Info.plist with `device.infoPlistFile` read relative to `folder`; an
+    /// unreadable file is an error at that field, naming the file and what was wrong with it.
+    fileprivate mutating func readInfoPlistFile(relativeTo folder: URL?, file: String, document: JSONDocument) throws(ScenarioError) {
+        guard let source = infoPlistFile else { return }
+        let folder = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        do {
+            device.infoPlist = try source.read(relativeTo: folder)
+        } catch {
+            let path: [any CodingKey] = [CodingKeys.device, DeviceSpec.CodingKeys.infoPlistFile]
+            let (line, column) = document.position(at: path)
+            throw ScenarioError(
+                file: file, path: ScenarioError.path(path), line: line, column: column,
+                message: "\(source.path) (relative to the fixture's folder \(folder.path)): \(error.problem)"
+            )
+        }
+        infoPlistFile = nil
     }
 }
 

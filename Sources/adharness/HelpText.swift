@@ -13,6 +13,7 @@ enum HelpText {
            adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
            adharness contracts [--format text|json]
            adharness tcf decode STRING | tcf rules
+           adharness lint [--format text|json|sarif] [--fail-on error|warning|note] PATH...
            adharness --version
 
     Runs consent scenario fixtures on a simulated device, on virtual time.
@@ -27,6 +28,7 @@ enum HelpText {
       fuzz     Run mutated copies of scenario files; report any refused without a clear error.
       contracts  Run the ports' contract suite against the stand-ins: each clause, its kind and verdict.
       tcf      Decode an IAB TCF v2 TC string and give its ad serving mode; list the serving-mode rules.
+      lint     Check an app's Info.plist, privacy manifests and bundled SDKs; `lint --list-rules` lists the rules.
 
     Run `adharness COMMAND --help` for a command's options.
     Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
@@ -167,6 +169,7 @@ enum HelpCommand {
         case "explore": HelpText.explore
         case "fuzz": HelpText.fuzz
         case "contracts": HelpText.contracts
+        case "lint": LintCommand.help
         default: HelpText.overview
         }
         output.line(text)

@@ -10,7 +10,7 @@ let version = "adharness 0.8.0 (scenario format 1)"
 let commands: [String: ([String], Output) -> Int32] = [
     "run": RunCommand.main, "table": TableCommand.main, "trace": TraceCommand.main, "invariants": InvariantsCommand.main,
     "explore": ExploreCommand.main, "bench": BenchCommand.main, "fuzz": FuzzCommand.main, "contracts": ContractsCommand.main,
-    "tcf": TCFCommand.main, "help": HelpCommand.main,
+    "tcf": TCFCommand.main, "lint": LintCommand.main, "help": HelpCommand.main,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

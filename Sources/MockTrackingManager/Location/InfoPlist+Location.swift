@@ -1,12 +1,12 @@
 import HarnessSupport
 
 extension InfoPlist {
-    /// Why the app uses location while in use; without it, location requests do nothing.
-    public static let locationWhenInUseUsageKey = "NSLocationWhenInUseUsageDescription"
-    /// Why the app uses location always; always requests need it and the when-in-use key.
-    public static let locationAlwaysAndWhenInUseUsageKey = "NSLocationAlwaysAndWhenInUseUsageDescription"
-    /// The texts for temporary precise location, keyed by purpose.
-    public static let locationTemporaryUsageDictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
+    /// The name of ``InfoPlistKey/locationWhenInUseUsageDescription``.
+    public static let locationWhenInUseUsageKey = InfoPlistKey.locationWhenInUseUsageDescription.name
+    /// The name of ``InfoPlistKey/locationAlwaysAndWhenInUseUsageDescription``.
+    public static let locationAlwaysAndWhenInUseUsageKey = InfoPlistKey.locationAlwaysAndWhenInUseUsageDescription.name
+    /// The name of ``InfoPlistKey/locationTemporaryUsageDescriptionDictionary``.
+    public static let locationTemporaryUsageDictionaryKey = InfoPlistKey.locationTemporaryUsageDescriptionDictionary.name
 
     /// ``standard`` plus both location usage texts and one temporary precise-location purpose, `Directions`.
     public static let standardWithLocation = InfoPlist(standard.values.merging([

@@ -21,7 +21,7 @@ extension SimulatedLocationServices {
         trace.record(.locationRequest, [EventField("kind", "whenInUse"), EventField("appState", device.appState.rawValue)])
         let (status, servicesOn) = state.withLock { ($0.status, $0.settings.servicesEnabled) }
         if let refusal = Refusal.first(
-            missingUsageDescriptions([InfoPlist.locationWhenInUseUsageKey]),
+            missingUsageDescriptions(InfoPlistKey.locationUsageDescriptions(always: false)),
             servicesOn ? nil : Refusal(reason: "locationServicesOff"),
             status == .notDetermined ? nil : .alreadyDetermined(status),
             device.isActive ? nil : Refusal(reason: "appNotActive")
@@ -40,7 +40,7 @@ extension SimulatedLocationServices {
             ($0.status, $0.settings.servicesEnabled, $0.allowOnceProcess != nil, $0.alwaysRequested)
         }
         if let refusal = Refusal.first(
-            missingUsageDescriptions([InfoPlist.locationAlwaysAndWhenInUseUsageKey, InfoPlist.locationWhenInUseUsageKey]),
+            missingUsageDescriptions(InfoPlistKey.locationUsageDescriptions(always: true)),
             servicesOn ? nil : Refusal(reason: "locationServicesOff"),
             allowOnce ? Refusal(reason: "allowOnce") : nil,
             requested ? Refusal(reason: "alwaysAlreadyRequested") : nil,
@@ -71,7 +71,7 @@ extension SimulatedLocationServices {
     ) {
         trace.record(.locationRequest, [EventField("kind", "temporaryFullAccuracy"), EventField("purpose", purposeKey)])
         let purposes: [String: PropertyListValue] =
-            if case .dictionary(let purposes)? = device.infoPlist[InfoPlist.locationTemporaryUsageDictionaryKey] { purposes } else { [:] }
+            if case .dictionary(let purposes)? = device.infoPlist[InfoPlistKey.locationTemporaryUsageDescriptionDictionary] { purposes } else { [:] }
         let reading = state.withLock { $0.reading }
         let reason: LocationAuthorizationError.Reason? =
             if purposes[purposeKey] == nil { .missingPurposeKey }
@@ -117,11 +117,11 @@ extension SimulatedLocationServices {
         }
     }
 
-    private func missingUsageDescriptions(_ keys: [String]) -> Refusal? {
+    private func missingUsageDescriptions(_ keys: [InfoPlistKey]) -> Refusal? {
         let infoPlist = device.infoPlist
         let missing = keys.filter { !infoPlist.contains($0) }
         guard !missing.isEmpty else { return nil }
-        return Refusal(reason: "missingUsageDescription", details: [EventField("missing", missing.joined(separator: ","))])
+        return Refusal(reason: "missingUsageDescription", details: [EventField("missing", missing.map(\.name).joined(separator: ","))])
     }
 
     private func ignore(_ kind: String, _ refusal: Refusal) {

@@ -33,12 +33,17 @@ public struct Explorer: Sendable {
 
     /// Explores from a scenario file, as `adharness explore FILE` does.
     public init(glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds()) throws(ScenarioError) {
-        try self.init(glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, bounds: bounds)
+        try self.init(glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, folder: url.deletingLastPathComponent(), bounds: bounds)
     }
 
-    private init(glue: GlueFactory?, data: Data, file: String, bounds: ExplorationBounds) throws(ScenarioError) {
+    private init(glue: GlueFactory?, data: Data, file: String, folder: URL? = nil, bounds: ExplorationBounds) throws(ScenarioError) {
         var object = JSONValue(try Scenario.parse(data, file: file).root)
         guard case .object = object else { throw ScenarioError(file: file, message: "expected a scenario object") }
+        // Every run decodes the starting point's text again, from no file: the app's Info.plist is
+        // named by its full path, so each run reads the same file.
+        if let folder, case .string(let path)? = object["device"]?["infoPlistFile"], !path.hasPrefix("/") {
+            object["device"]?["infoPlistFile"] = .string(folder.appendingPathComponent(path).standardizedFileURL.path)
+        }
         // A starting point may leave out what only a complete scenario needs.
         if object["name"] == nil { object["name"] = .string("starting point") }
         if object["steps"] == nil { object["steps"] = .array([]) }

@@ -1,0 +1,11 @@
+/// What a linted file is, which decides the rules it is held to.
+public enum LintFileKind: String, Hashable, Sendable, Codable {
+    /// An app's `Info.plist`.
+    case infoPlist
+    /// The app's own `PrivacyInfo.xcprivacy`.
+    case appPrivacyManifest
+    /// A bundled SDK's `PrivacyInfo.xcprivacy`: SDK-only reason codes are allowed there.
+    case sdkPrivacyManifest
+    /// A bundled third-party SDK's folder (a framework, an XCFramework or a CocoaPods pod).
+    case sdk
+}

@@ -1,0 +1,27 @@
+/// One problem the linter found: which rule, in which file, at which key, and what to do.
+public struct LintFinding: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The rule broken.
+    public var rule: LintRule
+    /// The file (or SDK folder), as shown to people.
+    public var file: String
+    /// Where in the file, as a key path: `SKAdNetworkItems[2].SKAdNetworkIdentifier`; empty for the whole file.
+    public var keyPath: String
+    /// What is wrong here, in words.
+    public var message: String
+    /// The 1-based line of the key path's top-level key in an XML file, or 1.
+    public var line: Int
+
+    /// A finding of a rule at a place.
+    public init(rule: LintRule, file: String, keyPath: String = "", message: String, line: Int = 1) {
+        self.rule = rule
+        self.file = file
+        self.keyPath = keyPath
+        self.message = message
+        self.line = line
+    }
+
+    /// `Info.plist:3: error IP001 NSUserTrackingUsageDescription: ...`, as compilers write it.
+    public var description: String {
+        "\(file):\(line): \(rule.severity.rawValue) \(rule.id)\(keyPath.isEmpty ? "" : " \(keyPath)"): \(message)"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HarnessSupport
+import ScenarioRunner
+import Testing
+
+/// The linter over `Fixtures/lint/`: each case is named for the rules it must break
+/// (`IP007+IP008.name.plist`, `clean.name.plist`), so the folder is the table.
+@Suite("Lint fixtures")
+struct LintFixtureTests {
+    static let folder = FixtureFiles.bundledDirectory.appendingPathComponent("lint")
+
+    /// Every case in `Fixtures/lint/cases`, by name.
+    static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cases").path)) ?? []).sorted()
+
+    /// The rule IDs a case's name promises: the part before the first dot, `+`-separated; none for `clean`.
+    static func expectedIDs(_ name: String) -> [String] {
+        let prefix = name.prefix { $0 != "." }
+        return prefix == "clean" ? [] : prefix.split(separator: "+").map(String.init).sorted()
+    }
+
+    static func lint(_ relative: String, options: LintOptions = LintOptions()) -> LintReport {
+        ConfigurationLinter(options: options).lint(paths: [folder.appendingPathComponent(relative).path])
+    }
+
+    @Test("each case breaks exactly the rules its name gives", arguments: cases)
+    func caseBreaksItsRules(_ name: String) {
+        let report = Self.lint("cases/\(name)")
+        #expect(report.unreadable.isEmpty && report.ruleIDs == Self.expectedIDs(name), "\(report.findings)")
+    }
+
+    @Test("every rule has a failing case and the cases include passing variants")
+    func everyRuleHasAFailingCase() {
+        let failing = Set(Self.cases.flatMap(Self.expectedIDs))
+        #expect(failing == Set(LintRule.allCases.map(\.id)))
+        #expect(Self.cases.filter { $0.hasPrefix("clean.") }.count >= 5)
+    }
+
+    @Test("a realistic app folder, XML or binary, passes every rule")
+    func goodAppIsClean() {
+        let reports = ["good-app", "good-app-binary"].map { Self.lint($0) }
+        #expect(reports.map(\.findings) == [[], []])
+        #expect(reports.map { $0.files.map(\.kind) } == [
+            [.sdkPrivacyManifest, .appPrivacyManifest, .infoPlist], [.appPrivacyManifest, .infoPlist],
+        ])
+    }
+
+    @Test("the binary copies hold what the XML files hold")
+    func binaryMatchesXML() throws {
+        for file in ["Weather/Info.plist", "Weather/PrivacyInfo.xcprivacy"] {
+            let xml = try PropertyListFile.dictionary(at: Self.folder.appendingPathComponent("good-app/\(file)"))
+            let binary = try PropertyListFile.dictionary(at: Self.folder.appendingPathComponent("good-app-binary/\(file)"))
+            #expect(xml == binary, "\(file)")
+        }
+    }
+
+    @Test("the bad app folder names each of its problems, at its file and line")
+    func badApp() {
+        let found = Self.lint("bad-app").findings.map { "\($0.file.components(separatedBy: "bad-app/").last!):\($0.line) \($0.rule.id) \($0.keyPath)" }
+        #expect(found == [
+            "Pods/Alamofire:1 SDK001 ",
+            "Weather/Info.plist:1 IP001 NSUserTrackingUsageDescription",
+            "Weather/Info.plist:11 IP004 GADApplicationIdentifier",
+            "Weather/Info.plist:13 IP008 SKAdNetworkItems",
+            "Weather/PrivacyInfo.xcprivacy:5 PM007 NSPrivacyAccessedAPITypes[0].NSPrivacyAccessedAPITypeReasons[0]",
+            "Weather/PrivacyInfo.xcprivacy:18 PM003 NSPrivacyTracking",
+        ])
+    }
+
+    @Test("--location asks for the texts of a request the Info.plist does not show")
+    func declaredLocationRequest() {
+        let report = Self.lint("cases/clean.ad-manager-app-without-app-id.plist", options: LintOptions(locationRequests: [.always]))
+        #expect(report.findings.map(\.keyPath) == [
+            InfoPlistKey.locationAlwaysAndWhenInUseUsageDescription.name, InfoPlistKey.locationWhenInUseUsageDescription.name,
+        ])
+    }
+
+    @Test("a file that is no property list is unreadable, named with where it broke: exit 2", arguments: [
+        ("misspelled-tag.plist", "expected an XML property list, found one that does not parse: Encountered unknown tag strng on line 6"),
+        ("truncated-binary.plist", "expected a binary property list, found one that is cut short or corrupt"),
+        ("array-at-top.plist", "expected a dictionary at the top level, found an array"),
+        ("no-such-file.plist", "expected a file or folder, found nothing at this path"),
+        ("", "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none"),
+    ])
+    func unreadable(_ file: String, _ problem: String) {
+        let report = Self.lint("unreadable/\(file)")
+        #expect(report.unreadable.map(\.problem) == [problem] && report.exitCode() == 2)
+    }
+
+    @Test("a device file is refused before it is read, so the linter never reads without end")
+    func specialFile() {
+        let report = ConfigurationLinter().lint(paths: ["/dev/zero"])
+        #expect(report.unreadable.map(\.problem) == ["expected a property-list file, found a special file"])
+    }
+}
