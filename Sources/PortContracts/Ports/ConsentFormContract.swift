@@ -111,11 +111,3 @@ public enum ConsentFormContract {
         return (ports, form)
     }
 }
-
-extension Result {
-    /// The error, or `nil` on success.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}
