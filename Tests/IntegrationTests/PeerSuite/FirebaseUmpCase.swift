@@ -25,6 +25,7 @@ struct FirebaseUmpCase: Sendable, CustomTestStringConvertible {
 }
 
 extension FirebaseUmpCase {
+    // What a read writes in the four states the peer's cases reach.
     static let required = "consent required, ads false, form available, options notRequired"
     static let notRequired = "consent notRequired, ads true, form unavailable, options notRequired"
     static let obtained = "consent obtained, ads true, form available, options required"
