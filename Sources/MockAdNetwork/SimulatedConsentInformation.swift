@@ -9,7 +9,8 @@ import HarnessSupport
 /// requires the privacy-options entry point; `other` requires nothing. A debug geography overrides the
 /// region; the under-age tag means no consent form. A failed update leaves the restored answer in place,
 /// so a returning user can still get ads and a fresh install stays `unknown` with no ads.
-/// A decision older than ``ConsentExpiry/lifetime`` is neither restored nor kept: the EEA asks again.
+/// A decision older than ``ConsentExpiry/lifetime`` is restored as stored, but the completion finds
+/// it expired, and in the EEA asks again.
 /// An update while another is in flight, and a form over a form, follow ``ConsentSDKSettings/overlappingCalls``.
 public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// What the SDK keeps between sessions.
@@ -76,7 +77,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         }
         inFlight.updateStarted()
         let effects = process.faults.take(.consentInfoUpdate)
-        let stored = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now)).status
+        let stored = storage.status
         let storedPrivacy = storage.privacyOptions
         session.withLock { session in
             session.status = stored

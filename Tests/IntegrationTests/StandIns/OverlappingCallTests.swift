@@ -1,3 +1,4 @@
+import AdHarness
 import AdRequestKit
 import HarnessSupport
 import MockAdNetwork
@@ -79,5 +80,18 @@ struct OverlappingCallTests {
     ])
     func overlap(_ overlap: Overlap, policy: OverlappingCallPolicy, expected: [String]) {
         #expect(completions(overlap, policy: policy) == expected)
+    }
+
+    @Test("the user cannot open the privacy options while the consent form covers the app: a scenario issue, not a call")
+    func privacyOptionsBehindConsentForm() throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .allow, consentForm: .acceptAll(after: .seconds(5))))
+        try app.launch()
+        try app.onboarding()
+        #expect {
+            try app.openPrivacyOptions()
+        } throws: { error in
+            guard case .scenarioIssue(let message, _) = error as? HarnessFailure else { return false }
+            return message.hasPrefix("openPrivacyOptions: expected the app on screen, found a consent form")
+        }
     }
 }
