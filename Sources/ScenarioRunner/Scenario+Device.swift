@@ -128,7 +128,7 @@ struct PreviousSessionSpec: Decodable {
             }
             guard age <= .seconds(3_650 * 86_400) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .consentAge, in: container, debugDescription: "expected at most 3650d (ten years), found \(age.harnessDescription)"
+                    forKey: .consentAge, in: container, debugDescription: "expected at most 3650d (ten years), found \(age.components.seconds / 86_400) days"
                 )
             }
             session.consentAge = age
