@@ -70,6 +70,8 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let appCrash = Self("app.crash", .harness, "the real app would crash here (reason: a missing Info.plist key)")
     /// The user changes a setting in the Settings app.
     public static let settingsChange = Self("settings.change", .harness, "the user changes a setting in the Settings app (and the tracking status it leaves)")
+    /// The device moves to another consent region.
+    public static let deviceTravel = Self("device.travel", .harness, "the device moves to another region (the consent SDK sees it at its next update)")
     /// A value in the app's storage changes.
     public static let storeSet = Self("store.set", .harness, "a value in the app's storage changes")
     /// A value is removed from the app's storage.
@@ -199,7 +201,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// Every name, grouped by recorder.
     public static let all: [TraceName] = [
         deviceReady, step, appLaunch, appActive, appInactive, appBackground, appTerminate, appReinstall, appCrash,
-        settingsChange, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runFinish, harnessIssue,
+        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runFinish, harnessIssue,
         trackingRequest, trackingPrompt, trackingAnswer, idfaRead,
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
         consentUpdate, consentUpdateDone, consentReset, consentFormLoad, consentFormLoaded, consentFormLoadFailed,

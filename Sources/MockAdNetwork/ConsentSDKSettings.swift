@@ -41,6 +41,12 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     /// This device's hashed test-device identifier, as the consent SDK logs it; debug settings
     /// apply on a real device only when the app lists it.
     public var testDeviceIdentifier: String
+    /// Whether a decision taken in the EEA stays stored through an update elsewhere, so that it
+    /// applies again back in the EEA (`true`); by default the update elsewhere replaces it, and the
+    /// user is asked again on return. The sources say nothing: a modelling choice.
+    public var keepsDecisionOutsideEEA = false
+    /// What the SDK does with an update or a form that overlaps one still running.
+    public var overlappingCalls: OverlappingCallPolicy = .runBoth
 
     /// The hashed identifier of the simulated device, when a scenario does not give one.
     public static let standardTestDeviceIdentifier = "33BE2250B43518CCDA7DE426D04EE231"

@@ -7,7 +7,8 @@ import HarnessSupport
 /// configured or needed. A loaded form presents once (`alreadyUsed` after). Load-and-present does
 /// nothing, and completes without error, unless consent is `required`. The privacy-options form shows
 /// only when the entry point is required, else completes with an error. The scripted user answers
-/// each form after its delay.
+/// each form after its delay. A form presented while another is on screen follows
+/// ``ConsentSDKSettings/overlappingCalls``.
 public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     private let info: SimulatedConsentInformation
     private let process: AppProcess
@@ -54,6 +55,9 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         }
     }
 
+    /// Whether one of the SDK's forms is on screen, covering the app.
+    public var isFormOnScreen: Bool { info.inFlight.formOnScreen }
+
     /// Presents the privacy-options form if its entry point is required; otherwise fails on the next run loop.
     public func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard process.isRunning else { return }
@@ -78,7 +82,15 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
+        if info.settings.overlappingCalls == .reject && info.inFlight.formOnScreen {
+            trace.record(.consentFormPresentFailed, [
+                EventField("kind", kind.rawValue), EventField("error", ConsentFormError.internal.description), EventField("reason", "operationInProgress"),
+            ])
+            process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
+            return
+        }
         trace.record(.consentFormPresent, [EventField("kind", kind.rawValue)])
+        info.inFlight.formShown()
         guard let script = kind == .consent ? user.consentForm : user.privacyOptionsForm else {
             let key = kind == .consent ? "consentForm" : "privacyOptionsForm"
             process.leaveUnanswered("\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")
@@ -88,6 +100,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         let user = user
         let delivery = process.delivery
         process.scheduleUserAnswer(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
+            info.inFlight.formGone()
             let status = info.record(script.answer, choices: user.choices(for: script.answer), on: kind)
             trace.record(.consentFormAnswer, [
                 EventField("kind", kind.rawValue), EventField("answer", script.answer.rawValue), EventField("status", status.description),

@@ -9,6 +9,9 @@ import HarnessSupport
 /// requires the privacy-options entry point; `other` requires nothing. A debug geography overrides the
 /// region; the under-age tag means no consent form. A failed update leaves the restored answer in place,
 /// so a returning user can still get ads and a fresh install stays `unknown` with no ads.
+/// A decision older than ``ConsentExpiry/lifetime`` is restored as stored, but the completion finds
+/// it expired, and in the EEA asks again.
+/// An update while another is in flight, and a form over a form, follow ``ConsentSDKSettings/overlappingCalls``.
 public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// What the SDK keeps between sessions.
     public let storage: ConsentStorage
@@ -16,6 +19,9 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     public let settings: ConsentSDKSettings
     private let process: AppProcess
     private let session = Locked(Session())
+    private let currentRegion: @Sendable () -> ConsentRegion
+    /// The updates in flight and the forms on screen.
+    let inFlight = InFlightCalls()
 
     private struct Session {
         var updateCompleted = false
@@ -26,11 +32,17 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         var region: ConsentRegion?
     }
 
-    /// Creates the SDK object for a process.
-    public init(settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess) {
+    /// Creates the SDK object for a process; `region`, if given, says where the device is at each
+    /// update (it may travel), else the settings' region holds for the whole process.
+    public init(
+        settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess,
+        region: (@Sendable () -> ConsentRegion)? = nil
+    ) {
         self.settings = settings
         self.storage = storage
         self.process = process
+        let fixed = settings.region
+        currentRegion = region ?? { fixed }
     }
 
     /// The consent status.
@@ -59,6 +71,11 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             fields.append(EventField("testDevice", String(settings.isTestDevice(listed: parameters.testDeviceIdentifiers))))
         }
         trace.record(.consentUpdate, fields)
+        if settings.overlappingCalls == .reject && inFlight.updateInFlight {
+            rejectOverlappingUpdate(completion)
+            return
+        }
+        inFlight.updateStarted()
         let effects = process.faults.take(.consentInfoUpdate)
         let stored = storage.status
         let storedPrivacy = storage.privacyOptions
@@ -68,14 +85,15 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             session.canRequestAds = Self.allowsAds(stored)
         }
         process.delivery.deliver("consent.update completion", timing: .later(settings.updateLatency), effects: effects) { [self] in
+            inFlight.updateEnded()
             if let fault = effects.error {
                 let error = fault.consentRequestError
                 trace.record(.consentUpdateDone, [EventField("error", error.description)] + snapshotFields())
                 completion(error)
                 return
             }
-            applyUpdate(parameters)
-            trace.record(.consentUpdateDone, snapshotFields())
+            let expired = applyUpdate(parameters)
+            trace.record(.consentUpdateDone, snapshotFields() + (expired ? [EventField("storedDecision", "expired")] : []))
             completion(nil)
         }
     }
@@ -92,7 +110,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// Records the user's answer to a form, with the TCF choices it makes, and returns the new status.
     func record(_ answer: ConsentFormAnswer, choices: ConsentChoices?, on kind: ConsentFormKind) -> UserConsentStatus {
         guard let choices else { return consentStatus }
-        let region = effectiveRegion ?? settings.region
+        let region = effectiveRegion ?? currentRegion()
         switch (kind, region) {
         case (.consent, _), (.privacyOptions, .eea):
             storage.purposesConsented = answer == .acceptAll
@@ -116,15 +134,16 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 
     // MARK: Rules
 
-    private func applyUpdate(_ parameters: ConsentRequestParameters) {
+    /// Applies the region's rules; returns whether a stored decision had expired.
+    private func applyUpdate(_ parameters: ConsentRequestParameters) -> Bool {
         let geography = settings.isTestDevice(listed: parameters.testDeviceIdentifiers) ? parameters.debugGeography : .disabled
         let region: ConsentRegion = switch geography {
         case .eea: .eea
         case .regulatedUSState: .regulatedUSState
         case .other, .notEEA: .other
-        default: settings.region
+        default: currentRegion()
         }
-        let stored = storage.status
+        let (stored, expired) = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now))
         var status: UserConsentStatus
         var privacy: PrivacyOptionsRequirement
         var formAvailable = settings.consentFormConfigured
@@ -145,8 +164,12 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             privacy = .notRequired
             formAvailable = false
         }
-        storage.status = status
-        storage.privacyOptions = privacy
+        // Elsewhere, a decision taken in the EEA is replaced unless the device keeps it.
+        let keepsDecision = region != .eea && stored == .obtained && settings.keepsDecisionOutsideEEA
+        if !keepsDecision {
+            storage.status = status
+            storage.privacyOptions = privacy
+        }
         storage.tcf.writeUpdate(gdprApplies: region == .eea)
         session.withLock { session in
             session.updateCompleted = true
@@ -155,6 +178,19 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             session.privacyOptions = privacy
             session.canRequestAds = Self.allowsAds(status)
             session.formStatus = formAvailable ? .available : .unavailable
+        }
+        return expired
+    }
+
+    /// An update while another is in flight, under ``OverlappingCallPolicy/reject``: it fails on the
+    /// next run loop and changes nothing.
+    private func rejectOverlappingUpdate(_ completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
+        let trace = process.trace
+        process.delivery.deliver("consent.update completion", timing: .later(.zero)) { [self] in
+            trace.record(.consentUpdateDone, [
+                EventField("error", ConsentRequestError.internal.description), EventField("reason", "operationInProgress"),
+            ] + snapshotFields())
+            completion(.internal)
         }
     }
 

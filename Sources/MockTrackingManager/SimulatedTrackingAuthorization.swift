@@ -4,7 +4,8 @@ import HarnessSupport
 /// The OS's tracking authorization for one app process, with the OS's paths and quirks.
 ///
 /// No prompt, completion at once on the caller's thread, when: the device is restricted
-/// (`restricted`); the system switch is off (`denied`, nothing stored); the answer is stored; the
+/// (`restricted`); the system switch is off (`denied`, nothing stored, except on 14.4 to 14.5.0,
+/// which store the denial); the answer is stored; the
 /// app is not active or another system prompt is on screen (`notDetermined`). Otherwise the prompt
 /// shows, the app goes inactive, and the scripted user's answer arrives later on a background
 /// thread. OS 17.4 answers `denied` at once while the prompt is still up. If the app leaves the
@@ -47,7 +48,10 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             case .allowed, .denied: return (device.trackingStatus, .storedAnswer)
             case .none: break
             }
-            if !settings.allowAppsToRequestToTrack { return (.denied, .systemSwitchOff) }
+            if !settings.allowAppsToRequestToTrack {
+                if settings.osVersion.keepsDenialFromSwitchOff { _ = device.store(.deny) }
+                return (.denied, .systemSwitchOff)
+            }
             if device.isPromptOnScreen { return (.notDetermined, .anotherPromptOnScreen) }
             if !device.isActive { return (.notDetermined, .appNotActive) }
             return nil

@@ -15,6 +15,7 @@ struct DeviceSpec: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
         case infoPlist, infoPlistFile, consentFormConfigured, latency, adProvidersChanged, location, simulator
+        case keepsConsentOutsideEEA, overlappingConsentCalls
     }
 
     enum LocationKeys: String, CodingKey, CaseIterable {
@@ -46,6 +47,10 @@ struct DeviceSpec: Decodable {
         if let simulator = try container.decodeIfPresent(Bool.self, forKey: .simulator) {
             device.sdk.isSimulator = simulator
             legacySDK.isSimulator = simulator
+        }
+        if let keeps = try container.decodeIfPresent(Bool.self, forKey: .keepsConsentOutsideEEA) { device.sdk.keepsDecisionOutsideEEA = keeps }
+        if let policy = try container.decodeChoiceIfPresent(OverlappingCallPolicy.self, forKey: .overlappingConsentCalls) {
+            device.sdk.overlappingCalls = policy
         }
         if let configured = try container.decodeIfPresent(Bool.self, forKey: .consentFormConfigured) {
             device.sdk.consentFormConfigured = configured
@@ -96,7 +101,7 @@ struct PreviousSessionSpec: Decodable {
     var glueLeftoverKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices
+        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge
     }
 
     init(from decoder: any Decoder) throws {
@@ -113,6 +118,20 @@ struct PreviousSessionSpec: Decodable {
                 forKey: .consentChoices, in: container,
                 debugDescription: "expected consent obtained with consentChoices (the choices of a form answered earlier), found \(session.consent)"
             )
+        }
+        if let age = try container.decodeDurationIfPresent(forKey: .consentAge) {
+            guard session.consent == .obtained else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .consentAge, in: container,
+                    debugDescription: "expected consent obtained with consentAge (how long ago the earlier decision was taken), found \(session.consent)"
+                )
+            }
+            guard age <= .seconds(3_650 * 86_400) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .consentAge, in: container, debugDescription: "expected at most 3650d (ten years), found \(age.components.seconds / 86_400) days"
+                )
+            }
+            session.consentAge = age
         }
         glueLeftoverKeys = [CodingKeys.shouldUseNPA, .usePersonalizedAds].filter(container.contains).map(\.rawValue)
     }

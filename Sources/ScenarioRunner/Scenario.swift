@@ -71,6 +71,12 @@ public struct Scenario: Sendable, Decodable {
                 debugDescription: "expected consentProfile legacy for legacyConsent and usePersonalizedAds, found \(profile)"
             ))
         }
+        if profile == "legacy", previousSession.consentAge != .zero {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.previousSession],
+                debugDescription: "expected consentProfile current for consentAge (the current consent SDK's decision), found legacy"
+            ))
+        }
         user = try container.decodeIfPresent(UserSpec.self, forKey: .user)?.user ?? User()
         faults = try container.decodeIfPresent([FaultSpec].self, forKey: .faults)?.map(\.fault) ?? []
         steps = try container.decode([Step].self, forKey: .steps)

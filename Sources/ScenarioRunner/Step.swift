@@ -33,6 +33,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     case requestLocation
     /// The user leaves the app, changes Settings, and comes back.
     case settings([SettingsChange])
+    /// The device moves to another region; the consent SDK sees it at its next update.
+    case travel(ConsentRegion)
 
     /// The steps spelled as a plain string.
     static let named: [(String, Step)] = [
@@ -44,7 +46,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     ]
 
     enum ObjectKeys: String, CodingKey, CaseIterable {
-        case advance, settings
+        case advance, settings, travel
     }
 
     enum SettingsKeys: String, CodingKey, CaseIterable {
@@ -53,10 +55,10 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     }
 
     private static var expected: String {
-        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"} or {\"settings\": {...}}"
+        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"}, {\"settings\": {...}} or {\"travel\": \"other\"}"
     }
 
-    /// Decodes `"launch"`, `{ "advance": "30s" }` or `{ "settings": { "tracking": "denied" } }`.
+    /// Decodes `"launch"`, `{ "advance": "30s" }`, `{ "settings": { "tracking": "denied" } }` or `{ "travel": "other" }`.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let step = Self.named.first(where: { $0.0 == text })?.1 else {
@@ -71,13 +73,17 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         guard container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "expected a step object with exactly one key, advance or settings; found \(container.allKeys.count) keys"
+                debugDescription: "expected a step object with exactly one key, advance, settings or travel; found \(container.allKeys.count) keys"
             ))
         }
         try decoder.rejectUnknownKeys(ObjectKeys.self)
         let keyed = try decoder.container(keyedBy: ObjectKeys.self)
         if keyed.contains(.advance) {
             self = .advance(try keyed.decodeDuration(forKey: .advance))
+            return
+        }
+        if keyed.contains(.travel) {
+            self = .travel(try keyed.decodeChoice(ConsentRegion.self, forKey: .travel))
             return
         }
         let settings = try keyed.superDecoder(forKey: .settings)
@@ -123,16 +129,17 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         switch self {
         case .advance(let duration): "advance \(duration.harnessDescription)"
         case .settings(let changes): "settings \(changes.map(\.description).joined(separator: " "))"
+        case .travel(let region): "travel \(region.rawValue)"
         default: Self.named.first { $0.1 == self }?.0 ?? "step"
         }
     }
 
     /// Whether the step needs the app's process running: everything the app or its user does in it.
     ///
-    /// Settings, time, relaunch and reinstall work with or without a process.
+    /// Settings, travel, time, relaunch and reinstall work with or without a process.
     var needsRunningApp: Bool {
         switch self {
-        case .launch, .relaunch, .reinstall, .settings, .advance, .runUntilIdle: false
+        case .launch, .relaunch, .reinstall, .settings, .travel, .advance, .runUntilIdle: false
         default: true
         }
     }
@@ -171,6 +178,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         case .runUntilIdle: try app.runUntilIdle()
         case .requestLocation: try app.requestLocation()
         case .advance(let duration): try app.advance(by: duration)
+        case .travel(let region): try app.travel(to: region)
         case .settings(let changes):
             for change in changes {
                 switch change {

@@ -193,8 +193,24 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The user opens the app's privacy-options entry point.
+    ///
+    /// A consent form on screen covers the app, so the user cannot reach its entry point then: a
+    /// scenario issue, not a call.
     public func openPrivacyOptions() throws(HarnessFailure) {
-        try step("openPrivacyOptions") { $0.glue.openPrivacyOptions() }
+        try step("openPrivacyOptions") { [trace] process in
+            if process.standIns.consentForms.isFormOnScreen {
+                throw HarnessFailure.scenarioIssue(
+                    "openPrivacyOptions: expected the app on screen, found a consent form covering it (the user cannot tap the app's entry point until the form is answered)",
+                    trace: trace.events
+                )
+            }
+            process.glue.openPrivacyOptions()
+        }
+    }
+
+    /// The device moves to another region (EEA, a US state, elsewhere); the consent SDK sees it at its next update.
+    public func travel(to region: ConsentRegion) throws(HarnessFailure) {
+        try worldStep("travel", detail: region.rawValue) { [world] in world.travel(to: region) }
     }
 
     /// The user leaves the app and comes back to it: it becomes active (the system dismisses a

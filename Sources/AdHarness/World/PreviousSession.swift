@@ -16,6 +16,9 @@ public struct PreviousSession: Hashable, Sendable {
     /// What the user chose in the earlier session's consent form, written as TCF signals when
     /// consent is `obtained`; `nil` means everything was accepted.
     public var consentChoices: ConsentChoices?
+    /// How long before the run the obtained consent was decided: its TC string carries that date,
+    /// and a decision older than the consent SDK's lifetime is asked again. Zero: decided at the start.
+    public var consentAge: Duration = .zero
 
     /// Creates a previous session; the default is a fresh install.
     public init(

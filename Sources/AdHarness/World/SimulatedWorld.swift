@@ -29,6 +29,7 @@ public final class SimulatedWorld: Sendable {
     /// The legacy consent SDK's device settings, when the app runs that SDK.
     public let legacySDK: LegacyConsentSDKSettings?
     private let requests = Locked<[RecordedAdRequest]>([])
+    private let region: Locked<ConsentRegion>
 
     /// Sets up a device as earlier sessions left it; `seedAppStorage` writes the glue's own leftovers.
     public init(
@@ -58,7 +59,9 @@ public final class SimulatedWorld: Sendable {
         if legacySDK == nil, previousSession.consent == .obtained {
             let choices = previousSession.consentChoices ?? .acceptAll
             let writer = TCFSignalWriter(store: leftovers)
-            do { try writer.writeChoices(choices, gdprApplies: device.sdk.region == .eea, at: SimulatedCMP.calendarStart) } catch {
+            let age = SimulatedCMP.deciseconds(at: previousSession.consentAge) - SimulatedCMP.calendarStart
+            let decided = SimulatedCMP.calendarStart - age
+            do { try writer.writeChoices(choices, gdprApplies: device.sdk.region == .eea, at: decided) } catch {
                 throw .invalidSetup("previousSession.consentChoices do not fit a TC string: \(error)")
             }
         }
@@ -70,12 +73,23 @@ public final class SimulatedWorld: Sendable {
         self.location = SimulatedLocationServices(device: self.device, settings: device.location, user: user.location, trace: trace)
         self.faults = FaultPlan(faults)
         self.sdkSettings = device.sdk
+        self.region = Locked(device.sdk.region)
         self.user = user
         self.legacySDK = legacySDK
         trace.record(.deviceReady, [
             EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
             EventField("tracking", self.device.trackingStatus.description), EventField("consent", previousSession.consent.description),
         ])
+    }
+
+    /// Where the consent SDK finds the device at its next update.
+    public var consentRegion: ConsentRegion { region.snapshot }
+
+    /// The device moves to another region, recorded as `device.travel`; the consent SDK applies it
+    /// at its next update, in this process or a later one.
+    public func travel(to newRegion: ConsentRegion) {
+        region.withLock { $0 = newRegion }
+        trace.record(.deviceTravel, [EventField("region", newRegion.rawValue)])
     }
 
     /// Every ad request that reached the ad SDK, across processes, in order.
@@ -87,12 +101,14 @@ public final class SimulatedWorld: Sendable {
         let device = device
         let tracking = SimulatedTrackingAuthorization(device: device, process: process, user: user.trackingPrompt)
         let identifier = SimulatedAdvertisingIdentifier(device: device, trace: trace)
-        let information = SimulatedConsentInformation(settings: sdkSettings, storage: ConsentStorage(store: storage), process: process)
+        let information = SimulatedConsentInformation(
+            settings: sdkSettings, storage: ConsentStorage(store: storage), process: process, region: { [region] in region.snapshot }
+        )
         let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?
         if let legacySDK {
             let legacyInformation = SimulatedLegacyConsentInformation(
-                region: sdkSettings.region, settings: legacySDK, store: storage, process: process
+                region: region.snapshot, settings: legacySDK, store: storage, process: process
             )
             legacy = (legacyInformation, SimulatedLegacyConsentForms(info: legacyInformation, process: process, user: user.legacyConsentForm))
         }

@@ -11,8 +11,8 @@ import HarnessSupport
 public enum ServingModeOracle {
     /// Google's vendor id in the Global Vendor List.
     public static let googleVendorID = 755
-    /// 13 months, in deciseconds (13 x 31 days: an upper bound, so no string is called old too early).
-    static let consentLifetime = 13 * 31 * TCString.decisecondsPerDay
+    /// 13 months, in deciseconds: the same lifetime after which the consent SDK asks again.
+    static let consentLifetime = ConsentExpiry.lifetime
 
     /// The mode for a request.
     ///

@@ -63,6 +63,7 @@ extension Step {
                 return (parts[0], value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value))
             }
             return .object([("settings", .object(pairs))])
+        case .travel(let region): return .object([("travel", .string(region.rawValue))])
         default: return .string(description)
         }
     }

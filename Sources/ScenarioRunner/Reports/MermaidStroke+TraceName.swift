@@ -21,6 +21,7 @@ extension MermaidStroke {
         case .appReinstall: [MermaidStroke(.call(.user, .os), "reinstall the app")]
         case .appCrash: [MermaidStroke(.note(.app, nil), "CRASH")]
         case .settingsChange: [MermaidStroke(.call(.user, .os), "Settings")]
+        case .deviceTravel: [MermaidStroke(.note(.user, nil), "travel", .values(["region"]))]
         case .storeSet, .storeRemove: []
         case .callbackWithheld: [MermaidStroke(.note(.os, .ads), "fault: never calls back", .values(["callback"]))]
         case .callbackDuplicate: [MermaidStroke(.note(.os, .ads), "fault: calls back twice", .values(["callback"]))]

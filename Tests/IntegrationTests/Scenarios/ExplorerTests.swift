@@ -11,6 +11,13 @@ import Testing
 struct ExplorerTests {
     static let small = ExplorationBounds(depth: 3, maxFaults: 1)
 
+    @Test("the steps a counterexample writes read back as the same steps, travel and settings included")
+    func writtenStepsReadBack() throws {
+        let steps: [Step] = [.launch, .travel(.other), .advance(.milliseconds(1_500)), .settings([.device(.allowAppsToRequestToTrack(false))]), .relaunch]
+        let json = "{\"name\":\"x\",\"expect\":{},\"steps\":\(JSONValue.array(steps.map(\.json)).text(indent: nil))}"
+        #expect(try Scenario.decode(json: json).steps == steps)
+    }
+
     @Test("a bounded exploration of the reference glue, faults on, breaks nothing")
     func referenceGlueIsClean() throws {
         let report = try Explorer(bounds: ExplorationBounds(depth: 2, maxFaults: 1)).breadthFirst()

@@ -89,6 +89,8 @@ struct SchemaTests {
         let settings = (branches.last?["properties"] as? [String: Any])?["settings"] as? [String: Any]
         let settingsKeys = Set((settings?["properties"] as? [String: Any] ?? [:]).keys)
         #expect(settingsKeys == keys(Step.SettingsKeys.self))
+        let travel = (branches.dropLast().last?["properties"] as? [String: Any])?["travel"] as? [String: Any]
+        #expect(travel?["enum"] as? [String] == ConsentRegion.allCases.map(\.rawValue))
         #expect(enumeration("properties", "app", "properties", "mistakes", "items") == names(AppMistake.self))
         #expect(properties("properties", "app", "properties", "timeouts") == keys(TimeoutsSpec.CodingKeys.self))
         #expect(properties("properties", "device") == keys(DeviceSpec.CodingKeys.self))

@@ -49,6 +49,16 @@ struct TrackingAuthorizationTests {
         #expect(rig.device.trackingStatus == .notDetermined)
     }
 
+    @Test("14.4 up to 14.5.1 store the denial of a request made with the switch off; it stays once the switch is on", arguments: [
+        (OSVersion("14.3"), TrackingAuthorizationStatus.notDetermined), ("14.4", .denied), ("14.5", .denied), ("14.5.1", .notDetermined), ("18.0", .notDetermined),
+    ])
+    func switchOffDenialByVersion(version: OSVersion, afterSwitchOn: TrackingAuthorizationStatus) {
+        let rig = Rig(os: OSSettings(osVersion: version, allowAppsToRequestToTrack: false))
+        rig.tracking(.allow).requestTrackingAuthorization { _ in }
+        rig.device.change(.allowAppsToRequestToTrack(true))
+        #expect(rig.device.trackingStatus == afterSwitchOn)
+    }
+
     @Test("an app that is not active gets notDetermined at once and no prompt")
     func inactiveApp() {
         let rig = Rig(active: false)

@@ -1,0 +1,32 @@
+import AdRequestKit
+import HarnessSupport
+
+/// How long the consent SDK keeps a decision: one older than ``lifetime`` counts as no decision, so
+/// the next update in the EEA asks again (`required`).
+///
+/// The decision's date is the one its TC string carries (`LastUpdated`, rounded down to the day),
+/// so it survives relaunches with the rest of the SDK's storage. A stored decision without a TC
+/// string never expires.
+public enum ConsentExpiry {
+    /// 13 months, in deciseconds (13 x 31 days: an upper bound, so no decision is called old too early).
+    public static let lifetime = 13 * 31 * TCString.decisecondsPerDay
+
+    /// When the stored decision was last made, in deciseconds since 1970; `nil` without a readable TC string.
+    public static func decidedAt(in storage: ConsentStorage) -> Int? {
+        guard let text = storage.store.string(forKey: TCFKey.tcString), let tc = try? TCString(decoding: text) else { return nil }
+        return tc.lastUpdated
+    }
+
+    /// Whether the stored decision is `obtained` and older than the lifetime at `now` (deciseconds since 1970).
+    public static func hasExpired(_ storage: ConsentStorage, now: Int) -> Bool {
+        guard storage.status == .obtained, let decided = decidedAt(in: storage) else { return false }
+        return now - decided > lifetime
+    }
+}
+
+extension ConsentStorage {
+    /// The stored status as the SDK reads it at `now`: an expired decision reads `required`.
+    func status(at now: Int) -> (status: UserConsentStatus, expired: Bool) {
+        ConsentExpiry.hasExpired(self, now: now) ? (.required, true) : (status, false)
+    }
+}
