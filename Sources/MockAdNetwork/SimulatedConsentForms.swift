@@ -9,8 +9,8 @@ import HarnessSupport
 /// only when the entry point is required, else completes with an error. The scripted user answers
 /// each form after its delay.
 public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
-    private let info: SimulatedConsentInformation
-    private let process: AppProcess
+    let info: SimulatedConsentInformation
+    let process: AppProcess
     private let user: ConsentUserScript
 
     /// Creates the forms of a process, answered by the scripted user.
@@ -113,7 +113,7 @@ final class SimulatedLoadedForm: LoadedConsentForm, Sendable {
             forms.failUsedForm(completion)
             return
         }
-        forms.show(.consent, completion: completion)
+        forms.presentConsentFlow(completion: completion)
     }
 }
 
