@@ -3,7 +3,7 @@ import HarnessSupport
 import MockAdNetwork
 import Testing
 
-/// Which privacy messages the publisher published, and the app ID the update sends (catalogue C9-C12).
+/// Which privacy messages the publisher published, and the app ID the update sends (catalogue C12-C15).
 @Suite("Published messages and the app ID")
 struct PublishedMessagesTests {
     /// One update on a device: its error, then status, canRequestAds, privacy options and form status.
