@@ -31,6 +31,12 @@ public struct InfoPlist: Hashable, Sendable {
     /// The value under a catalogued key.
     public subscript(key: InfoPlistKey) -> PropertyListValue? { values[key.name] }
 
+    /// Whether `GADApplicationIdentifier` is a string of the form of an app ID, as the consent SDK's update needs it.
+    public var hasWellFormedAdApplicationIdentifier: Bool {
+        guard case .string(let identifier) = self[.adApplicationIdentifier] else { return false }
+        return InfoPlistKey.isWellFormedAdApplicationIdentifier(identifier)
+    }
+
     /// The value under a key.
     public subscript(key: String) -> PropertyListValue? {
         get { values[key] }

@@ -84,4 +84,15 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
     public static let googleAdNetworkIdentifier = "cstr6suwn9.skadnetwork"
     /// Google's published sample application identifier, for tests and samples, never for a release.
     public static let sampleAdApplicationIdentifier = "ca-app-pub-3940256099942544~1458002511"
+
+    /// Whether a text has the form of an ad application identifier: `ca-app-pub-`, 16 digits, `~`, digits.
+    ///
+    /// The one definition: the consent SDK's update and the linter's rule both use it, so they agree.
+    public static func isWellFormedAdApplicationIdentifier(_ identifier: String) -> Bool {
+        guard identifier.hasPrefix("ca-app-pub-") else { return false }
+        let parts = identifier.dropFirst("ca-app-pub-".count).split(separator: "~", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        return parts[0].count == 16 && digits(parts[0]) && digits(parts[1])
+    }
 }

@@ -88,7 +88,9 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     // MARK: The OS stand-ins
 
     /// The app asks the OS for tracking authorization.
-    public static let trackingRequest = Self("tracking.request", .standIn, "the app asks the OS for tracking authorization")
+    public static let trackingRequest = Self(
+        "tracking.request", .standIn, "the app asks the OS for tracking authorization (by=consentSDK: the consent SDK asks, after its IDFA explainer)"
+    )
     /// The OS shows the tracking prompt.
     public static let trackingPrompt = Self("tracking.prompt", .standIn, "the OS shows the tracking prompt")
     /// The OS answers a tracking request.

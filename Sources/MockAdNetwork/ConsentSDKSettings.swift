@@ -28,8 +28,8 @@ public enum ConsentFormAnswer: String, CaseIterable, Hashable, Sendable, Codable
 public struct ConsentSDKSettings: Hashable, Sendable {
     /// Where the consent SDK thinks the user is.
     public var region: ConsentRegion
-    /// Whether the app's consent form is published in the SDK's console; without it no form loads.
-    public var consentFormConfigured: Bool
+    /// The privacy messages published for the app in the SDK's console.
+    public var messages: PublishedMessages
     /// How long a consent information update takes.
     public var updateLatency: Duration
     /// How long loading a form takes.
@@ -51,11 +51,18 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     /// The hashed identifier of the simulated device, when a scenario does not give one.
     public static let standardTestDeviceIdentifier = "33BE2250B43518CCDA7DE426D04EE231"
 
-    /// Creates settings; the defaults are a real device (not a simulator) in the EEA, a published
-    /// form and no latency.
+    /// Whether the GDPR consent form is published (``PublishedMessages/gdpr``); without it no form
+    /// loads in the EEA. The older name of that one setting.
+    public var consentFormConfigured: Bool {
+        get { messages.gdpr }
+        set { messages.gdpr = newValue }
+    }
+
+    /// Creates settings; the defaults are a real device (not a simulator) in the EEA, the standard
+    /// messages published and no latency.
     public init(
         region: ConsentRegion = .eea,
-        consentFormConfigured: Bool = true,
+        messages: PublishedMessages = .standard,
         updateLatency: Duration = .zero,
         formLoadLatency: Duration = .zero,
         adLoadLatency: Duration = .zero,
@@ -63,7 +70,7 @@ public struct ConsentSDKSettings: Hashable, Sendable {
         testDeviceIdentifier: String = standardTestDeviceIdentifier
     ) {
         self.region = region
-        self.consentFormConfigured = consentFormConfigured
+        self.messages = messages
         self.updateLatency = updateLatency
         self.formLoadLatency = formLoadLatency
         self.adLoadLatency = adLoadLatency

@@ -8,7 +8,8 @@ import HarnessSupport
 /// consent SDK in charge allows, whether the identifier it read was zero), so the trace alone
 /// shows whether the app's request was allowed, and the ad serving mode it got (``ServingModeOracle``):
 /// a request served in mode `none` fails with `noFill`, as the real SDK answers when no ad may be served. Starting without an application identifier in the
-/// Info.plist crashes the app, reported as `app.crash`; loading an ad starts the SDK if the app did not.
+/// Info.plist crashes the app, reported as `app.crash`, unless it is marked an Ad Manager app; a malformed one is
+/// not checked at start. Loading an ad starts the SDK if the app did not.
 public final class SimulatedAdSDK: AdSDK, Sendable {
     private let process: AppProcess
     private let infoPlist: InfoPlist
@@ -108,7 +109,8 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
             EventField(TraceField.canRequestAds, String(consent.signalAllowsAdRequests)),
         ] + (implicit ? [EventField("implicit", "true")] : []))
-        guard infoPlist.contains(CrashReason.adApplicationIdentifierMissing.key) else {
+        // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
+        guard infoPlist.contains(CrashReason.adApplicationIdentifierMissing.key) || infoPlist[.adManagerApp] == .bool(true) else {
             process.crash(.adApplicationIdentifierMissing)
             return false
         }

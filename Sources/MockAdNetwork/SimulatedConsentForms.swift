@@ -10,8 +10,8 @@ import HarnessSupport
 /// each form after its delay. A form presented while another is on screen follows
 /// ``ConsentSDKSettings/overlappingCalls``.
 public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
-    private let info: SimulatedConsentInformation
-    private let process: AppProcess
+    let info: SimulatedConsentInformation
+    let process: AppProcess
     private let user: ConsentUserScript
 
     /// Creates the forms of a process, answered by the scripted user.
@@ -126,7 +126,7 @@ final class SimulatedLoadedForm: LoadedConsentForm, Sendable {
             forms.failUsedForm(completion)
             return
         }
-        forms.show(.consent, completion: completion)
+        forms.presentConsentFlow(completion: completion)
     }
 }
 

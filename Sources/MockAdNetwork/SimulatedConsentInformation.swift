@@ -7,8 +7,10 @@ import HarnessSupport
 /// restores the previous session's answer at once; its completion then applies the region's rules:
 /// `eea` requires consent until a form is answered; `regulatedUSState` requires none up front but
 /// requires the privacy-options entry point; `other` requires nothing. A debug geography overrides the
-/// region; the under-age tag means no consent form. A failed update leaves the restored answer in place,
-/// so a returning user can still get ads and a fresh install stays `unknown` with no ads.
+/// region; the under-age tag means no consent form. Only published messages are shown, and where none
+/// applies ads may be requested (``ConsentUpdateRules``). The update sends the app ID from the Info.plist:
+/// a missing or malformed one fails it with `invalidAppID`. A failed update leaves the restored answer in
+/// place, so a returning user can still get ads and a fresh install stays `unknown` with no ads.
 /// A decision older than ``ConsentExpiry/lifetime`` is restored as stored, but the completion finds
 /// it expired, and in the EEA asks again.
 /// An update while another is in flight, and a form over a form, follow ``ConsentSDKSettings/overlappingCalls``.
@@ -17,6 +19,10 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     public let storage: ConsentStorage
     /// The SDK's configuration and latencies.
     public let settings: ConsentSDKSettings
+    /// The app's Info.plist, where the update reads the app ID.
+    public let infoPlist: InfoPlist
+    /// The OS tracking authorization, for the IDFA explainer; without it the explainer never applies.
+    let tracking: ConsentSDKTracking?
     private let process: AppProcess
     private let session = Locked(Session())
     private let currentRegion: @Sendable () -> ConsentRegion
@@ -30,19 +36,24 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         var formStatus: ConsentFormStatus = .unknown
         var privacyOptions: PrivacyOptionsRequirement = .unknown
         var region: ConsentRegion?
+        var underAgeOfConsent = false
     }
 
     /// Creates the SDK object for a process; `region`, if given, says where the device is at each
-    /// update (it may travel), else the settings' region holds for the whole process.
+    /// update (it may travel), else the settings' region holds for the whole process; `tracking` lets
+    /// it show the IDFA explainer and ask the OS itself.
     public init(
         settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess,
-        region: (@Sendable () -> ConsentRegion)? = nil
+        region: (@Sendable () -> ConsentRegion)? = nil,
+        infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil
     ) {
         self.settings = settings
         self.storage = storage
         self.process = process
         let fixed = settings.region
         currentRegion = region ?? { fixed }
+        self.infoPlist = infoPlist
+        self.tracking = tracking
     }
 
     /// The consent status.
@@ -92,6 +103,13 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
                 completion(error)
                 return
             }
+            if let problem = appIDProblem {
+                trace.record(.consentUpdateDone, [
+                    EventField("error", ConsentRequestError.invalidAppID.description), EventField("appID", problem),
+                ] + snapshotFields())
+                completion(.invalidAppID)
+                return
+            }
             let expired = applyUpdate(parameters)
             trace.record(.consentUpdateDone, snapshotFields() + (expired ? [EventField("storedDecision", "expired")] : []))
             completion(nil)
@@ -128,11 +146,28 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             }
         case (.privacyOptions, .regulatedUSState), (.privacyOptions, .other):
             storage.usOptOut = answer == .rejectAll
+        case (.idfaExplainer, _):
+            break
         }
         return consentStatus
     }
 
     // MARK: Rules
+
+    /// What is wrong with the app ID the update sends (`missing` or `malformed`), if anything.
+    private var appIDProblem: String? {
+        if infoPlist.hasWellFormedAdApplicationIdentifier { return nil }
+        return infoPlist.contains(.adApplicationIdentifier) ? "malformed" : "missing"
+    }
+
+    /// Whether the consent form's flow shows the GDPR message: the EEA, the message published, no answer yet.
+    var needsGDPRMessage: Bool {
+        let (region, underAge) = session.withLock { ($0.region ?? currentRegion(), $0.underAgeOfConsent) }
+        return region == .eea && settings.messages.gdpr && !underAge && storage.status != .obtained
+    }
+
+    /// Whether the OS has yet to ask for tracking, so the IDFA explainer applies.
+    var trackingUndecided: Bool { tracking?.status() == .notDetermined }
 
     /// Applies the region's rules; returns whether a stored decision had expired.
     private func applyUpdate(_ parameters: ConsentRequestParameters) -> Bool {
@@ -144,42 +179,44 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         default: currentRegion()
         }
         let (stored, expired) = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now))
-        var status: UserConsentStatus
-        var privacy: PrivacyOptionsRequirement
-        var formAvailable = settings.consentFormConfigured
-        switch region {
-        case .eea:
-            status = stored == .obtained ? .obtained : .required
-            privacy = stored == .obtained ? .required : .notRequired
-        case .regulatedUSState:
-            status = .notRequired
-            privacy = .required
-        case .other:
-            status = .notRequired
-            privacy = .notRequired
-            formAvailable = false
-        }
-        if parameters.isTaggedForUnderAgeOfConsent {
-            status = .notRequired
-            privacy = .notRequired
-            formAvailable = false
-        }
+        let rules = ConsentUpdateRules.decide(
+            region: region, stored: stored, messages: settings.messages,
+            underAgeOfConsent: parameters.isTaggedForUnderAgeOfConsent, trackingUndecided: trackingUndecided
+        )
         // Elsewhere, a decision taken in the EEA is replaced unless the device keeps it.
         let keepsDecision = region != .eea && stored == .obtained && settings.keepsDecisionOutsideEEA
         if !keepsDecision {
-            storage.status = status
-            storage.privacyOptions = privacy
+            storage.status = rules.storedStatus
+            storage.privacyOptions = rules.privacyOptions
         }
         storage.tcf.writeUpdate(gdprApplies: region == .eea)
         session.withLock { session in
             session.updateCompleted = true
             session.region = region
-            session.status = status
-            session.privacyOptions = privacy
-            session.canRequestAds = Self.allowsAds(status)
-            session.formStatus = formAvailable ? .available : .unavailable
+            session.underAgeOfConsent = parameters.isTaggedForUnderAgeOfConsent
+            session.status = rules.status
+            session.privacyOptions = rules.privacyOptions
+            session.canRequestAds = rules.canRequestAds
+            session.formStatus = rules.formAvailable ? .available : .unavailable
         }
         return expired
+    }
+
+    /// Applies the rules again once the explainer's tracking prompt is over: the explainer no longer applies.
+    func reapplyAfterExplainer() {
+        let (region, underAge) = session.withLock { ($0.region ?? currentRegion(), $0.underAgeOfConsent) }
+        let rules = ConsentUpdateRules.decide(
+            region: region, stored: storage.status, messages: settings.messages,
+            underAgeOfConsent: underAge, trackingUndecided: trackingUndecided
+        )
+        storage.status = rules.storedStatus
+        storage.privacyOptions = rules.privacyOptions
+        session.withLock { session in
+            session.status = rules.status
+            session.privacyOptions = rules.privacyOptions
+            session.canRequestAds = rules.canRequestAds
+            session.formStatus = rules.formAvailable ? .available : .unavailable
+        }
     }
 
     /// An update while another is in flight, under ``OverlappingCallPolicy/reject``: it fails on the
@@ -216,4 +253,6 @@ public enum ConsentFormKind: String, Hashable, Sendable {
     case consent
     /// The privacy-options form behind the app's entry point.
     case privacyOptions
+    /// The IDFA explainer page shown before the OS tracking prompt.
+    case idfaExplainer
 }

@@ -28,6 +28,12 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
 
     /// Asks for authorization, as the OS does.
     public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
+        requestTrackingAuthorization(by: .app, completion: completion)
+    }
+
+    /// Asks for authorization on behalf of the app or of an SDK in its process (the consent SDK's
+    /// IDFA explainer asks itself); the OS treats both alike, the trace says who asked (`by`).
+    public func requestTrackingAuthorization(by requester: TrackingRequester, completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         guard process.isRunning else { return }
         // An `appState: inactive` fault: the app goes inactive as it asks (another alert comes up, or
         // the launch is not over), and stays so until it next comes to the foreground.
@@ -39,7 +45,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         let settings = device.settings
         trace.record(.trackingRequest, [
             EventField("appState", device.appState.rawValue), EventField("os", settings.osVersion.description),
-        ])
+        ] + (requester == .app ? [] : [EventField("by", requester.rawValue)]))
 
         let immediate: (TrackingAuthorizationStatus, TrackingNoPromptReason)? = {
             if !settings.osVersion.hasTrackingPrompt { return (device.trackingStatus, .noPromptBefore14) }

@@ -14,8 +14,12 @@ struct DeviceSpec: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
-        case infoPlist, infoPlistFile, consentFormConfigured, latency, adProvidersChanged, location, simulator
+        case infoPlist, infoPlistFile, consentFormConfigured, messages, latency, adProvidersChanged, location, simulator
         case keepsConsentOutsideEEA, overlappingConsentCalls
+    }
+
+    enum MessagesKeys: String, CodingKey, CaseIterable {
+        case gdpr, usStates, idfaExplainer
     }
 
     enum LocationKeys: String, CodingKey, CaseIterable {
@@ -52,8 +56,20 @@ struct DeviceSpec: Decodable {
         if let policy = try container.decodeChoiceIfPresent(OverlappingCallPolicy.self, forKey: .overlappingConsentCalls) {
             device.sdk.overlappingCalls = policy
         }
+        // `consentFormConfigured` is the older name of `messages.gdpr`: one of the two, not both.
         if let configured = try container.decodeIfPresent(Bool.self, forKey: .consentFormConfigured) {
             device.sdk.consentFormConfigured = configured
+        }
+        if let values = try container.strictObjectIfPresent(MessagesKeys.self, forKey: .messages) {
+            if container.contains(.consentFormConfigured) && values.contains(.gdpr) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .gdpr, in: values,
+                    debugDescription: "expected either messages.gdpr or consentFormConfigured (its older name), found both"
+                )
+            }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .gdpr) { device.sdk.messages.gdpr = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .usStates) { device.sdk.messages.usStates = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .idfaExplainer) { device.sdk.messages.idfaExplainer = on }
         }
         // The fixture's Info.plist overlays the standard one, or the app's real file: a value sets a
         // key, null removes it.

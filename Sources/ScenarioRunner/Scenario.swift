@@ -201,7 +201,7 @@ public struct AppSetup: Sendable, Decodable {
     var givenKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent, decision
+        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent, decision, onboardingTracking
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
@@ -234,6 +234,9 @@ public struct AppSetup: Sendable, Decodable {
         if let decision = try container.decodeChoiceIfPresent(DecisionProfile.self, forKey: .decision) {
             configuration.decisionProfile = decision
             givesCurrentParameters = givesCurrentParameters || decision == .tcf
+        }
+        if let order = try container.decodeChoiceIfPresent(OnboardingTrackingOrder.self, forKey: .onboardingTracking) {
+            configuration.onboardingTracking = order
         }
         givenKeys = CodingKeys.allCases.filter(container.contains).map(\.rawValue)
     }

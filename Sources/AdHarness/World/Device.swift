@@ -6,7 +6,7 @@ import MockTrackingManager
 public struct Device: Hashable, Sendable {
     /// OS version and system-wide tracking switches.
     public var os: OSSettings
-    /// Region, form configuration and SDK latencies.
+    /// Region, published privacy messages and SDK latencies.
     public var sdk: ConsentSDKSettings
     /// The app's Info.plist.
     public var infoPlist: InfoPlist
@@ -22,7 +22,7 @@ public struct Device: Hashable, Sendable {
         limitAdTracking: Bool = false,
         infoPlist: InfoPlist = .standard,
         location: LocationSettings = LocationSettings(),
-        consentFormConfigured: Bool = true,
+        messages: PublishedMessages = .standard,
         consentUpdateLatency: Duration = .zero,
         formLoadLatency: Duration = .zero,
         adLoadLatency: Duration = .zero
@@ -35,7 +35,7 @@ public struct Device: Hashable, Sendable {
         )
         sdk = ConsentSDKSettings(
             region: region,
-            consentFormConfigured: consentFormConfigured,
+            messages: messages,
             updateLatency: consentUpdateLatency,
             formLoadLatency: formLoadLatency,
             adLoadLatency: adLoadLatency

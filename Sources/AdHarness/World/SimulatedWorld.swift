@@ -101,8 +101,14 @@ public final class SimulatedWorld: Sendable {
         let device = device
         let tracking = SimulatedTrackingAuthorization(device: device, process: process, user: user.trackingPrompt)
         let identifier = SimulatedAdvertisingIdentifier(device: device, trace: trace)
+        // The consent SDK reaches the OS's tracking authorization only through these closures (its IDFA explainer).
+        let osTracking = ConsentSDKTracking(
+            status: { device.trackingStatus },
+            request: { completion in tracking.requestTrackingAuthorization(by: .consentSDK, completion: completion) }
+        )
         let information = SimulatedConsentInformation(
-            settings: sdkSettings, storage: ConsentStorage(store: storage), process: process, region: { [region] in region.snapshot }
+            settings: sdkSettings, storage: ConsentStorage(store: storage), process: process, region: { [region] in region.snapshot },
+            infoPlist: device.infoPlist, tracking: osTracking
         )
         let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?

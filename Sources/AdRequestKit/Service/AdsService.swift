@@ -3,8 +3,8 @@ import Foundation
 /// The app's entry points for ads: launch, onboarding, tracking, ad requests and privacy options.
 ///
 /// Rules it keeps (seed `000` sections 3-4, seed `004`):
-/// - tracking first, then consent, in the first-run onboarding; a second onboarding call while one
-///   runs joins it;
+/// - tracking first, then consent, in the first-run onboarding (or as configured: after consent, or
+///   left to the consent SDK's IDFA explainer); a second onboarding call while one runs joins it;
 /// - every decision that leaves the app (starting the ad SDK, building a request) is made from what
 ///   the OS and the consent SDK say at that moment, not from a decision cached earlier;
 /// - every tracking answer or change refreshes the consent state before its callers hear of it;
@@ -103,7 +103,8 @@ public final class AdsService: Sendable {
         startAdSDKIfAllowed()
     }
 
-    /// The first-run flow: the tracking request first, then the consent form if it is required.
+    /// The first-run flow: the tracking request first, then the consent form if it is required (or
+    /// in the order ``AdsConfiguration/onboardingTracking`` says).
     ///
     /// A call made while the flow runs joins it, so a double tap never shows two forms.
     public func runOnboarding(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
@@ -116,16 +117,25 @@ public final class AdsService: Sendable {
             return true
         }
         guard isFirst else { return }
-        requestTrackingAuthorization { [weak self] _ in
-            self?.coordinator.requestConsentIfNeeded { [weak self] outcome in
-                guard let self else { return }
-                startAdSDKIfAllowed()
-                let waiters = mutable.withLock { mutable in
-                    defer { mutable.onboardingWaiters = nil }
-                    return mutable.onboardingWaiters ?? []
-                }
-                for waiter in waiters { waiter(outcome) }
+        let finish: @Sendable (ConsentFlowOutcome) -> Void = { [weak self] outcome in
+            guard let self else { return }
+            startAdSDKIfAllowed()
+            let waiters = mutable.withLock { mutable in
+                defer { mutable.onboardingWaiters = nil }
+                return mutable.onboardingWaiters ?? []
             }
+            for waiter in waiters { waiter(outcome) }
+        }
+        switch configuration.onboardingTracking {
+        case .beforeConsent:
+            requestTrackingAuthorization { [weak self] _ in self?.coordinator.requestConsentIfNeeded(completion: finish) }
+        case .afterConsent:
+            coordinator.requestConsentIfNeeded { [weak self] outcome in
+                self?.requestTrackingAuthorization { _ in finish(outcome) }
+            }
+        case .consentSDK:
+            // The consent SDK asks the OS during its flow; the form's evaluation reads the answer.
+            coordinator.requestConsentIfNeeded(completion: finish)
         }
     }
 

@@ -10,18 +10,23 @@ public struct AdsConfiguration: Hashable, Sendable {
     /// The key under which the service remembers that the tracking prompt was shown and went away
     /// unanswered in this install, so the status counts as decided although it reads `notDetermined`.
     public var trackingPromptDismissedKey: String
+    /// When onboarding asks for tracking: before the consent flow (the default), after it, or never,
+    /// leaving it to the consent SDK's IDFA explainer.
+    public var onboardingTracking: OnboardingTrackingOrder
 
     /// Creates a configuration; the defaults suit a production app.
     public init(
         timeouts: CallbackTimeouts = .init(),
         shouldUseNPAKey: String = "ads.shouldUseNPA",
         trackingPromptDismissedKey: String = "ads.trackingPromptDismissed",
-        decisionProfile: DecisionProfile = .tcf
+        decisionProfile: DecisionProfile = .tcf,
+        onboardingTracking: OnboardingTrackingOrder = .beforeConsent
     ) {
         self.decisionProfile = decisionProfile
         self.timeouts = timeouts
         self.shouldUseNPAKey = shouldUseNPAKey
         self.trackingPromptDismissedKey = trackingPromptDismissedKey
+        self.onboardingTracking = onboardingTracking
     }
 }
 

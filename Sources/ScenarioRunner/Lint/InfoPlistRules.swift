@@ -54,21 +54,12 @@ enum InfoPlistRules {
         case .string(let identifier) where identifier == InfoPlistKey.sampleAdApplicationIdentifier:
             return [document.finding(.adAppIdSample, key, "\(identifier) is the sample app ID, which serves only test ads")]
         case .string(let identifier):
-            guard !isWellFormed(identifier) else { return [] }
+            guard !InfoPlistKey.isWellFormedAdApplicationIdentifier(identifier) else { return [] }
             let hint = identifier.contains("/") ? " (an ad unit ID, with /, not the app ID)" : ""
             return [document.finding(.adAppIdMalformed, key, "expected ca-app-pub-<16 digits>~<digits>, found \"\(identifier)\"\(hint)")]
         case let other?:
             return [document.finding(.adAppIdMalformed, key, "expected a string ca-app-pub-<16 digits>~<digits>, found \(other.kindDescription)")]
         }
-    }
-
-    /// Whether a text is an ad application identifier: `ca-app-pub-`, 16 digits, `~`, digits.
-    static func isWellFormed(_ identifier: String) -> Bool {
-        guard identifier.hasPrefix("ca-app-pub-") else { return false }
-        let parts = identifier.dropFirst("ca-app-pub-".count).split(separator: "~", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return false }
-        let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
-        return parts[0].count == 16 && digits(parts[0]) && digits(parts[1])
     }
 
     /// IP006, IP007, IP008.

@@ -32,6 +32,9 @@ struct ScenarioFormatTests {
         (#"{"name":"x","glue":"any","steps":["launch"],"expect":{"errors":[]}}"#, "$.glue", "expect.errors belongs to the reference glue"),
         (#"{"name":"x","glue":"mine","steps":["launch"],"expect":{}}"#, "$.glue", "any, reference"),
         (#"{"name":"x","steps":["launch"],"expect":{"nothingLeft":"yes"}}"#, "$.expect.nothingLeft", "true or false"),
+        (#"{"name":"x","device":{"consentFormConfigured":false,"messages":{"gdpr":true}},"steps":["launch"],"expect":{}}"#, "$.device.messages.gdpr", "either messages.gdpr or consentFormConfigured"),
+        (#"{"name":"x","device":{"messages":{"idfa":true}},"steps":["launch"],"expect":{}}"#, "$.device.messages.idfa", "unknown key"),
+        (#"{"name":"x","app":{"onboardingTracking":"never"},"steps":["launch"],"expect":{}}"#, "$.app.onboardingTracking", "beforeConsent, afterConsent, consentSDK"),
     ]
 
     @Test("each malformed scenario is refused with its path and what was expected", arguments: cases.indices)

@@ -1,0 +1,59 @@
+import AdRequestKit
+import HarnessSupport
+
+extension SimulatedConsentForms {
+    /// Presents a loaded consent form: with the IDFA explainer published, the consent SDK's flow.
+    ///
+    /// The GDPR message where it applies; then, while the OS has not asked for tracking, the OS
+    /// prompt, which the SDK requests itself: right after an answered GDPR message, or after the
+    /// explainer page otherwise (Google's table of which message comes before the OS prompt). The
+    /// explainer's only button continues, so it needs no scripted answer. When nothing applies any
+    /// more (the OS asked since the update), nothing shows and the completion has no error.
+    func presentConsentFlow(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        guard info.settings.messages.idfaExplainer, info.tracking != nil else {
+            show(.consent, completion: completion)
+            return
+        }
+        if info.needsGDPRMessage {
+            let info = info
+            show(.consent) { [self] error in
+                guard error == nil, info.consentStatus == .obtained else { return completion(error) }
+                askTracking(completion)
+            }
+        } else if info.trackingUndecided {
+            showExplainer(completion)
+        } else {
+            info.reapplyAfterExplainer()
+            process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(nil) }
+        }
+    }
+
+    /// Shows the explainer page; its Continue button brings up the OS prompt.
+    private func showExplainer(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        guard process.isRunning else { return }
+        let effects = process.faults.take(.formPresent)
+        if let fault = effects.error {
+            let error = fault.consentFormError
+            process.trace.record(.consentFormPresentFailed, [EventField("kind", ConsentFormKind.idfaExplainer.rawValue), EventField("error", error.description)])
+            process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
+            return
+        }
+        process.trace.record(.consentFormPresent, [EventField("kind", ConsentFormKind.idfaExplainer.rawValue)])
+        askTracking(completion)
+    }
+
+    /// The consent SDK asks the OS for tracking, then applies its rules again and completes the form.
+    private func askTracking(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        let info = info
+        let delivery = process.delivery
+        guard let tracking = info.tracking, info.trackingUndecided else {
+            info.reapplyAfterExplainer()
+            delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
+            return
+        }
+        tracking.request { _ in
+            info.reapplyAfterExplainer()
+            delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
+        }
+    }
+}
