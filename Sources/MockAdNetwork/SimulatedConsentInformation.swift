@@ -110,6 +110,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             }
         case (.privacyOptions, .regulatedUSState), (.privacyOptions, .other):
             storage.usOptOut = answer == .rejectAll
+            if region == .regulatedUSState { storage.gpp.writeDecision(optedOut: answer == .rejectAll) }
         }
         return consentStatus
     }
