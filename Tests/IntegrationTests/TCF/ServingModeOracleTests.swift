@@ -72,6 +72,13 @@ struct ServingModeOracleTests {
         #expect(decoded == [choices.purposes, choices.specialFeatures, choices.vendors, choices.legitimateInterestPurposes, choices.legitimateInterestVendors])
         #expect(parsed == [choices.purposes.sorted(), choices.vendors.sorted()])
         #expect(try tc.encode() == text && tc.specProblems.isEmpty && store.integer(forKey: TCFKey.gdprApplies) == 1)
+        // The publisher keys say what the PublisherTC segment says; the Additional Consent string names every provider once.
+        #expect([TCFKey.publisherConsent, TCFKey.publisherLegitimateInterests, TCFKey.publisherCustomPurposesConsents, TCFKey.additionalConsent]
+            .map { store.string(forKey: $0) } == [
+                TCFKey.binaryString(tc.publisherTC?.purposeConsents ?? [999], count: 11),
+                TCFKey.binaryString(tc.publisherTC?.purposeLegitimateInterests ?? [999], count: 11),
+                "", choices == .acceptAll ? "2~1.35.41.101~dv." : "2~~dv.1.35.41.101",
+            ])
     }
 
     @Test("reset clears every TCF key")
