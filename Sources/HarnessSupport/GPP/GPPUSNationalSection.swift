@@ -48,11 +48,21 @@ public struct GPPUSNationalSection: Hashable, Sendable {
                ("MspaOptOutOptionMode", mspaOptOutOptionMode), ("MspaServiceProviderMode", mspaServiceProviderMode)]
     }
 
-    /// The section's text: the core segment in URL-safe base64, padded to whole characters.
-    public var encoded: String {
+    /// The section's text: the core segment in URL-safe base64, padded to whole characters; a field
+    /// that does not fit (a version other than 1, a list of the wrong length, a value outside 0 to 3) is an error.
+    public func encode() throws(TCStringError) -> String {
+        let segment = TCStringError.Segment(index: 1, name: "usnat")
+        guard version == 1 else { throw TCStringError(segment: segment, field: "Version", message: "expected 1, found \(version)") }
+        for (name, list, count) in [("notices", notices, 6), ("SensitiveDataProcessing", sensitiveDataProcessing, 12),
+                                    ("KnownChildSensitiveDataConsents", knownChildSensitiveDataConsents, 2)] where list.count != count {
+            throw TCStringError(segment: segment, field: name, message: "expected \(count) values, found \(list.count)")
+        }
         var writer = TCFBitWriter()
         writer.integer(version, width: 6)
-        for (_, value) in fields { writer.integer(value & 3, width: 2) }
+        for (name, value) in fields {
+            guard (0...3).contains(value) else { throw TCStringError(segment: segment, field: name, message: "expected 0 to 3, found \(value)") }
+            writer.integer(value, width: 2)
+        }
         return TCFBase64URL.text(of: writer.bits, quantum: 6)
     }
 

@@ -20,9 +20,10 @@ public struct GPPSignalWriter: Sendable {
         return section
     }
 
-    /// The GPP string for a decision.
+    /// The GPP string for a decision (the section's fields are fixed and always fit).
     public static func gppString(optedOut: Bool) -> String {
-        GPPString(sections: [(GPPUSNationalSection.id, section(optedOut: optedOut).encoded)]).encoded
+        let text = (try? section(optedOut: optedOut).encode()) ?? ""
+        return GPPString(sections: [(GPPUSNationalSection.id, text)]).encoded
     }
 
     /// What an answer to the privacy-options form in a regulated US state writes.

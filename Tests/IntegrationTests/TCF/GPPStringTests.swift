@@ -27,7 +27,7 @@ struct GPPStringTests {
         let gpp = try GPPString(decoding: try #require(store.string(forKey: GPPKey.gppString)))
         let section = try GPPUSNationalSection(decoding: try #require(gpp.section(GPPUSNationalSection.id)))
         #expect(section == GPPSignalWriter.section(optedOut: optedOut) && section.optedOut == optedOut)
-        #expect([gpp.sectionIDs.map(String.init).joined(separator: "_"), section.encoded] == [store.string(forKey: GPPKey.sectionIDs), gpp.sections[0]])
+        #expect([gpp.sectionIDs.map(String.init).joined(separator: "_"), try section.encode()] == [store.string(forKey: GPPKey.sectionIDs), gpp.sections[0]])
     }
 
     @Test("reset clears the GPP keys with the TCF keys")
@@ -50,6 +50,15 @@ struct GPPStringTests {
             "[7]",
             "refused",
         ])
+    }
+
+    @Test("a section that does not fit its fields is an error when encoded")
+    func encodingRefusesWhatDoesNotFit() {
+        var section = GPPUSNationalSection()
+        section.saleOptOut = 4
+        #expect(throws: TCStringError(segment: .init(index: 1, name: "usnat"), field: "SaleOptOut", message: "expected 0 to 3, found 4")) {
+            try section.encode()
+        }
     }
 
     @Test("mutated strings end in a value or an error, never a crash (seeded)")
