@@ -44,12 +44,16 @@ public struct ConsentStorage: Sendable {
         nonmutating set { store.set(newValue, forKey: Key.usOptOut) }
     }
 
-    /// Clears everything the SDK stored, its TCF signals included.
+    /// Clears everything the SDK stored, its TCF and GPP signals included.
     public func clear() {
         for key in Key.all { store.removeValue(forKey: key) }
         tcf.clear()
+        gpp.clear()
     }
 
     /// The TCF signals the SDK writes into the same storage.
     public var tcf: TCFSignalWriter { TCFSignalWriter(store: store) }
+
+    /// The GPP signals the SDK writes into the same storage in a regulated US state.
+    public var gpp: GPPSignalWriter { GPPSignalWriter(store: store) }
 }

@@ -146,6 +146,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             }
         case (.privacyOptions, .regulatedUSState), (.privacyOptions, .other):
             storage.usOptOut = answer == .rejectAll
+            if region == .regulatedUSState { storage.gpp.writeDecision(optedOut: answer == .rejectAll) }
         case (.idfaExplainer, _):
             break
         }

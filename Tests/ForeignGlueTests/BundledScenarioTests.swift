@@ -28,3 +28,28 @@ struct BundledScenarioTests {
         #expect(problem.contains("ConsentFirstGlue") && problem.contains("reference glue"))
     }
 }
+
+/// The bundled reject-all fixture for any glue (issue 13's done-when): a glue that takes `obtained`
+/// as full consent fails it by the signals' invariant, a glue that reads the TCF signals passes it.
+@Suite("Reject all for any glue")
+struct RejectAllAnyGlueTests {
+    @Test("obtained-as-full-consent glues fail tcf/reject-all-any-glue.json, the signal-reading glue passes it")
+    func rejectAllFixture() throws {
+        let file = try #require(try ScenarioFile.bundled(for: .anyGlue).first { "\($0)".hasSuffix("tcf/reject-all-any-glue.json") })
+        let glues = [
+            GlueFactory(ConsentFirstGlue.init), GlueFactory(CachingConsentManager.init), GlueFactory(SampleOrderGlue.init),
+            GlueFactory(NaiveLaunchGlue.init), GlueFactory(OnAppearGlue.init),
+        ]
+        let verdicts = try glues.map { glue in
+            let verdict = try file.run(glue: glue)
+            if case .invariantViolated(let violation)? = verdict.failure { return "\(glue.name): \(violation.invariant.rawValue)" }
+            return "\(glue.name): \(verdict.passed ? "passed" : verdict.report)"
+        }
+        // The other public-style glues break an earlier invariant of the same run before their first request.
+        #expect(verdicts == [
+            "ConsentFirstGlue: passed", "CachingConsentManager: personalizedOnlyWhenSignalsAllow",
+            "SampleOrderGlue: adSDKStartsAfterTrackingDecision", "NaiveLaunchGlue: adSDKStartsAfterTrackingDecision",
+            "OnAppearGlue: trackingAskedAgainOnceActive",
+        ])
+    }
+}

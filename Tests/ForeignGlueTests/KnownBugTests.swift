@@ -120,7 +120,7 @@ struct KnownBugTests {
         BuggyGlue(glue: GlueFactory(NaiveLaunchGlue.init), breaks: [.adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed]),
         BuggyGlue(
             glue: GlueFactory(CachingConsentManager.init),
-            breaks: [.adSDKStartsAfterTrackingDecision, .requestsFollowCurrentAnswers, .identifierOnlyWhenAuthorized]
+            breaks: [.adSDKStartsAfterTrackingDecision, .requestsFollowCurrentAnswers, .identifierOnlyWhenAuthorized, .personalizedOnlyWhenSignalsAllow]
         ),
         BuggyGlue(glue: GlueFactory(OnAppearGlue.init), breaks: [.trackingAskedAgainOnceActive]),
     ]

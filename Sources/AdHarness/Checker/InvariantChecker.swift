@@ -76,6 +76,9 @@ public final class InvariantChecker: Sendable {
     private static let notDetermined = TrackingAuthorizationStatus.notDetermined.description
     private static let dismissed = TrackingPromptAnswer.dismiss.rawValue
     private static let personalizedMode = ServingMode.personalized.rawValue
+    /// A US state opt-out lowers the mode in the ad SDK itself (restricted data processing, read from the
+    /// GPP string): the app is not asked to decode GPP and repeat it with `npa=1`, so it breaks no invariant.
+    private static let usStateOptOutRule = ServingModeRule.usStateOptOut.rawValue
     private static let signalRulesAllowingPersonalized = Set(
         ServingModeRule.allCases.filter { $0.mode == .personalized || $0 == .nonPersonalizedRequested }.map(\.rawValue)
     )
@@ -93,7 +96,9 @@ public final class InvariantChecker: Sendable {
             let personalizedAllowed = event[TraceField.tracking] == authorized && event[TraceField.consentAllowsPersonalized] == "true"
             let personalized = event[TraceField.npa] == "false"
             if personalized && !personalizedAllowed { broken.append(.personalizedOnlyWithBothAnswers) }
-            if personalized, let mode = event[TraceField.mode], mode != Self.personalizedMode { broken.append(.personalizedOnlyWhenSignalsAllow) }
+            if personalized, let mode = event[TraceField.mode], mode != Self.personalizedMode, event[TraceField.modeRule] != Self.usStateOptOutRule {
+                broken.append(.personalizedOnlyWhenSignalsAllow)
+            }
             if event[TraceField.canRequestAds] == "false" { broken.append(.noRequestWithoutConsentSDKPermission) }
             if !personalized && personalizedAllowed && Self.signalsAllowPersonalized(event) && state.policy == .followsDecisionTable {
                 broken.append(.requestsFollowCurrentAnswers)

@@ -21,11 +21,12 @@ enum TCFBase64URL {
         return bits
     }
 
-    /// A segment's bits as unpadded URL-safe base64, with zero bits added up to a multiple of 24 (whole
-    /// base64 quanta, as the IAB's reference encoder does, so no `=` is ever needed).
-    static func text(of bits: [Bool]) -> String {
+    /// A segment's bits as unpadded URL-safe base64, with zero bits added up to a multiple of `quantum`:
+    /// 24 for TC strings (whole base64 quanta, as the IAB's reference encoder does, so no `=` is ever
+    /// needed), 6 for a GPP header (whole characters, as the GPP string spec says).
+    static func text(of bits: [Bool], quantum: Int = 24) -> String {
         var padded = bits
-        while padded.count % 24 != 0 { padded.append(false) }
+        while padded.count % quantum != 0 { padded.append(false) }
         var text = ""
         for start in stride(from: 0, to: padded.count, by: 6) {
             let value = padded[start..<start + 6].reduce(0) { $0 << 1 | ($1 ? 1 : 0) }

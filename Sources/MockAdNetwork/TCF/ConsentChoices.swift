@@ -41,6 +41,9 @@ public struct ConsentChoices: Hashable, Sendable {
     public var legitimateInterestPurposes: Set<Int> { SimulatedCMP.legitimateInterestPurposes.subtracting(objectedPurposes) }
     /// Vendors with legitimate interest established: every listed vendor, less objections.
     public var legitimateInterestVendors: Set<Int> { SimulatedCMP.vendors.subtracting(objectedVendors) }
+    /// Google Ad Technology Providers consented to in the Additional Consent string: every listed one
+    /// for "accept all", none for any other answer (the form's provider list is not scripted).
+    public var additionalConsentProviders: Set<Int> { self == .acceptAll ? SimulatedCMP.additionalConsentProviders : [] }
 }
 
 /// The consent management platform the simulated consent SDK is: its ids and what its form lists.
@@ -61,6 +64,9 @@ public enum SimulatedCMP {
     public static let specialFeatures: Set<Int> = [1, 2]
     /// The vendors the form lists: Google's ad products (755) and two others.
     public static let vendors: Set<Int> = [1, 10, 755]
+    /// The Google Ad Technology Providers the form discloses for the Additional Consent string: the
+    /// ids of Google's own example, standing in for a publisher's list.
+    public static let additionalConsentProviders: Set<Int> = [1, 35, 41, 101]
     /// `IABTCF_PublisherCC`: the spec's default when the publisher's country is not known.
     public static let publisherCountryCode = "AA"
 

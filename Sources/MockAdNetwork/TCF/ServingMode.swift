@@ -19,6 +19,8 @@ public enum ServingMode: String, CaseIterable, Hashable, Sendable, Codable, Comp
 public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     /// `IABTCF_gdprApplies` is 0 or unset: TCF does not limit the request.
     case gdprDoesNotApply
+    /// GDPR does not apply, and the GPP string records a US state opt-out of sale, sharing or targeted advertising.
+    case usStateOptOut
     /// GDPR applies and there is no TC string.
     case noTCString
     /// The TC string does not decode.
@@ -44,14 +46,17 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .gdprDoesNotApply, .personalizationAllowed: .personalized
         case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
         case .noTCString, .noStorageConsent, .basicAdsPurposesMissing: .limited
-        case .personalizationNotConsented, .nonPersonalizedRequested: .nonPersonalized
+        case .personalizationNotConsented, .nonPersonalizedRequested, .usStateOptOut: .nonPersonalized
         }
     }
 
     /// The rule in one sentence.
     public var explanation: String {
         switch self {
-        case .gdprDoesNotApply: "GDPR does not apply (IABTCF_gdprApplies 0 or unset): TCF places no limit"
+        case .gdprDoesNotApply: "GDPR does not apply (IABTCF_gdprApplies 0 or unset) and no US state opt-out is recorded: no limit"
+        case .usStateOptOut:
+            "the GPP string (IABGPP_HDR_GppString) records a US state opt-out of sale, sharing or targeted advertising: "
+                + "restricted data processing, non-personalized ads"
         case .noTCString: "GDPR applies but no TC string is stored: limited ads"
         case .invalidTCString: "the TC string does not decode: no ads"
         case .consentOutdated: "the TC string was last updated more than 13 months ago: no ads until consent is asked again"
@@ -69,6 +74,10 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         switch self {
         case .gdprDoesNotApply:
             "IAB Tech Lab CMP API v2, In-App Details (IABTCF_gdprApplies); GDPR-Transparency-and-Consent-Framework @10b489e"
+        case .usStateOptOut:
+            "Google, https://support.google.com/admob/answer/14125907 (restricted data processing serves non-personalized ads only) "
+                + "and https://support.google.com/admob/answer/14126918 (AdMob reads GPP US sections); IAB Tech Lab, GPP US National section "
+                + "(Global-Privacy-Platform @2fb2639, SaleOptOut, SharingOptOut, TargetedAdvertisingOptOut: 1 opted out)"
         case .noTCString:
             "Google, https://support.google.com/admanager/answer/9882911 (limited ads for EEA, UK and CH requests without a TC string)"
         case .invalidTCString, .consentOutdated:

@@ -6,8 +6,9 @@ import HarnessSupport
 ///
 /// It reads the TC string itself (the ad SDK consumes the string, not the pre-parsed keys) and
 /// applies the rules in order; the first that matches decides. `npa=1` can only lower a mode, never
-/// raise it. The tracking status does not enter: the ad SDK serves by TCF, and the harness's
-/// invariants compare the mode with the tracking status.
+/// raise it. Where GDPR does not apply, a US state opt-out recorded in the GPP string gives
+/// non-personalized ads (restricted data processing). The tracking status does not enter: the ad SDK
+/// serves by the privacy signals, and the harness's invariants compare the mode with the tracking status.
 public enum ServingModeOracle {
     /// Google's vendor id in the Global Vendor List.
     public static let googleVendorID = 755
@@ -28,10 +29,28 @@ public enum ServingModeOracle {
 
     /// The mode the signals alone allow, as if the request carried no `npa`.
     public static func signalsDecision(store: any KeyValueStore, now: Int) -> ServingDecision {
-        guard store.integer(forKey: TCFKey.gdprApplies) == 1 else { return ServingDecision(.gdprDoesNotApply) }
+        guard store.integer(forKey: TCFKey.gdprApplies) == 1 else {
+            return ServingDecision(USStateOptOut.isRecorded(in: store) ? .usStateOptOut : .gdprDoesNotApply)
+        }
         guard let text = store.string(forKey: TCFKey.tcString) else { return ServingDecision(.noTCString) }
-        guard let tc = try? TCString(decoding: text) else { return ServingDecision(.invalidTCString) }
+        guard let tc = decoded(text) else { return ServingDecision(.invalidTCString) }
         return decide(tc, now: now)
+    }
+
+    /// Strings decoded so far: the same few strings are read on every request and every state
+    /// snapshot of a run, and decoding is a pure function of the text. Bounded, so a test that
+    /// writes many strings cannot grow it without end.
+    private static let decodedStrings = Locked<[String: TCString?]>([:])
+
+    /// The decoded string, or `nil` if it does not decode.
+    static func decoded(_ text: String) -> TCString? {
+        if let known = decodedStrings.withLock({ $0[text] }) { return known }
+        let tc = try? TCString(decoding: text)
+        decodedStrings.withLock { cache in
+            if cache.count >= 512 { cache.removeAll() }
+            cache[text] = .some(tc)
+        }
+        return tc
     }
 
     /// The mode a decoded TC string allows.

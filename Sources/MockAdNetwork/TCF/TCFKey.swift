@@ -26,15 +26,31 @@ public enum TCFKey {
     public static let purposeLegitimateInterests = "IABTCF_PurposeLegitimateInterests"
     /// Binary string: special feature opt-ins.
     public static let specialFeaturesOptIns = "IABTCF_SpecialFeaturesOptIns"
+    /// Binary string: the vendors the form disclosed.
+    public static let disclosedVendors = "IABTCF_DisclosedVendors"
+    /// Binary string: the publisher's own purposes consented, by purpose id.
+    public static let publisherConsent = "IABTCF_PublisherConsent"
+    /// Binary string: the publisher's own purposes with legitimate interest established.
+    public static let publisherLegitimateInterests = "IABTCF_PublisherLegitimateInterests"
+    /// Binary string: the publisher's custom purposes consented, by custom purpose id.
+    public static let publisherCustomPurposesConsents = "IABTCF_PublisherCustomPurposesConsents"
+    /// Binary string: the publisher's custom purposes with legitimate interest established.
+    public static let publisherCustomPurposesLegitimateInterests = "IABTCF_PublisherCustomPurposesLegitimateInterests"
+    /// String: Google's Additional Consent string (`2~consented ids~dv.disclosed ids`).
+    public static let additionalConsent = "IABTCF_AddtlConsent"
 
     /// Every key the consent SDK writes, cleared on reset.
     public static let all = [
         cmpSdkID, cmpSdkVersion, policyVersion, gdprApplies, publisherCC, purposeOneTreatment, useNonStandardTexts, tcString,
         vendorConsents, vendorLegitimateInterests, purposeConsents, purposeLegitimateInterests, specialFeaturesOptIns,
+        disclosedVendors, publisherConsent, publisherLegitimateInterests, publisherCustomPurposesConsents,
+        publisherCustomPurposesLegitimateInterests, additionalConsent,
     ]
 
     /// A binary string: character *n* is `1` when the set holds id *n+1*, up to `count` characters.
     public static func binaryString(_ ids: Set<Int>, count: Int) -> String {
-        String((0..<count).map { ids.contains($0 + 1) ? "1" : "0" })
+        var bytes = [UInt8](repeating: UInt8(ascii: "0"), count: count)
+        for id in ids where id >= 1 && id <= count { bytes[id - 1] = UInt8(ascii: "1") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

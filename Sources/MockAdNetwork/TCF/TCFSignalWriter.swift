@@ -4,7 +4,8 @@ import HarnessSupport
 /// Writes the consent SDK's TCF signals into the app's storage, as a CMP writes user defaults.
 ///
 /// The pre-parsed keys and the TC string say the same thing: ``TCString`` decodes the written
-/// string back to the choices.
+/// string back to the choices. The publisher asks for the same purposes as the vendors and has no
+/// custom purposes, so its keys repeat the purpose choices and its custom-purpose keys are empty.
 public struct TCFSignalWriter: Sendable {
     /// The app's storage.
     public let store: any KeyValueStore
@@ -36,28 +37,68 @@ public struct TCFSignalWriter: Sendable {
         tc.vendorConsents = TCFVendorSection(ids: choices.vendors)
         tc.vendorLegitimateInterests = TCFVendorSection(ids: choices.legitimateInterestVendors)
         tc.disclosedVendors = TCFVendorSection(ids: SimulatedCMP.vendors)
+        var publisher = TCFPublisherSegment()
+        publisher.purposeConsents = choices.purposes
+        publisher.purposeLegitimateInterests = choices.legitimateInterestPurposes
+        tc.publisherTC = publisher
         return tc
     }
 
     /// What an answer to the consent form writes: the TC string and the same choices pre-parsed.
     public func writeChoices(_ choices: ConsentChoices, gdprApplies: Bool, at deciseconds: Int) throws(TCStringError) {
-        let tc = Self.tcString(for: choices, at: deciseconds)
-        let text = try tc.encode()
+        let signals = try Self.answerSignals(choices, day: deciseconds - deciseconds % TCString.decisecondsPerDay)
         writeUpdate(gdprApplies: gdprApplies)
-        store.set(SimulatedCMP.policyVersion, forKey: TCFKey.policyVersion)
-        store.set(SimulatedCMP.publisherCountryCode, forKey: TCFKey.publisherCC)
-        store.set(0, forKey: TCFKey.purposeOneTreatment)
-        store.set(0, forKey: TCFKey.useNonStandardTexts)
-        store.set(text, forKey: TCFKey.tcString)
-        store.set(TCFKey.binaryString(choices.purposes, count: 11), forKey: TCFKey.purposeConsents)
-        store.set(TCFKey.binaryString(choices.legitimateInterestPurposes, count: 11), forKey: TCFKey.purposeLegitimateInterests)
-        store.set(TCFKey.binaryString(choices.specialFeatures, count: 2), forKey: TCFKey.specialFeaturesOptIns)
-        store.set(TCFKey.binaryString(choices.vendors, count: tc.vendorConsents.maxVendorID), forKey: TCFKey.vendorConsents)
-        store.set(
-            TCFKey.binaryString(choices.legitimateInterestVendors, count: tc.vendorLegitimateInterests.maxVendorID),
-            forKey: TCFKey.vendorLegitimateInterests
-        )
+        for (key, value) in signals {
+            switch value {
+            case .integer(let number): store.set(number, forKey: key)
+            case .string(let text): store.set(text, forKey: key)
+            case .bool(let flag): store.set(flag, forKey: key)
+            }
+        }
     }
+
+    /// The keys an answer writes after the update's, in order. They depend only on the choices and
+    /// the day, and every run of a search writes the same few: each set is encoded once and kept.
+    static func answerSignals(_ choices: ConsentChoices, day: Int) throws(TCStringError) -> [(String, InMemoryKeyValueStore.StoredValue)] {
+        let key = AnswerKey(choices: choices, day: day)
+        if let known = written.withLock({ $0[key] }) { return known }
+        let tc = tcString(for: choices, at: day)
+        let text = try tc.encode()
+        let signals: [(String, InMemoryKeyValueStore.StoredValue)] = [
+            (TCFKey.policyVersion, .integer(SimulatedCMP.policyVersion)),
+            (TCFKey.publisherCC, .string(SimulatedCMP.publisherCountryCode)),
+            (TCFKey.purposeOneTreatment, .integer(0)),
+            (TCFKey.useNonStandardTexts, .integer(0)),
+            (TCFKey.tcString, .string(text)),
+            (TCFKey.purposeConsents, .string(TCFKey.binaryString(choices.purposes, count: 11))),
+            (TCFKey.purposeLegitimateInterests, .string(TCFKey.binaryString(choices.legitimateInterestPurposes, count: 11))),
+            (TCFKey.specialFeaturesOptIns, .string(TCFKey.binaryString(choices.specialFeatures, count: 2))),
+            (TCFKey.vendorConsents, .string(TCFKey.binaryString(choices.vendors, count: tc.vendorConsents.maxVendorID))),
+            (TCFKey.vendorLegitimateInterests, .string(TCFKey.binaryString(choices.legitimateInterestVendors, count: tc.vendorLegitimateInterests.maxVendorID))),
+            (TCFKey.disclosedVendors, .string(TCFKey.binaryString(SimulatedCMP.vendors, count: tc.disclosedVendors?.maxVendorID ?? 0))),
+            (TCFKey.publisherConsent, .string(TCFKey.binaryString(choices.purposes, count: 11))),
+            (TCFKey.publisherLegitimateInterests, .string(TCFKey.binaryString(choices.legitimateInterestPurposes, count: 11))),
+            (TCFKey.publisherCustomPurposesConsents, .string("")),
+            (TCFKey.publisherCustomPurposesLegitimateInterests, .string("")),
+            (TCFKey.additionalConsent, .string(AdditionalConsentString.text(
+                consented: choices.additionalConsentProviders, disclosed: SimulatedCMP.additionalConsentProviders
+            ))),
+        ]
+        written.withLock { cache in
+            if cache.count >= 256 { cache.removeAll() }
+            cache[key] = signals
+        }
+        return signals
+    }
+
+    /// What identifies a set of answer signals.
+    struct AnswerKey: Hashable {
+        let choices: ConsentChoices
+        let day: Int
+    }
+
+    /// The answer signals encoded so far, bounded.
+    private static let written = Locked<[AnswerKey: [(String, InMemoryKeyValueStore.StoredValue)]]>([:])
 
     /// Removes every TCF key.
     public func clear() { for key in TCFKey.all { store.removeValue(forKey: key) } }

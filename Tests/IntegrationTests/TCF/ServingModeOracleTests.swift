@@ -22,8 +22,11 @@ struct ServingModeOracleTests {
         let everything = Set(1...11)
         let broken = try Self.store(.acceptAll)
         broken.set("CQ!", forKey: TCFKey.tcString)
+        let optedOut = try Self.store(nil, gdprApplies: false)
+        GPPSignalWriter(store: optedOut).writeDecision(optedOut: true)
         let situations: [(String, InMemoryKeyValueStore, Bool, Int)] = [
             ("outside the EEA", try Self.store(.acceptAll, gdprApplies: false), false, Self.today),
+            ("regulated US state, opted out", optedOut, false, Self.today),
             ("EEA, form not answered", try Self.store(nil), false, Self.today),
             ("a string that does not decode", broken, false, Self.today),
             ("accept all, 14 months later", try Self.store(.acceptAll), true, Self.today + 14 * 31 * 864_000),
@@ -39,7 +42,7 @@ struct ServingModeOracleTests {
             "\(name): " + ServingModeOracle.decide(store: store, nonPersonalizedRequested: npa, now: now).rule.rawValue
         }
         #expect(decided == [
-            "outside the EEA: gdprDoesNotApply", "EEA, form not answered: noTCString", "a string that does not decode: invalidTCString",
+            "outside the EEA: gdprDoesNotApply", "regulated US state, opted out: usStateOptOut", "EEA, form not answered: noTCString", "a string that does not decode: invalidTCString",
             "accept all, 14 months later: consentOutdated", "Google refused and objected to: googleNotAllowed", "reject all: noStorageConsent",
             "every purpose, Google by legitimate interest only: noStorageConsent", "objections to 2, 7, 9, 10: basicAdsPurposesMissing",
             "no profiling purposes: personalizationNotConsented", "accept all: personalizationAllowed", "accept all, npa=1: nonPersonalizedRequested",
@@ -69,6 +72,13 @@ struct ServingModeOracleTests {
         #expect(decoded == [choices.purposes, choices.specialFeatures, choices.vendors, choices.legitimateInterestPurposes, choices.legitimateInterestVendors])
         #expect(parsed == [choices.purposes.sorted(), choices.vendors.sorted()])
         #expect(try tc.encode() == text && tc.specProblems.isEmpty && store.integer(forKey: TCFKey.gdprApplies) == 1)
+        // The publisher keys say what the PublisherTC segment says; the Additional Consent string names every provider once.
+        #expect([TCFKey.publisherConsent, TCFKey.publisherLegitimateInterests, TCFKey.publisherCustomPurposesConsents, TCFKey.additionalConsent]
+            .map { store.string(forKey: $0) } == [
+                TCFKey.binaryString(tc.publisherTC?.purposeConsents ?? [999], count: 11),
+                TCFKey.binaryString(tc.publisherTC?.purposeLegitimateInterests ?? [999], count: 11),
+                "", choices == .acceptAll ? "2~1.35.41.101~dv." : "2~~dv.1.35.41.101",
+            ])
     }
 
     @Test("reset clears every TCF key")
