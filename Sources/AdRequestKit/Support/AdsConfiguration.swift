@@ -1,4 +1,4 @@
-/// How the app-side logic is set up: callback timeouts, storage keys and the decision table.
+/// How the app-side logic is set up: callback timeouts, storage keys, the decision table and the ad SDK's audience tags.
 public struct AdsConfiguration: Hashable, Sendable {
     /// Which decision table the current consent SDK's answers go through: the TCF-aware one (the
     /// default), or the seed's, which counts `obtained` as consent to everything.
@@ -10,15 +10,20 @@ public struct AdsConfiguration: Hashable, Sendable {
     /// The key under which the service remembers that the tracking prompt was shown and went away
     /// unanswered in this install, so the status counts as decided although it reads `notDetermined`.
     public var trackingPromptDismissedKey: String
+    /// The ad SDK's audience tags, set before it starts; a tag that rules out personalized ads puts
+    /// `npa=1` on every request. The consent SDK's under-age tag does not reach the ad SDK: set it here too.
+    public var adRequestConfiguration: AdRequestConfiguration
 
-    /// Creates a configuration; the defaults suit a production app.
+    /// Creates a configuration; the defaults suit a production app for a general audience.
     public init(
         timeouts: CallbackTimeouts = .init(),
         shouldUseNPAKey: String = "ads.shouldUseNPA",
         trackingPromptDismissedKey: String = "ads.trackingPromptDismissed",
-        decisionProfile: DecisionProfile = .tcf
+        decisionProfile: DecisionProfile = .tcf,
+        adRequestConfiguration: AdRequestConfiguration = AdRequestConfiguration()
     ) {
         self.decisionProfile = decisionProfile
+        self.adRequestConfiguration = adRequestConfiguration
         self.timeouts = timeouts
         self.shouldUseNPAKey = shouldUseNPAKey
         self.trackingPromptDismissedKey = trackingPromptDismissedKey
