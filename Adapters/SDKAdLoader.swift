@@ -21,6 +21,36 @@ public final class SDKAdLoader: AdSDK, @unchecked Sendable {
         }
     }
 
+    /// Sets the tags on `MobileAds.shared.requestConfiguration` (`tagForUnderAgeOfConsent`,
+    /// `tagForChildDirectedTreatment`, `ageRestrictedTreatment`), on the main queue, so a later `start` comes after.
+    public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
+        DispatchQueue.main.async {
+            let real = MobileAds.shared.requestConfiguration
+            real.tagForUnderAgeOfConsent = configuration.underAgeOfConsent.map { NSNumber(value: $0) }
+            real.tagForChildDirectedTreatment = configuration.childDirectedTreatment.map { NSNumber(value: $0) }
+            real.ageRestrictedTreatment = switch configuration.ageTreatment {
+            case .unspecified: .unspecified
+            case .child: .child
+            case .teen: .teen
+            }
+        }
+    }
+
+    /// The tags `MobileAds.shared.requestConfiguration` holds, read back from the SDK.
+    public var requestConfiguration: AdRequestConfiguration {
+        let real = MobileAds.shared.requestConfiguration
+        let age: AudienceAgeTreatment = switch real.ageRestrictedTreatment {
+        case .child: .child
+        case .teen: .teen
+        default: .unspecified
+        }
+        return AdRequestConfiguration(
+            underAgeOfConsent: real.tagForUnderAgeOfConsent?.boolValue,
+            childDirectedTreatment: real.tagForChildDirectedTreatment?.boolValue,
+            ageTreatment: age
+        )
+    }
+
     /// Builds a `Request` with the extras (`npa=1`) registered, and loads an interstitial with it.
     public func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
         DispatchQueue.main.async { [self] in

@@ -23,4 +23,12 @@ public enum TraceField {
     public static let reason = "reason"
     /// What the user, or the system, did with the prompt (`tracking.answer`).
     public static let answer = "answer"
+    /// The under-age-of-consent tag in force, when set (`ads.configure`, `ads.request`).
+    public static let underAgeOfConsent = "underAgeOfConsent"
+    /// The child-directed tag in force, when set (`ads.configure`, `ads.request`).
+    public static let childDirected = "childDirected"
+    /// The age treatment in force, when not `unspecified` (`ads.configure`, `ads.request`).
+    public static let ageTreatment = "ageTreatment"
+    /// Whether the ad SDK had started when the app set its configuration (`ads.configure`).
+    public static let afterStart = "afterStart"
 }

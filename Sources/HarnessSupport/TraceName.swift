@@ -136,6 +136,10 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let consentFormPresentFailed = Self("consent.form.present.failed", .standIn, "a form could not be shown")
     /// The user answers a form.
     public static let consentFormAnswer = Self("consent.form.answer", .standIn, "the user answers a form")
+    /// The app sets the ad SDK's request configuration (its audience tags).
+    public static let adsConfigure = Self(
+        "ads.configure", .standIn, "the app sets the ad SDK's request configuration (the audience tags, and whether the SDK had started)"
+    )
     /// The ad SDK is started.
     public static let adsStart = Self(
         "ads.start", .standIn, "the ad SDK is started (the tracking status, identifier and canRequestAds it sees)"
@@ -208,7 +212,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
         consentUpdate, consentUpdateDone, consentReset, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
         consentFormPresent, consentFormPresentFailed, consentFormAnswer,
-        adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed,
+        adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed,
         legacyConsentUpdate, legacyConsentUpdateDone, legacyConsentReset, legacyConsentFormLoad, legacyConsentFormLoaded,
         legacyConsentFormLoadFailed, legacyConsentFormPresent, legacyConsentFormPresentFailed, legacyConsentFormAnswer,
         decision, consentRefresh, trackingDeferred, trackingSettled, trackingChanged, adsRefused, appError, appTimeout,

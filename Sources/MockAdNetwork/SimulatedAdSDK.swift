@@ -10,6 +10,9 @@ import HarnessSupport
 /// a request served in mode `none` fails with `noFill`, as the real SDK answers when no ad may be served. Starting without an application identifier in the
 /// Info.plist crashes the app, reported as `app.crash`, unless it is marked an Ad Manager app; a malformed one is
 /// not checked at start. Loading an ad starts the SDK if the app did not.
+/// The request configuration the app set (its audience tags) travels with every later request; one
+/// set after the start is recorded so (`ads.configure afterStart=true`), and a child-directed request
+/// carries no advertising identifier (`idfa=withheld`).
 public final class SimulatedAdSDK: AdSDK, Sendable {
     private let process: AppProcess
     private let infoPlist: InfoPlist
@@ -22,6 +25,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
 
     private struct State {
         var started = false
+        var configuration = AdRequestConfiguration()
         var requests: [RecordedAdRequest] = []
     }
 
@@ -51,6 +55,24 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     /// Every request that reached the SDK in this process, in order.
     public var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
 
+    /// The request configuration in force.
+    public var requestConfiguration: AdRequestConfiguration { state.withLock { $0.configuration } }
+
+    /// Sets the request configuration for every later request, recording whether the SDK had started.
+    public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
+        guard process.isRunning else { return }
+        let started = state.withLock { state in
+            state.configuration = configuration
+            return state.started
+        }
+        process.trace.record(.adsConfigure, [
+            EventField(TraceField.underAgeOfConsent, configuration.underAgeOfConsent.map(String.init) ?? "unset"),
+            EventField(TraceField.childDirected, configuration.childDirectedTreatment.map(String.init) ?? "unset"),
+            EventField(TraceField.ageTreatment, configuration.ageTreatment.rawValue),
+            EventField(TraceField.afterStart, String(started)),
+        ])
+    }
+
     /// Starts the SDK.
     public func start(completion: @escaping @Sendable () -> Void) {
         guard startIfNeeded(implicit: false) else { return }
@@ -77,8 +99,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             serving: ServingModeOracle.decide(
                 store: consent.signalStore ?? InMemoryKeyValueStore(),
                 nonPersonalizedRequested: request.isNonPersonalized,
-                now: SimulatedCMP.deciseconds(at: process.clock.now)
-            )
+                now: SimulatedCMP.deciseconds(at: process.clock.now),
+                configuration: requestConfiguration
+            ),
+            configuration: requestConfiguration
         )
         let number = state.withLock { state in
             state.requests.append(record)
@@ -137,9 +161,26 @@ public struct RecordedAdRequest: Hashable, Sendable {
     public var identifierWasZero: Bool
     /// The mode the ad SDK served the request in, and the rule that decided it.
     public var serving: ServingDecision
+    /// The request configuration (audience tags) in force when the request was made.
+    public var configuration = AdRequestConfiguration()
 
     /// Whether the request carried `npa=1`.
     public var isNonPersonalized: Bool { request.isNonPersonalized }
+
+    /// What the request sent as the advertising identifier: `withheld` under child-directed
+    /// treatment (the SDK sends none), else `zero` or `set` as the SDK read it.
+    public var identifierSent: String {
+        configuration.withholdsAdvertisingIdentifier ? "withheld" : identifierWasZero ? "zero" : "set"
+    }
+
+    /// The tags in force, as `ads.request` fields: only those set, so an untagged request shows none.
+    var tagFields: [EventField] {
+        [
+            configuration.underAgeOfConsent.map { EventField(TraceField.underAgeOfConsent, String($0)) },
+            configuration.childDirectedTreatment.map { EventField(TraceField.childDirected, String($0)) },
+            configuration.ageTreatment == .unspecified ? nil : EventField(TraceField.ageTreatment, configuration.ageTreatment.rawValue),
+        ].compactMap { $0 }
+    }
 
     /// The fields of its `ads.request` trace event.
     public var fields: [EventField] {
@@ -152,9 +193,9 @@ public struct RecordedAdRequest: Hashable, Sendable {
             EventField("consent", consent),
             EventField(TraceField.canRequestAds, String(canRequestAds)),
             EventField(TraceField.consentAllowsPersonalized, String(consentAllowsPersonalized)),
-            EventField("idfa", identifierWasZero ? "zero" : "set"),
+            EventField("idfa", identifierSent),
             EventField(TraceField.mode, serving.mode.rawValue),
             EventField(TraceField.modeRule, serving.rule.rawValue),
-        ]
+        ] + tagFields
     }
 }

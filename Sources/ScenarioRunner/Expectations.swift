@@ -139,16 +139,26 @@ public struct FinalState: Hashable, Sendable, Decodable {
 public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
     /// Whether the request carried `npa=1`.
     public var npa: Bool?
-    /// Whether the advertising identifier the ad SDK read was `zero` or `set`.
+    /// What the request sent as the advertising identifier: `zero` or `set` as the ad SDK read it,
+    /// or `withheld` under child-directed treatment.
     public var idfa: String?
     /// The ad serving mode the request got.
     public var mode: ServingMode?
     /// The serving-mode rule that decided it.
     public var modeRule: ServingModeRule?
+    /// Whether the request was tagged child-directed (`false`: the tag was false or not set).
+    public var childDirected: Bool?
+    /// Whether the request was tagged under the age of consent (`false`: the tag was false or not set).
+    public var underAgeOfConsent: Bool?
+    /// The age treatment the request received.
+    public var ageTreatment: AudienceAgeTreatment?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case npa, idfa, mode, modeRule
+        case npa, idfa, mode, modeRule, childDirected, underAgeOfConsent, ageTreatment
     }
+
+    /// The identifier values a request can show.
+    static let identifierValues = ["zero", "set", "withheld"]
 
     /// Decodes the object.
     public init(from decoder: any Decoder) throws {
@@ -156,26 +166,43 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         npa = try container.decodeIfPresent(Bool.self, forKey: .npa)
         if let idfa = try container.decodeIfPresent(String.self, forKey: .idfa) {
-            guard idfa == "zero" || idfa == "set" else {
-                throw DecodingError.dataCorruptedError(forKey: .idfa, in: container, debugDescription: "expected zero or set, got \"\(idfa)\"")
+            guard Self.identifierValues.contains(idfa) else {
+                throw DecodingError.dataCorruptedError(forKey: .idfa, in: container, debugDescription: "expected zero, set or withheld, got \"\(idfa)\"")
             }
             self.idfa = idfa
         }
         mode = try container.decodeChoiceIfPresent(ServingMode.self, forKey: .mode)
         modeRule = try container.decodeChoiceIfPresent(ServingModeRule.self, forKey: .modeRule)
+        childDirected = try container.decodeIfPresent(Bool.self, forKey: .childDirected)
+        underAgeOfConsent = try container.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent)
+        ageTreatment = try container.decodeChoiceIfPresent(AudienceAgeTreatment.self, forKey: .ageTreatment)
     }
 
-    /// Whether a recorded request matches.
+    /// Whether a recorded request matches; a tag the request does not show counts as not set.
     func matches(_ request: [EventField]) -> Bool {
         (npa.map { String($0) == request[field: "npa"] } ?? true) && (idfa.map { $0 == request[field: "idfa"] } ?? true)
             && (mode.map { $0.rawValue == request[field: TraceField.mode] } ?? true)
             && (modeRule.map { $0.rawValue == request[field: TraceField.modeRule] } ?? true)
+            && tagsMatch(request)
     }
+
+    /// Whether the pinned tags match the request's.
+    func tagsMatch(_ request: [EventField]) -> Bool {
+        (childDirected.map { $0 == (request[field: TraceField.childDirected] == "true") } ?? true)
+            && (underAgeOfConsent.map { $0 == (request[field: TraceField.underAgeOfConsent] == "true") } ?? true)
+            && (ageTreatment.map { $0.rawValue == (request[field: TraceField.ageTreatment] ?? AudienceAgeTreatment.unspecified.rawValue) } ?? true)
+    }
+
+    /// Whether the entry pins a tag.
+    var pinsTags: Bool { childDirected != nil || underAgeOfConsent != nil || ageTreatment != nil }
 
     /// `{npa: true, idfa: zero}`.
     var summary: String {
-        "{" + [npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" }]
-            .compactMap { $0 }.joined(separator: ", ") + "}"
+        "{" + [
+            npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" },
+            childDirected.map { "childDirected: \($0)" }, underAgeOfConsent.map { "underAgeOfConsent: \($0)" },
+            ageTreatment.map { "ageTreatment: \($0.rawValue)" },
+        ].compactMap { $0 }.joined(separator: ", ") + "}"
     }
 }
 

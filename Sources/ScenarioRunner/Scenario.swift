@@ -201,7 +201,11 @@ public struct AppSetup: Sendable, Decodable {
     var givenKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent, decision, onboardingTracking
+        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent, decision, onboardingTracking, adRequestConfiguration
+    }
+
+    enum AdRequestConfigurationKeys: String, CodingKey, CaseIterable {
+        case underAgeOfConsent, childDirectedTreatment, ageTreatment
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
@@ -222,6 +226,14 @@ public struct AppSetup: Sendable, Decodable {
         if let identifiers = try container.decodeIfPresent([String].self, forKey: .testDeviceIdentifiers) {
             parameters.testDeviceIdentifiers = identifiers
             givesCurrentParameters = true
+        }
+        if let tags = try container.strictObjectIfPresent(AdRequestConfigurationKeys.self, forKey: .adRequestConfiguration) {
+            // The ad SDK's tags, for either consent profile: the consent SDK passes none of its own on.
+            var audience = AdRequestConfiguration()
+            audience.underAgeOfConsent = try tags.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent)
+            audience.childDirectedTreatment = try tags.decodeIfPresent(Bool.self, forKey: .childDirectedTreatment)
+            audience.ageTreatment = try tags.decodeChoiceIfPresent(AudienceAgeTreatment.self, forKey: .ageTreatment) ?? .unspecified
+            configuration.adRequestConfiguration = audience
         }
         if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
             configuration.timeouts = timeouts.timeouts

@@ -14,7 +14,9 @@ struct ExplorationTests {
         var bounds = Self.bounds
         // Reading the identifier unchecked only shows before OS 14.5, which the default device is past.
         bounds.variesDevice = mistake == .readsIdentifierUnchecked
-        let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["\#(mistake.rawValue)"]}}"#, bounds: bounds)
+        // Dropping npa only for a child-directed app shows only in one.
+        let tags = mistake == .dropsNonPersonalizedExtraWhenChildDirected ? #", "adRequestConfiguration": {"childDirectedTreatment": true}"# : ""
+        let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["\#(mistake.rawValue)"]\#(tags)}}"#, bounds: bounds)
         let report = explorer.breadthFirst()
         let found = try #require(report.counterexamples.first { $0.invariant == mistake.caughtBy }, "\(report.summary)")
         #expect(found.scenario.steps.count <= 6)

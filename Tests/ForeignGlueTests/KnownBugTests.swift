@@ -89,6 +89,18 @@ struct KnownBugTests {
             scenario: #"{"name":"fresh install","user":{"trackingPrompt":"allow"},"steps":["launch",{"advance":"1s"}],"expect":{}}"#,
             caughtBy: .trackingAskedAgainOnceActive
         ),
+        KnownBug(
+            glue: GlueFactory(name: "KidsAppGlue") { KidsAppGlue(ports: $0, bug: .tagTakenForNPA) },
+            bug: "takes the child-directed tag for enough and sends no npa once tracking and consent allow",
+            scenario: #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
+            caughtBy: .taggedRequestsNeverPersonalized
+        ),
+        KnownBug(
+            glue: GlueFactory(name: "KidsAppGlue") { KidsAppGlue(ports: $0, bug: .tagSetAfterStart) },
+            bug: "sets the child-directed tag in the start completion",
+            scenario: #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
+            caughtBy: .requestConfigurationBeforeStart
+        ),
     ]
 
     @Test("the bug is caught by its invariant", arguments: bugs)

@@ -21,6 +21,10 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
     case adSDKStartsOnlyWhenAdsAllowed
     /// A tracking request the OS ignored because the app was inactive is asked again once it is active.
     case trackingAskedAgainOnceActive
+    /// No request tagged child-directed, under the age of consent or for child age treatment goes without `npa=1`.
+    case taggedRequestsNeverPersonalized
+    /// The ad SDK's request configuration is set before the SDK starts.
+    case requestConfigurationBeforeStart
 
     /// The rule in one sentence, as reports print it.
     public var rule: String {
@@ -37,6 +41,9 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
         case .adSDKStartsOnlyWhenAdsAllowed: "the ad SDK is not started while canRequestAds is false"
         case .trackingAskedAgainOnceActive:
             "a tracking request the OS ignored because the app was inactive is asked again once the app is active"
+        case .taggedRequestsNeverPersonalized:
+            "no ad request tagged child-directed or under the age of consent (or for child age treatment) without npa=1"
+        case .requestConfigurationBeforeStart: "the ad SDK's request configuration (its audience tags) is set before the SDK starts"
         }
     }
 
@@ -81,6 +88,18 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
             (nothing is left to ask). Broken if the app became active after the debt opened and then leaves the \
             foreground, its process ends, or the run finishes, with the debt unpaid: the user was never asked in that session.
             """
+        case .taggedRequestsNeverPersonalized:
+            """
+            Broken by an `ads.request` with `npa=false` while the ad SDK's request configuration in force tags it \
+            `childDirected=true`, `underAgeOfConsent=true` or `ageTreatment=child`, whatever the tracking status and \
+            the consent SDK say: such a request may not be personalized, and carries `npa=1` like any other that may not.
+            """
+        case .requestConfigurationBeforeStart:
+            """
+            Broken by an `ads.configure` with `afterStart=true`: the app set the request configuration after the ad \
+            SDK started in this process (explicitly, or implied by a first ad request), so requests made before it \
+            went without the tags. A flag, not a guess about which requests the real SDK would have tagged.
+            """
         }
     }
 
@@ -107,6 +126,14 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
             Apple, https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:) \
             (no prompt unless active; call again); https://github.com/zoontek/react-native-permissions/pull/751
             """
+        case .taggedRequestsNeverPersonalized:
+            """
+            Google, https://developers.google.com/admob/ios/targeting (child-directed and under-age tags turn \
+            personalized ads off) and https://support.google.com/admob/answer/6219315 (child age treatment); \
+            https://developers.google.com/admob/ios/privacy/gdpr (the consent SDK does not pass its under-age tag on)
+            """
+        case .requestConfigurationBeforeStart:
+            "Google, https://developers.google.com/admob/ios/targeting (set the request configuration before starting the SDK, so every request applies it)"
         }
     }
 }

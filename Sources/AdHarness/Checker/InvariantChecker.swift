@@ -82,6 +82,14 @@ public final class InvariantChecker: Sendable {
     private static let signalRulesAllowingPersonalized = Set(
         ServingModeRule.allCases.filter { $0.mode == .personalized || $0 == .nonPersonalizedRequested }.map(\.rawValue)
     )
+    /// The rules by which an audience tag lowered the mode; `taggedRequestsNeverPersonalized` owns them.
+    private static let audienceRules = Set([ServingModeRule.childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment].map(\.rawValue))
+
+    /// Whether the request configuration in force tags the request as one that may not be personalized.
+    private static func isTaggedForChildren(_ event: TraceEvent) -> Bool {
+        event[TraceField.childDirected] == "true" || event[TraceField.underAgeOfConsent] == "true"
+            || event[TraceField.ageTreatment] == AudienceAgeTreatment.child.rawValue
+    }
 
     /// Whether the TCF signals of a request allowed personalized ads (only `npa=1` may have lowered its mode).
     private static func signalsAllowPersonalized(_ event: TraceEvent) -> Bool {
@@ -95,8 +103,11 @@ public final class InvariantChecker: Sendable {
             var broken: [Invariant] = []
             let personalizedAllowed = event[TraceField.tracking] == authorized && event[TraceField.consentAllowsPersonalized] == "true"
             let personalized = event[TraceField.npa] == "false"
+            // The most specific reason first: a tagged request is never personalized, whatever the answers.
+            if personalized && Self.isTaggedForChildren(event) { broken.append(.taggedRequestsNeverPersonalized) }
             if personalized && !personalizedAllowed { broken.append(.personalizedOnlyWithBothAnswers) }
-            if personalized, let mode = event[TraceField.mode], mode != Self.personalizedMode, event[TraceField.modeRule] != Self.usStateOptOutRule {
+            if personalized, let mode = event[TraceField.mode], mode != Self.personalizedMode,
+               event[TraceField.modeRule] != Self.usStateOptOutRule, !Self.audienceRules.contains(event[TraceField.modeRule] ?? "") {
                 broken.append(.personalizedOnlyWhenSignalsAllow)
             }
             if event[TraceField.canRequestAds] == "false" { broken.append(.noRequestWithoutConsentSDKPermission) }
@@ -104,6 +115,8 @@ public final class InvariantChecker: Sendable {
                 broken.append(.requestsFollowCurrentAnswers)
             }
             return broken
+        case .adsConfigure:
+            return event[TraceField.afterStart] == "true" ? [.requestConfigurationBeforeStart] : []
         case .idfaRead:
             return event[TraceField.identifier] == "set" && event[TraceField.tracking] != authorized ? [.identifierOnlyWhenAuthorized] : []
         case .adsStart:

@@ -24,6 +24,11 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
     /// The app decides with the seed's table, which counts a consent status of `obtained` as
     /// consent to everything, whatever the user chose in the form (the `seed` decision profile).
     case treatsObtainedAsFullConsent
+    /// Requests go out without the `npa` extra while the app tags its content child-directed: the
+    /// app takes the tag for enough.
+    case dropsNonPersonalizedExtraWhenChildDirected
+    /// The app sets the ad SDK's request configuration in the start completion, after the SDK started.
+    case configuresAdSDKAfterStart
 
     /// The invariant that catches this mistake.
     public var caughtBy: Invariant {
@@ -36,6 +41,8 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
         case .startsAdSDKBeforeConsent: .adSDKStartsOnlyWhenAdsAllowed
         case .asksTrackingOnlyAtLaunch: .trackingAskedAgainOnceActive
         case .treatsObtainedAsFullConsent: .personalizedOnlyWhenSignalsAllow
+        case .dropsNonPersonalizedExtraWhenChildDirected: .taggedRequestsNeverPersonalized
+        case .configuresAdSDKAfterStart: .requestConfigurationBeforeStart
         }
     }
 }
@@ -78,12 +85,35 @@ final class MistakenCoordinator: ConsentCoordinating, Sendable {
 struct MistakenAdSDK: AdSDK {
     let base: any AdSDK
     let mistakes: Set<AppMistake>
+    /// The configuration a mistaken app sets only once the start completes (`configuresAdSDKAfterStart`).
+    private let heldConfiguration = Locked(AdRequestConfiguration())
 
-    func start(completion: @escaping @Sendable () -> Void) { base.start(completion: completion) }
+    init(base: any AdSDK, mistakes: Set<AppMistake>) {
+        self.base = base
+        self.mistakes = mistakes
+    }
+
+    func start(completion: @escaping @Sendable () -> Void) {
+        guard mistakes.contains(.configuresAdSDKAfterStart) else { return base.start(completion: completion) }
+        base.start { [base, heldConfiguration] in
+            base.setRequestConfiguration(heldConfiguration.withLock { $0 })
+            completion()
+        }
+    }
+
+    func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
+        guard mistakes.contains(.configuresAdSDKAfterStart) else { return base.setRequestConfiguration(configuration) }
+        heldConfiguration.withLock { $0 = configuration }
+    }
+
+    var requestConfiguration: AdRequestConfiguration { base.requestConfiguration }
 
     func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
         var request = request
-        if mistakes.contains(.dropsNonPersonalizedExtra) { request.extras[AdRequest.nonPersonalizedKey] = nil }
+        let childDirected = base.requestConfiguration.childDirectedTreatment == true
+        if mistakes.contains(.dropsNonPersonalizedExtra) || mistakes.contains(.dropsNonPersonalizedExtraWhenChildDirected) && childDirected {
+            request.extras[AdRequest.nonPersonalizedKey] = nil
+        }
         base.loadAd(request, completion: completion)
     }
 }

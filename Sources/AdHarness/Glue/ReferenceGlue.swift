@@ -23,7 +23,16 @@ public final class ReferenceGlue: ConsentGlue {
     }
 
     /// Builds the service and coordinator on a process's ports.
+    ///
+    /// The consent SDK does not pass the under-age tag of its request on to the ad SDK, so the glue
+    /// does: a consent request tagged under the age of consent tags the ad side too, unless the
+    /// configuration says otherwise.
     public init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
+        var configuration = configuration
+        if case .current(let parameters) = consent, parameters.isTaggedForUnderAgeOfConsent,
+           configuration.adRequestConfiguration.underAgeOfConsent == nil {
+            configuration.adRequestConfiguration.underAgeOfConsent = true
+        }
         let records = Locked(Records())
         let profile: any ConsentProfile = switch consent {
         case .current(let parameters):

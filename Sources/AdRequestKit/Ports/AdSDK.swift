@@ -6,12 +6,30 @@
 /// - `ads.load-completes-once` (port-only): every ad load calls its completion exactly once, with an ad or an error.
 /// - `ads.start-completes-once` (port-only): starting the SDK calls its completion exactly once.
 /// - `ads.load-error-reaches-completion` (world-control): a failed load reaches the completion as that error.
+/// - `ads.configuration-reaches-sdk-intact` (port-only): a request configuration set on the SDK is the one it holds, every tag kept.
 public protocol AdSDK: Sendable {
     /// Starts the SDK; call once the tracking status is decided, so it does not cache a zero identifier.
     func start(completion: @escaping @Sendable () -> Void)
 
     /// Loads an ad for the request.
     func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void)
+
+    /// Sets the audience tags every later request carries; set them before ``start(completion:)``,
+    /// as the ad SDK asks, so that no request goes out without them.
+    func setRequestConfiguration(_ configuration: AdRequestConfiguration)
+
+    /// The request configuration the SDK holds now.
+    var requestConfiguration: AdRequestConfiguration { get }
+}
+
+extension AdSDK {
+    /// Keeps nothing, so a conformance written before the tags existed still compiles; an adapter
+    /// over a real SDK must forward it (the contract clause `ads.configuration-reaches-sdk-intact`
+    /// fails one that keeps this default).
+    public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {}
+
+    /// No tag, as an SDK that keeps none holds.
+    public var requestConfiguration: AdRequestConfiguration { AdRequestConfiguration() }
 }
 
 /// An ad the SDK loaded.

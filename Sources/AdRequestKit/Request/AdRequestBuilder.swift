@@ -20,8 +20,15 @@ public struct AdRequestBuilder: Hashable, Sendable {
 
     /// The request for a decision: `npa=1` present exactly when the decision asks for non-personalized ads.
     public func build(for decision: AdServingDecision) -> AdRequest {
+        build(for: decision, audience: AdRequestConfiguration())
+    }
+
+    /// The request for a decision under the ad SDK's audience tags: `npa=1` present exactly when the
+    /// decision asks for non-personalized ads or a tag rules personalized ads out (child-directed,
+    /// under the age of consent, child age treatment).
+    public func build(for decision: AdServingDecision, audience: AdRequestConfiguration) -> AdRequest {
         var extras = extras
-        extras[AdRequest.nonPersonalizedKey] = decision.shouldUseNPA ? "1" : nil
+        extras[AdRequest.nonPersonalizedKey] = decision.shouldUseNPA || audience.forbidsPersonalizedAds ? "1" : nil
         return AdRequest(adUnitID: adUnitID, extras: extras)
     }
 }

@@ -8,9 +8,10 @@ import Foundation
 /// - every decision that leaves the app (starting the ad SDK, building a request) is made from what
 ///   the OS and the consent SDK say at that moment, not from a decision cached earlier;
 /// - every tracking answer or change refreshes the consent state before its callers hear of it;
+/// - the ad SDK's audience tags (``AdsConfiguration/adRequestConfiguration``) are set first, before it starts;
 /// - the ad SDK starts once the tracking status is decided and the consent SDK allows ad requests;
 /// - no request leaves while `canRequestAds` is false, and every request carries `npa=1` unless the
-///   decision allows personalized ads.
+///   decision allows personalized ads and no audience tag rules them out.
 ///
 /// The OS prompts only an active app. A request made while the app is inactive waits for
 /// ``applicationDidBecomeActive()``; one the OS answered at once with `notDetermined` (it does so,
@@ -30,6 +31,7 @@ public final class AdsService: Sendable {
 
     private struct Mutable {
         var adSDKStarted = false
+        var adSDKConfigured = false
         var trackingRequest: TrackingRequestPhase = .idle
         var trackingWaiters: [@Sendable (TrackingAuthorizationStatus) -> Void] = []
         var onboardingWaiters: [@Sendable (ConsentFlowOutcome) -> Void]?
@@ -93,9 +95,11 @@ public final class AdsService: Sendable {
 
     // MARK: Launch and onboarding
 
-    /// Process start: updates the consent information (the consent SDK asks for this at every launch)
-    /// and starts the ad SDK if the tracking status is decided and ads may be requested. Shows nothing.
+    /// Process start: sets the ad SDK's audience tags, updates the consent information (the consent
+    /// SDK asks for this at every launch) and starts the ad SDK if the tracking status is decided and
+    /// ads may be requested. Shows nothing.
     public func launch(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
+        configureAdSDKOnce()
         coordinator.updateConsentInfo { [weak self] outcome in
             self?.startAdSDKIfAllowed()
             completion(outcome)
@@ -329,7 +333,7 @@ public final class AdsService: Sendable {
                 completion(result.mapError { .loadFailed($0) })
             }
         )
-        environment.adSDK.loadAd(builder.build(for: state.decision)) { result in
+        environment.adSDK.loadAd(builder.build(for: state.decision, audience: configuration.adRequestConfiguration)) { result in
             gate.complete(result.mapError { AdsFlowError(stage: .adLoad, cause: .adLoad($0)) })
         }
     }
@@ -348,6 +352,20 @@ public final class AdsService: Sendable {
             defer { mutable.adSDKStarted = true }
             return !mutable.adSDKStarted
         }
-        if isFirst { environment.adSDK.start {} }
+        guard isFirst else { return }
+        configureAdSDKOnce()
+        environment.adSDK.start {}
+    }
+
+    /// Sets the ad SDK's audience tags, once, before anything can start it; an app that sets no tag
+    /// leaves the SDK's configuration alone.
+    private func configureAdSDKOnce() {
+        let audience = configuration.adRequestConfiguration
+        guard !audience.isEmpty else { return }
+        let isFirst = mutable.withLock { mutable -> Bool in
+            defer { mutable.adSDKConfigured = true }
+            return !mutable.adSDKConfigured
+        }
+        if isFirst { environment.adSDK.setRequestConfiguration(audience) }
     }
 }

@@ -1,4 +1,4 @@
-/// How the app-side logic is set up: callback timeouts, storage keys and the decision table.
+/// How the app-side logic is set up: callback timeouts, storage keys, the decision table and the ad SDK's audience tags.
 public struct AdsConfiguration: Hashable, Sendable {
     /// Which decision table the current consent SDK's answers go through: the TCF-aware one (the
     /// default), or the seed's, which counts `obtained` as consent to everything.
@@ -13,16 +13,21 @@ public struct AdsConfiguration: Hashable, Sendable {
     /// When onboarding asks for tracking: before the consent flow (the default), after it, or never,
     /// leaving it to the consent SDK's IDFA explainer.
     public var onboardingTracking: OnboardingTrackingOrder
+    /// The ad SDK's audience tags, set before it starts; a tag that rules out personalized ads puts
+    /// `npa=1` on every request. The consent SDK's under-age tag does not reach the ad SDK: set it here too.
+    public var adRequestConfiguration: AdRequestConfiguration
 
-    /// Creates a configuration; the defaults suit a production app.
+    /// Creates a configuration; the defaults suit a production app for a general audience.
     public init(
         timeouts: CallbackTimeouts = .init(),
         shouldUseNPAKey: String = "ads.shouldUseNPA",
         trackingPromptDismissedKey: String = "ads.trackingPromptDismissed",
         decisionProfile: DecisionProfile = .tcf,
-        onboardingTracking: OnboardingTrackingOrder = .beforeConsent
+        onboardingTracking: OnboardingTrackingOrder = .beforeConsent,
+        adRequestConfiguration: AdRequestConfiguration = AdRequestConfiguration()
     ) {
         self.decisionProfile = decisionProfile
+        self.adRequestConfiguration = adRequestConfiguration
         self.timeouts = timeouts
         self.shouldUseNPAKey = shouldUseNPAKey
         self.trackingPromptDismissedKey = trackingPromptDismissedKey

@@ -39,6 +39,12 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     case personalizationAllowed
     /// The signals allow personalized ads, and the request carries `npa=1`: the most restrictive signal wins.
     case nonPersonalizedRequested
+    /// The signals allow personalized ads, and the request is tagged child-directed.
+    case childDirectedTreatment
+    /// The signals allow personalized ads, and the request is tagged under the age of consent.
+    case underAgeOfConsent
+    /// The signals allow personalized ads, and the request receives child age treatment.
+    case childAgeTreatment
 
     /// The mode the rule gives.
     public var mode: ServingMode {
@@ -47,6 +53,7 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
         case .noTCString, .noStorageConsent, .basicAdsPurposesMissing: .limited
         case .personalizationNotConsented, .nonPersonalizedRequested, .usStateOptOut: .nonPersonalized
+        case .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment: .nonPersonalized
         }
     }
 
@@ -66,6 +73,9 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .personalizationNotConsented: "purposes 1, 2, 7, 9, 10 allowed but 3 or 4 not consented: non-personalized ads"
         case .personalizationAllowed: "purposes 1, 3, 4 consented, 2, 7, 9, 10 consented or legitimate interest, Google consented: personalized ads"
         case .nonPersonalizedRequested: "the request carries npa=1: non-personalized, the most restrictive signal wins"
+        case .childDirectedTreatment: "the request is tagged child-directed: no personalized ads, no advertising identifier sent"
+        case .underAgeOfConsent: "the request is tagged under the age of consent: no personalized ads"
+        case .childAgeTreatment: "the request receives child age treatment, counted as the child tags: no personalized ads"
         }
     }
 
@@ -92,6 +102,12 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
             "Google, https://developers.google.com/admob/ios/privacy/ad-serving-modes (the purposes of each mode)"
         case .nonPersonalizedRequested:
             "Google, https://support.google.com/admanager/answer/14323214 (the most restrictive privacy signal takes precedence)"
+        case .childDirectedTreatment:
+            "Google, https://developers.google.com/admob/ios/targeting (child-directed setting: no interest-based or remarketing ads, no IDFA sent)"
+        case .underAgeOfConsent:
+            "Google, https://developers.google.com/admob/ios/targeting (users under the age of consent: no personalized ads, remarketing included)"
+        case .childAgeTreatment:
+            "Google, https://support.google.com/admob/answer/6219315 (the TFAT child value works as the TFCD or TFUA child tags)"
         }
     }
 }

@@ -5,10 +5,12 @@ import HarnessSupport
 /// request's `npa`, as Google's ad serving modes describe.
 ///
 /// It reads the TC string itself (the ad SDK consumes the string, not the pre-parsed keys) and
-/// applies the rules in order; the first that matches decides. `npa=1` can only lower a mode, never
-/// raise it. Where GDPR does not apply, a US state opt-out recorded in the GPP string gives
-/// non-personalized ads (restricted data processing). The tracking status does not enter: the ad SDK
-/// serves by the privacy signals, and the harness's invariants compare the mode with the tracking status.
+/// applies the rules in order; the first that matches decides. `npa=1` and the audience tags of the
+/// request configuration (child-directed, under the age of consent, child age treatment) can only
+/// lower a mode, never raise it. Where GDPR does not apply, a US state opt-out recorded in the GPP
+/// string gives non-personalized ads (restricted data processing). The tracking status does not
+/// enter: the ad SDK serves by the privacy signals, and the harness's invariants compare the mode
+/// with the tracking status.
 public enum ServingModeOracle {
     /// Google's vendor id in the Global Vendor List.
     public static let googleVendorID = 755
@@ -21,10 +23,24 @@ public enum ServingModeOracle {
     ///   - store: the app's storage, where the consent SDK wrote its signals.
     ///   - nonPersonalizedRequested: whether the request carries `npa=1`.
     ///   - now: deciseconds since 1970, to judge the string's age.
-    public static func decide(store: any KeyValueStore, nonPersonalizedRequested: Bool, now: Int) -> ServingDecision {
+    ///   - configuration: the audience tags in force; a tag that rules out personalized ads lowers the mode as `npa=1` does.
+    public static func decide(
+        store: any KeyValueStore, nonPersonalizedRequested: Bool, now: Int, configuration: AdRequestConfiguration = AdRequestConfiguration()
+    ) -> ServingDecision {
         let signals = signalsDecision(store: store, now: now)
-        if signals.mode == .personalized && nonPersonalizedRequested { return ServingDecision(.nonPersonalizedRequested) }
+        guard signals.mode == .personalized else { return signals }
+        if let tag = audienceRule(configuration) { return ServingDecision(tag) }
+        if nonPersonalizedRequested { return ServingDecision(.nonPersonalizedRequested) }
         return signals
+    }
+
+    /// The rule of the first audience tag that rules out personalized ads; child-directed comes
+    /// first, as the ad network lets it win over the under-age tag.
+    static func audienceRule(_ configuration: AdRequestConfiguration) -> ServingModeRule? {
+        if configuration.childDirectedTreatment == true { return .childDirectedTreatment }
+        if configuration.underAgeOfConsent == true { return .underAgeOfConsent }
+        if configuration.ageTreatment == .child { return .childAgeTreatment }
+        return nil
     }
 
     /// The mode the signals alone allow, as if the request carried no `npa`.

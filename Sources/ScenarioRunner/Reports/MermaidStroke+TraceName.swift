@@ -51,10 +51,12 @@ extension MermaidStroke {
         case .consentFormPresentFailed, .legacyConsentFormPresentFailed: [MermaidStroke(.reply(.consent, .app), "form not shown")]
         case .consentFormAnswer, .legacyConsentFormAnswer: [MermaidStroke(.call(.user, .consent), "form")]
         // The ad SDK.
+        case .adsConfigure:
+            [MermaidStroke(.call(.app, .ads), "configure", .named(["underAgeOfConsent", "childDirected", "ageTreatment", "afterStart"]))]
         case .adsStart: [MermaidStroke(.call(.app, .ads), "start")]
         case .adsStarted: [MermaidStroke(.reply(.ads, .app), "started")]
         case .adsRequest:
-            [MermaidStroke(.call(.app, .ads), "ad request", .named(["npa", "tracking", "consent", "canRequestAds", "idfa"]))]
+            [MermaidStroke(.call(.app, .ads), "ad request", .named(["npa", "tracking", "consent", "canRequestAds", "idfa", "childDirected", "underAgeOfConsent", "ageTreatment"]))]
         case .adsLoaded: [MermaidStroke(.reply(.ads, .app), "ad loaded")]
         case .adsLoadFailed: [MermaidStroke(.reply(.ads, .app), "ad load failed")]
         // The glue's own log.

@@ -13,6 +13,16 @@ struct AdRequestBuilderTests {
         #expect(builder.build(for: Self.personalized).extras == ["collapsible": "bottom"])
     }
 
+    @Test("an audience tag that rules out personalized ads puts npa=1 on a personalized decision; teen treatment does not")
+    func audienceTagsAddNPA() {
+        let tags = [
+            AdRequestConfiguration(), AdRequestConfiguration(childDirectedTreatment: true), AdRequestConfiguration(underAgeOfConsent: true),
+            AdRequestConfiguration(ageTreatment: .child), AdRequestConfiguration(underAgeOfConsent: false, ageTreatment: .teen),
+        ]
+        let builder = AdRequestBuilder(adUnitID: "unit")
+        #expect(tags.map { builder.build(for: Self.personalized, audience: $0).isNonPersonalized } == [false, true, true, true, false])
+    }
+
     @Test("a caller's own npa cannot override the decision")
     func builderOwnsNPA() {
         #expect(AdRequestBuilder(adUnitID: "unit").extra("npa", "0").build(for: Self.nonPersonalized).isNonPersonalized)

@@ -6,7 +6,7 @@ import Testing
 /// Each invariant fires when the app's glue makes the mistake it guards against, and not otherwise.
 @Suite("Invariants catch app mistakes")
 struct InvariantTests {
-    /// Five short runs that give every mistake a chance to show, each ended with `finish()`.
+    /// Six short runs that give every mistake a chance to show, each ended with `finish()`.
     func run(_ mistakes: Set<AppMistake>) throws {
         // Consent withdrawn late: the cached answer allowed ads, a two-minute update says required.
         let late = try SimulatedApp(
@@ -53,6 +53,16 @@ struct InvariantTests {
         try rejected.launch()
         try rejected.requestAd()
         try rejected.finish()
+
+        // A child-directed app whose user allowed tracking and accepted everything earlier.
+        let kids = try SimulatedApp(
+            previousSession: PreviousSession(tracking: .authorized, consent: .obtained),
+            mistakes: mistakes,
+            configuration: AdsConfiguration(adRequestConfiguration: AdRequestConfiguration(childDirectedTreatment: true))
+        )
+        try kids.launch()
+        try kids.requestAd()
+        try kids.finish()
     }
 
     @Test("a correct app breaks no invariant")

@@ -51,6 +51,10 @@ struct MalformedInputTests {
         Case("unknown overlap policy", #"{"name":"x","steps":["launch"],"expect":{},"device":{"overlappingConsentCalls":"queue"}}"#, at: 1, 80, "$.device.overlappingConsentCalls", #"expected one of runBoth, reject, got "queue""#),
         Case("empty file", "", at: 1, 1, "$", "expected a value (object, array, string, number, true, false or null), found the end of the file"),
         Case("wrong type names what it found", #"{"name":7,"steps":["launch"],"expect":{}}"#, at: 1, 9, "$.name", "expected a string; found the number 7"),
+        Case("unknown age treatment", #"{"name":"x","app":{"adRequestConfiguration":{"ageTreatment":"toddler"}},"steps":["launch"],"expect":{}}"#, at: 1, 61, "$.app.adRequestConfiguration.ageTreatment", #"expected one of unspecified, child, teen, got "toddler""#),
+        Case("a tag that is not a Boolean", #"{"name":"x","app":{"adRequestConfiguration":{"childDirectedTreatment":"yes"}},"steps":["launch"],"expect":{}}"#, at: 1, 71, "$.app.adRequestConfiguration.childDirectedTreatment", #"expected true or false; found a string "yes""#),
+        Case("a tag the ad SDK does not have", #"{"name":"x","app":{"adRequestConfiguration":{"childDirected":true}},"steps":["launch"],"expect":{}}"#, at: 1, 62, "$.app.adRequestConfiguration.childDirected", "expected one of underAgeOfConsent, childDirectedTreatment, ageTreatment"),
+        Case("an identifier value no request shows", #"{"name":"x","steps":["launch"],"expect":{"adRequests":[{"idfa":"hidden"}]}}"#, at: 1, 64, "$.expect.adRequests[0].idfa", #"expected zero, set or withheld, got "hidden""#),
     ]
 
     @Test("the rejection names the line, column, JSON path and what was expected", arguments: cases)

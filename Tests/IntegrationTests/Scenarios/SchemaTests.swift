@@ -103,5 +103,10 @@ struct SchemaTests {
         #expect(enumeration("properties", "expect", "properties", "crash") == ["none"] + CrashReason.allCases.map(\.rawValue))
         #expect(enumeration("properties", "expect", "properties", "refusals", "items") == AdRequestRefusal.allCases.map(\.rawValue))
         #expect(enumeration("properties", "expect", "properties", "violation") == Invariant.allCases.map(\.rawValue))
+        #expect(
+            [properties("properties", "expect", "properties", "adRequests", "items"), properties("properties", "app"),
+             properties("properties", "app", "properties", "adRequestConfiguration")]
+                == [keys(ExpectedAdRequest.CodingKeys.self), keys(AppSetup.CodingKeys.self), keys(AppSetup.AdRequestConfigurationKeys.self)]
+        )
     }
 }

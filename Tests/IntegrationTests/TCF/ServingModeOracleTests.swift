@@ -22,33 +22,49 @@ struct ServingModeOracleTests {
         let everything = Set(1...11)
         let broken = try Self.store(.acceptAll)
         broken.set("CQ!", forKey: TCFKey.tcString)
+        let (untagged, childDirected) = (AdRequestConfiguration(), AdRequestConfiguration(childDirectedTreatment: true))
         let optedOut = try Self.store(nil, gdprApplies: false)
         GPPSignalWriter(store: optedOut).writeDecision(optedOut: true)
-        let situations: [(String, InMemoryKeyValueStore, Bool, Int)] = [
-            ("outside the EEA", try Self.store(.acceptAll, gdprApplies: false), false, Self.today),
-            ("regulated US state, opted out", optedOut, false, Self.today),
-            ("EEA, form not answered", try Self.store(nil), false, Self.today),
-            ("a string that does not decode", broken, false, Self.today),
-            ("accept all, 14 months later", try Self.store(.acceptAll), true, Self.today + 14 * 31 * 864_000),
-            ("Google refused and objected to", try Self.store(ConsentChoices(purposes: everything, vendors: [1], objectedVendors: [755])), false, Self.today),
-            ("reject all", try Self.store(.rejectAll), false, Self.today),
-            ("every purpose, Google by legitimate interest only", try Self.store(ConsentChoices(purposes: everything, vendors: [1])), false, Self.today),
-            ("objections to 2, 7, 9, 10", try Self.store(ConsentChoices(purposes: [1, 3, 4], vendors: [755], objectedPurposes: [2, 7, 9, 10])), false, Self.today),
-            ("no profiling purposes", try Self.store(ConsentChoices(purposes: [1, 2, 7, 9, 10], vendors: [755])), false, Self.today),
-            ("accept all", try Self.store(.acceptAll), false, Self.today),
-            ("accept all, npa=1", try Self.store(.acceptAll), true, Self.today),
+        let situations: [(String, InMemoryKeyValueStore, Bool, Int, AdRequestConfiguration)] = [
+            ("outside the EEA", try Self.store(.acceptAll, gdprApplies: false), false, Self.today, untagged),
+            ("regulated US state, opted out", optedOut, false, Self.today, untagged),
+            ("EEA, form not answered", try Self.store(nil), false, Self.today, untagged),
+            ("a string that does not decode", broken, false, Self.today, untagged),
+            ("accept all, 14 months later", try Self.store(.acceptAll), true, Self.today + 14 * 31 * 864_000, untagged),
+            ("Google refused and objected to", try Self.store(ConsentChoices(purposes: everything, vendors: [1], objectedVendors: [755])), false, Self.today, untagged),
+            ("reject all", try Self.store(.rejectAll), false, Self.today, untagged),
+            ("every purpose, Google by legitimate interest only", try Self.store(ConsentChoices(purposes: everything, vendors: [1])), false, Self.today, untagged),
+            ("objections to 2, 7, 9, 10", try Self.store(ConsentChoices(purposes: [1, 3, 4], vendors: [755], objectedPurposes: [2, 7, 9, 10])), false, Self.today, untagged),
+            ("no profiling purposes", try Self.store(ConsentChoices(purposes: [1, 2, 7, 9, 10], vendors: [755])), false, Self.today, untagged),
+            ("accept all", try Self.store(.acceptAll), false, Self.today, untagged),
+            ("accept all, npa=1", try Self.store(.acceptAll), true, Self.today, untagged),
+            ("accept all, child-directed, npa=1", try Self.store(.acceptAll), true, Self.today, childDirected),
+            ("accept all, under age", try Self.store(.acceptAll), false, Self.today, AdRequestConfiguration(underAgeOfConsent: true)),
+            ("accept all, child age treatment", try Self.store(.acceptAll), false, Self.today, AdRequestConfiguration(ageTreatment: .child)),
         ]
-        let decided = situations.map { name, store, npa, now in
-            "\(name): " + ServingModeOracle.decide(store: store, nonPersonalizedRequested: npa, now: now).rule.rawValue
-        }
-        #expect(decided == [
+        let rules = situations.map { ServingModeOracle.decide(store: $0.1, nonPersonalizedRequested: $0.2, now: $0.3, configuration: $0.4).rule }
+        #expect(zip(situations, rules).map { "\($0.0): \($1.rawValue)" } == [
             "outside the EEA: gdprDoesNotApply", "regulated US state, opted out: usStateOptOut", "EEA, form not answered: noTCString", "a string that does not decode: invalidTCString",
             "accept all, 14 months later: consentOutdated", "Google refused and objected to: googleNotAllowed", "reject all: noStorageConsent",
             "every purpose, Google by legitimate interest only: noStorageConsent", "objections to 2, 7, 9, 10: basicAdsPurposesMissing",
             "no profiling purposes: personalizationNotConsented", "accept all: personalizationAllowed", "accept all, npa=1: nonPersonalizedRequested",
+            "accept all, child-directed, npa=1: childDirectedTreatment", "accept all, under age: underAgeOfConsent",
+            "accept all, child age treatment: childAgeTreatment",
         ])
-        #expect(Set(situations.indices.map { ServingModeOracle.decide(store: situations[$0].1, nonPersonalizedRequested: situations[$0].2, now: situations[$0].3).rule })
-            == Set(ServingModeRule.allCases))
+        #expect(Set(rules) == Set(ServingModeRule.allCases))
+    }
+
+    @Test("an audience tag only lowers the mode the signals allow; teen treatment leaves it")
+    func audienceTagsOnlyLower() throws {
+        let tags = [
+            AdRequestConfiguration(childDirectedTreatment: true), AdRequestConfiguration(underAgeOfConsent: true),
+            AdRequestConfiguration(ageTreatment: .child), AdRequestConfiguration(childDirectedTreatment: false, ageTreatment: .teen),
+        ]
+        let modes = try [ConsentChoices.acceptAll, .rejectAll].map { choices in
+            let store = try Self.store(choices)
+            return tags.map { ServingModeOracle.decide(store: store, nonPersonalizedRequested: false, now: Self.today, configuration: $0).mode }
+        }
+        #expect(modes == [[.nonPersonalized, .nonPersonalized, .nonPersonalized, .personalized], [.limited, .limited, .limited, .limited]])
     }
 
     @Test("npa=1 only lowers the mode the signals allow")

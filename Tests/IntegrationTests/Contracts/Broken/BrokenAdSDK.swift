@@ -7,10 +7,17 @@ struct MisbehavingAdSDK: AdSDK {
     var request: @Sendable (AdRequest) -> AdRequest = { $0 }
     var results: @Sendable (Result<LoadedAd, AdLoadError>) -> [Result<LoadedAd, AdLoadError>] = { [$0] }
     var callsStartCompletion = true
+    var forwardsConfiguration = true
 
     func start(completion: @escaping @Sendable () -> Void) {
         base.start { [callsStartCompletion] in if callsStartCompletion { completion() } }
     }
+
+    func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
+        if forwardsConfiguration { base.setRequestConfiguration(configuration) }
+    }
+
+    var requestConfiguration: AdRequestConfiguration { base.requestConfiguration }
 
     func loadAd(_ adRequest: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
         base.loadAd(request(adRequest)) { [results] in results($0).forEach(completion) }
@@ -39,6 +46,9 @@ enum BrokenAdSDK {
         broken("ads.start-completes-once", "never calls the start completion") { MisbehavingAdSDK(base: $0, callsStartCompletion: false) },
         broken("ads.load-error-reaches-completion", "reports every load error as internal") {
             MisbehavingAdSDK(base: $0, results: { result in [result.mapError { _ in .internal }] })
+        },
+        broken("ads.configuration-reaches-sdk-intact", "keeps the protocol's default and drops the configuration") {
+            MisbehavingAdSDK(base: $0, forwardsConfiguration: false)
         },
     ]
 }
