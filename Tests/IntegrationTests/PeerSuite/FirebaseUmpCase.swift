@@ -16,6 +16,12 @@ struct FirebaseUmpCase: Sendable, CustomTestStringConvertible {
     var region: ConsentRegion = .other
     /// How the scripted user answers the forms (the peer asks a person, or skips without one).
     var user = User()
+    /// The messages the publisher published; the peer's test app publishes the GDPR message.
+    var messages = PublishedMessages.standard
+    /// What the consent SDK does with a call made while another is under way.
+    var overlapping = OverlappingCallPolicy.runBoth
+    /// Whether the app's Info.plist lacks its ad app ID (the peer's test app always has one).
+    var withoutAppID = false
     /// What the case does.
     let steps: [PeerStep]
     /// What must happen, line by line (see ``PeerScript``).
@@ -171,10 +177,61 @@ extension FirebaseUmpCase {
         transcript: ["update: ok", "privacyOptions: unavailable", notRequired]
     )
 
+    /// Mirrors `FirebaseUmpTest.TestUmpMethodsReturnOperationInProgress`: a second update while the
+    /// first is in flight fails, and the first completes.
+    ///
+    /// The peer's error is the C++ wrapper's own `kConsentRequestErrorOperationInProgress`; native iOS
+    /// documents nothing for overlapping calls and has no such code, so the stand-in does this only under
+    /// `overlappingConsentCalls: reject`, failing with `internal` (catalogue C11).
+    static let operationInProgress = Self(
+        mirrors: "FirebaseUmpTest.TestUmpMethodsReturnOperationInProgress", region: .eea, overlapping: .reject,
+        steps: [.overlapping([.update(.notEEA), .update(.notEEA)]), .read], transcript: ["update: ok", "update: internal", notRequired]
+    )
+
+    /// Mirrors `FirebaseUmpTest.TestUmpMethodsReturnOperationInProgressWithUI`, for the pairs the
+    /// stand-in guards: with the consent form on screen, load-and-present fails at once and presenting
+    /// the same form again fails `alreadyUsed`, as a used form always does; the form on screen is then
+    /// answered (catalogue F9). The peer also refuses a second load while one is loading; native iOS
+    /// says nothing of it, and the stand-in lets both loads run. The privacy-options pair is in
+    /// `OverlappingCallTests`: before an answer its entry point is not required, so it fails for that.
+    static let operationInProgressWithUI = Self(
+        mirrors: "FirebaseUmpTest.TestUmpMethodsReturnOperationInProgressWithUI",
+        user: User(consentForm: .init(.acceptAll, after: .seconds(5))), overlapping: .reject,
+        steps: [.call(.update(.eea)), .call(.load), .overlapping([.present, .loadAndPresent, .present]), .wait(.seconds(5)), .read],
+        transcript: ["update: ok", "load: ok", "present: alreadyUsed", "loadAndPresent: internal", "present: ok", obtained]
+    )
+
+    /// A variant of `FirebaseUmpTest.TestUmpRequestConsentInfoUpdate` that the peer cannot run (its test
+    /// app publishes a message): with no message published, the update succeeds, no form loads, and ads
+    /// may be requested (UMP iOS 2.5.0 release notes, catalogue C12).
+    static let updateNoMessages = Self(
+        mirrors: "FirebaseUmpTest.TestUmpRequestConsentInfoUpdate, no message published", region: .eea,
+        messages: PublishedMessages(gdpr: false, usStates: false),
+        steps: [.call(.update(.disabled)), .read, .call(.load)],
+        transcript: ["update: ok", "consent required, ads true, form unavailable, options notRequired", "load: unavailable"]
+    )
+
+    /// A variant of `FirebaseUmpTest.TestUmpPrivacyOptions` in a regulated US state with no US-states
+    /// message published: the entry point is not required and its form fails, showing nothing (catalogue C13).
+    static let privacyOptionsNoUSStatesMessage = Self(
+        mirrors: "FirebaseUmpTest.TestUmpPrivacyOptions, regulated US state, no US-states message", region: .regulatedUSState,
+        messages: PublishedMessages(usStates: false),
+        steps: [.call(.update(.disabled)), .read, .call(.privacyOptions)],
+        transcript: ["update: ok", notRequired, "privacyOptions: unavailable"]
+    )
+
+    /// A variant of `FirebaseUmpTest.TestUmpRequestConsentInfoUpdate` with no ad app ID in the Info.plist:
+    /// the update fails `invalidAppID` and nothing is decided (UMP's `invalidAppID` error, catalogue C15).
+    static let updateWithoutAppID = Self(
+        mirrors: "FirebaseUmpTest.TestUmpRequestConsentInfoUpdate, no app ID", region: .eea, withoutAppID: true,
+        steps: [.call(.update(.disabled)), .read], transcript: ["update: invalidAppID", untouched]
+    )
+
     /// Every ported case.
     static let all: [Self] = [
         defaultsToUnknown, update, updateDebugEEA, updateDebugNonEEA, loadForm, showForm, loadFormUnderAge, loadFormNonEEA,
         loadAndShowNonEEA, loadAndShowEEA, privacyOptions, canRequestAdsNonEEA, canRequestAdsEEA,
         cleanupWithDelay, cleanupRace, callbacksOnWrongInstance, reset, privacyOptionsNotRequired,
+        operationInProgress, operationInProgressWithUI, updateNoMessages, privacyOptionsNoUSStatesMessage, updateWithoutAppID,
     ]
 }

@@ -1,4 +1,6 @@
 import AdHarness
+import HarnessSupport
+import MockAdNetwork
 import Testing
 
 /// The Firebase C++ SDK's UMP integration suite, ported onto our consent stand-ins (catalogue, "The
@@ -7,7 +9,11 @@ import Testing
 struct FirebaseUmpPeerSuiteTests {
     @Test("the stand-ins do what the peer case expects", arguments: FirebaseUmpCase.all)
     func caseMirrors(_ peer: FirebaseUmpCase) throws {
-        let world = try SimulatedWorld(device: Device(region: peer.region), user: peer.user)
+        var device = Device(region: peer.region)
+        device.sdk.messages = peer.messages
+        device.sdk.overlappingCalls = peer.overlapping
+        if peer.withoutAppID { device.infoPlist = device.infoPlist.removing(InfoPlist.adApplicationIdentifierKey) }
+        let world = try SimulatedWorld(device: device, user: peer.user)
         let transcript = PeerScript(world: world).run(peer.steps)
         #expect(transcript == peer.transcript)
     }

@@ -34,8 +34,13 @@ enum PeerStep: Sendable {
     /// Makes the calls one after another without letting time pass; the transcript gets each completion
     /// as `NAME completed`, whatever its outcome, when time later runs.
     case inFlight([PeerCall])
+    /// Makes the calls one after another without letting time pass, then lets time run; the
+    /// transcript gets each outcome in the order the completions come.
+    case overlapping([PeerCall])
     /// Lets virtual time run until nothing is pending.
     case settle
+    /// Lets virtual time pass, as when the user takes a while to answer.
+    case wait(Duration)
     /// The transcript gets what the consent information reads now.
     case read
     /// Resets the consent information, as the peer's set-up and tear-down do.
@@ -72,8 +77,13 @@ final class PeerScript: Sendable {
                 world.clock.run()
             case .inFlight(let calls):
                 for call in calls { make(call, outcome: false) }
+            case .overlapping(let calls):
+                for call in calls { make(call, outcome: true) }
+                world.clock.run()
             case .settle:
                 world.clock.run()
+            case .wait(let duration):
+                world.clock.advance(by: duration)
             case .read:
                 let info = state.withLock { $0.standIns.consentInformation }
                 write("consent \(info.consentStatus), ads \(info.canRequestAds), form \(info.formStatus), options \(info.privacyOptionsRequirement)")
