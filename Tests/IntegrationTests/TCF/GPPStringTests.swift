@@ -1,6 +1,5 @@
 @testable import HarnessSupport
 import MockAdNetwork
-@testable import ScenarioRunner
 import Testing
 
 /// The GPP header and US National section codec against the spec's examples, by round trip, on
@@ -63,22 +62,12 @@ struct GPPStringTests {
 
     @Test("mutated strings end in a value or an error, never a crash (seeded)")
     func fuzz() {
-        var random = SplitMix64(seed: 17)
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~!")
         let seeds = [GPPSignalWriter.gppString(optedOut: true), GPPSignalWriter.gppString(optedOut: false), "DBACNY~a~b"]
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~!"
         var outcomes = (decoded: 0, errors: 0)
-        for round in 0..<2_000 {
-            var text = Array(seeds[round % seeds.count])
-            for _ in 0...random.below(3) {
-                let position = random.below(text.count + 1)
-                switch random.below(3) {
-                case 0 where position < text.count: text[position] = alphabet[random.below(alphabet.count)]
-                case 1 where position < text.count: text.remove(at: position)
-                default: text.insert(alphabet[random.below(alphabet.count)], at: position)
-                }
-            }
+        for text in MutatedStrings(of: seeds, count: 2_000, seed: 17, alphabet: alphabet, maximumEdits: 3) {
             do {
-                let gpp = try GPPString(decoding: String(text))
+                let gpp = try GPPString(decoding: text)
                 if let usnat = gpp.section(GPPUSNationalSection.id) { _ = try GPPUSNationalSection(decoding: usnat) }
                 outcomes.decoded += 1
             } catch {

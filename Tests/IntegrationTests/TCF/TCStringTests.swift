@@ -1,5 +1,4 @@
 @testable import HarnessSupport
-@testable import ScenarioRunner
 import Testing
 
 /// The TC string codec against published strings, by round trip, and on broken input.
@@ -84,21 +83,11 @@ struct TCStringTests {
 
     @Test("mutated strings end in a value or an error, never a crash (seeded)")
     func fuzz() {
-        var random = SplitMix64(seed: 13)
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!=")
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!="
         var outcomes = (decoded: 0, errors: 0)
-        for round in 0..<3_000 {
-            var text = Array(Self.vectors[round % Self.vectors.count].string)
-            for _ in 0...random.below(4) {
-                let position = random.below(text.count + 1)
-                switch random.below(3) {
-                case 0 where position < text.count: text[position] = alphabet[random.below(alphabet.count)]
-                case 1 where position < text.count: text.remove(at: position)
-                default: text.insert(alphabet[random.below(alphabet.count)], at: position)
-                }
-            }
+        for text in MutatedStrings(of: Self.vectors.map(\.string), count: 3_000, seed: 13, alphabet: alphabet, maximumEdits: 4) {
             do {
-                let decoded = try TCString(decoding: String(text))
+                let decoded = try TCString(decoding: text)
                 _ = try decoded.encode()
                 outcomes.decoded += 1
             } catch {
