@@ -38,11 +38,20 @@ extension SimulatedConsentForms {
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
+        if info.settings.overlappingCalls == .reject && info.inFlight.formOnScreen {
+            process.trace.record(.consentFormPresentFailed, [
+                EventField("kind", ConsentFormKind.idfaExplainer.rawValue), EventField("error", ConsentFormError.internal.description),
+                EventField("reason", "operationInProgress"),
+            ])
+            process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
+            return
+        }
         process.trace.record(.consentFormPresent, [EventField("kind", ConsentFormKind.idfaExplainer.rawValue)])
         askTracking(completion)
     }
 
     /// The consent SDK asks the OS for tracking, then applies its rules again and completes the form.
+    /// Its form stays on screen, under the OS prompt, until the answer: an overlapping call sees it there.
     private func askTracking(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         let info = info
         let delivery = process.delivery
@@ -51,7 +60,9 @@ extension SimulatedConsentForms {
             delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
             return
         }
+        info.inFlight.formShown()
         tracking.request { _ in
+            info.inFlight.formGone()
             info.reapplyAfterExplainer()
             delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
         }
