@@ -47,24 +47,25 @@ extension SimulatedConsentForms {
             return
         }
         process.trace.record(.consentFormPresent, [EventField("kind", ConsentFormKind.idfaExplainer.rawValue)])
-        askTracking(completion)
+        askTracking(effects: effects, completion)
     }
 
     /// The consent SDK asks the OS for tracking, then applies its rules again and completes the form.
     /// Its form stays on screen, under the OS prompt, until the answer: an overlapping call sees it there.
-    private func askTracking(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+    /// `effects` are the faults taken for the explainer page, applied to the form's completion.
+    private func askTracking(effects: [FaultEffect] = [], _ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         let info = info
         let delivery = process.delivery
         guard let tracking = info.tracking, info.trackingUndecided else {
             info.reapplyAfterExplainer()
-            delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
+            delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
             return
         }
         info.inFlight.formShown()
         tracking.request { _ in
             info.inFlight.formGone()
             info.reapplyAfterExplainer()
-            delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
+            delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
         }
     }
 }
