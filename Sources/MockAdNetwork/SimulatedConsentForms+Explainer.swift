@@ -38,22 +38,34 @@ extension SimulatedConsentForms {
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
+        if info.settings.overlappingCalls == .reject && info.inFlight.formOnScreen {
+            process.trace.record(.consentFormPresentFailed, [
+                EventField("kind", ConsentFormKind.idfaExplainer.rawValue), EventField("error", ConsentFormError.internal.description),
+                EventField("reason", "operationInProgress"),
+            ])
+            process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
+            return
+        }
         process.trace.record(.consentFormPresent, [EventField("kind", ConsentFormKind.idfaExplainer.rawValue)])
-        askTracking(completion)
+        askTracking(effects: effects, completion)
     }
 
     /// The consent SDK asks the OS for tracking, then applies its rules again and completes the form.
-    private func askTracking(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+    /// Its form stays on screen, under the OS prompt, until the answer: an overlapping call sees it there.
+    /// `effects` are the faults taken for the explainer page, applied to the form's completion.
+    private func askTracking(effects: [FaultEffect] = [], _ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         let info = info
         let delivery = process.delivery
         guard let tracking = info.tracking, info.trackingUndecided else {
             info.reapplyAfterExplainer()
-            delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
+            delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
             return
         }
+        info.inFlight.formShown()
         tracking.request { _ in
+            info.inFlight.formGone()
             info.reapplyAfterExplainer()
-            delivery.deliver("consent.form.present completion", timing: .immediate) { completion(nil) }
+            delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
         }
     }
 }

@@ -184,12 +184,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             region: region, stored: stored, messages: settings.messages,
             underAgeOfConsent: parameters.isTaggedForUnderAgeOfConsent, trackingUndecided: trackingUndecided
         )
-        // Elsewhere, a decision taken in the EEA is replaced unless the device keeps it.
-        let keepsDecision = region != .eea && stored == .obtained && settings.keepsDecisionOutsideEEA
-        if !keepsDecision {
-            storage.status = rules.storedStatus
-            storage.privacyOptions = rules.privacyOptions
-        }
+        store(rules, region: region, stored: stored)
         storage.tcf.writeUpdate(gdprApplies: region == .eea)
         session.withLock { session in
             session.updateCompleted = true
@@ -206,18 +201,27 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// Applies the rules again once the explainer's tracking prompt is over: the explainer no longer applies.
     func reapplyAfterExplainer() {
         let (region, underAge) = session.withLock { ($0.region ?? currentRegion(), $0.underAgeOfConsent) }
+        let stored = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now)).status
         let rules = ConsentUpdateRules.decide(
-            region: region, stored: storage.status, messages: settings.messages,
+            region: region, stored: stored, messages: settings.messages,
             underAgeOfConsent: underAge, trackingUndecided: trackingUndecided
         )
-        storage.status = rules.storedStatus
-        storage.privacyOptions = rules.privacyOptions
+        store(rules, region: region, stored: stored)
         session.withLock { session in
             session.status = rules.status
             session.privacyOptions = rules.privacyOptions
             session.canRequestAds = rules.canRequestAds
             session.formStatus = rules.formAvailable ? .available : .unavailable
         }
+    }
+
+    /// Stores what the rules decided; elsewhere than the EEA, a decision taken in the EEA is
+    /// replaced unless the device keeps it (``ConsentSDKSettings/keepsDecisionOutsideEEA``).
+    private func store(_ rules: ConsentUpdateRules, region: ConsentRegion, stored: UserConsentStatus) {
+        let keepsDecision = region != .eea && stored == .obtained && settings.keepsDecisionOutsideEEA
+        guard !keepsDecision else { return }
+        storage.status = rules.storedStatus
+        storage.privacyOptions = rules.privacyOptions
     }
 
     /// An update while another is in flight, under ``OverlappingCallPolicy/reject``: it fails on the

@@ -8,7 +8,7 @@ import HarnessSupport
 /// does not know fail the update, for a request from the EEA (the only case the service checks them). The status is read-write and kept in the app's storage; it
 /// resets to unknown when the ad technology providers changed. Completions come on a later turn.
 public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, ConsentSignals, Sendable {
-    private let region: ConsentRegion
+    private let region: @Sendable () -> ConsentRegion
     private let settings: LegacyConsentSDKSettings
     private let store: any KeyValueStore
     private let process: AppProcess
@@ -18,8 +18,13 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
         static let inEEAOrUnknown = "legacyConsentSDK.inEEAOrUnknown"
     }
 
-    /// Creates the SDK object for a process.
-    public init(region: ConsentRegion, settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess) {
+    /// Creates the SDK object for a process in a region that holds for the whole process.
+    public convenience init(region: ConsentRegion, settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess) {
+        self.init(settings: settings, store: store, process: process, region: { region })
+    }
+
+    /// Creates the SDK object for a process; `region` says where the device is at each update (it may travel).
+    public init(settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess, region: @escaping @Sendable () -> ConsentRegion) {
         self.region = region
         self.settings = settings
         self.store = store
@@ -79,7 +84,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     /// Whether the service places the request in the EEA: the debug geography on a debug device, else the region.
     private func requestInEEA(_ debug: LegacyDebugSettings) -> Bool {
         let debugApplies = debug.geography != .disabled && (settings.isSimulator || debug.deviceIdentifiers.contains(settings.deviceIdentifier))
-        return debugApplies ? debug.geography == .eea : region == .eea
+        return debugApplies ? debug.geography == .eea : region() == .eea
     }
 
     private func applyUpdate(_ debug: LegacyDebugSettings) {

@@ -56,7 +56,7 @@ public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible
     /// 14.0-14.4: the prompt exists but is not enforced, so the identifier is real without asking.
     public var handsOutIdentifierWithoutAuthorization: Bool { self >= OSVersion(14) && self < OSVersion(14, 5) }
 
-    /// 14.4 up to 14.5.1: a request made while "Allow Apps to Request to Track" is off stores a
+    /// 14.4 to 14.5.0 (not 14.5.1): a request made while "Allow Apps to Request to Track" is off stores a
     /// denial, which stays once the switch is back on (14.5.1 fixed it; later builds store nothing).
     public var keepsDenialFromSwitchOff: Bool { self >= OSVersion(14, 4) && self < OSVersion(14, 5, 1) }
 

@@ -114,7 +114,7 @@ public final class SimulatedWorld: Sendable {
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?
         if let legacySDK {
             let legacyInformation = SimulatedLegacyConsentInformation(
-                region: region.snapshot, settings: legacySDK, store: storage, process: process
+                settings: legacySDK, store: storage, process: process, region: { [region] in region.snapshot }
             )
             legacy = (legacyInformation, SimulatedLegacyConsentForms(info: legacyInformation, process: process, user: user.legacyConsentForm))
         }

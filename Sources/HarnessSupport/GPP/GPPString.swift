@@ -5,10 +5,10 @@
 /// Decoding never traps: a malformed string is a ``TCStringError`` naming the part (`segment` 0 is
 /// the header, then the sections in order), the bit and the field.
 public struct GPPString: Hashable, Sendable {
-    /// The section ids in the order of their texts.
-    public var sectionIDs: [Int]
+    /// The section ids in the order of their texts: ascending, from 1, each once (read-only, so ``encoded`` never meets an order it cannot write).
+    public private(set) var sectionIDs: [Int]
     /// Each section's encoded text, in the same order.
-    public var sections: [String]
+    public private(set) var sections: [String]
 
     /// `Type` of a GPP header.
     static let headerType = 3

@@ -82,6 +82,37 @@ struct OverlappingCallTests {
         #expect(completions(overlap, policy: policy) == expected)
     }
 
+    /// The IDFA explainer's flow in a regulated US state (the OS prompt answered after 5 s), and the
+    /// privacy-options form presented 1 s in: each completion, and whether the explainer's form was on screen then.
+    func privacyOptionsOverExplainer(policy: OverlappingCallPolicy) -> [String] {
+        let rig = Rig()
+        var settings = ConsentSDKSettings(region: .regulatedUSState, messages: PublishedMessages(idfaExplainer: true))
+        settings.overlappingCalls = policy
+        let os = rig.tracking(ScriptedAnswer(.allow, after: .seconds(5)))
+        let info = SimulatedConsentInformation(
+            settings: settings, storage: ConsentStorage(store: rig.store), process: rig.process,
+            tracking: ConsentSDKTracking(status: { rig.device.trackingStatus }, request: { os.requestTrackingAuthorization(by: .consentSDK, completion: $0) })
+        )
+        let forms = SimulatedConsentForms(info: info, process: rig.process, user: ConsentUserScript(privacyOptionsForm: .acceptAll(after: .seconds(1))))
+        let calls = Calls<String>()
+        info.requestInfoUpdate(with: .init()) { _ in }
+        rig.clock.run()
+        forms.loadAndPresentIfRequired { error in calls.record("explainer:\(error.map { "\($0)" } ?? "nil")") }
+        rig.clock.advance(by: .seconds(1))
+        calls.record("onScreen:\(forms.isFormOnScreen)")
+        forms.presentPrivacyOptionsForm { error in calls.record("privacyOptions:\(error.map { "\($0)" } ?? "nil")") }
+        rig.clock.advance(by: .seconds(10))
+        return calls.values
+    }
+
+    @Test("the IDFA explainer's form stays on screen under the OS prompt it brings up: an overlapping form follows the policy", arguments: [
+        (OverlappingCallPolicy.runBoth, ["onScreen:true", "privacyOptions:nil", "explainer:nil"]),
+        (.reject, ["onScreen:true", "privacyOptions:internal", "explainer:nil"]),
+    ])
+    func explainerOverlap(policy: OverlappingCallPolicy, expected: [String]) {
+        #expect(privacyOptionsOverExplainer(policy: policy) == expected)
+    }
+
     @Test("the user cannot open the privacy options while the consent form covers the app: a scenario issue, not a call")
     func privacyOptionsBehindConsentForm() throws {
         let app = try SimulatedApp(user: User(trackingPrompt: .allow, consentForm: .acceptAll(after: .seconds(5))))

@@ -49,7 +49,7 @@ struct TrackingAuthorizationTests {
         #expect(rig.device.trackingStatus == .notDetermined)
     }
 
-    @Test("14.4 up to 14.5.1 store the denial of a request made with the switch off; it stays once the switch is on", arguments: [
+    @Test("14.4 to 14.5.0 store the denial of a request made with the switch off; it stays once the switch is on (fixed in 14.5.1)", arguments: [
         (OSVersion("14.3"), TrackingAuthorizationStatus.notDetermined), ("14.4", .denied), ("14.5", .denied), ("14.5.1", .notDetermined), ("18.0", .notDetermined),
     ])
     func switchOffDenialByVersion(version: OSVersion, afterSwitchOn: TrackingAuthorizationStatus) {
