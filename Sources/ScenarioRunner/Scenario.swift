@@ -262,6 +262,12 @@ public struct AppSetup: Sendable, Decodable {
                     debugDescription: "expected consentProfile current for underAgeOfConsent, debugGeography, testDeviceIdentifiers and decision tcf, found legacy; use legacyConsent.debugGeography and debugDeviceIdentifiers"
                 ))
             }
+            guard configuration.onboardingTracking != .consentSDK else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath + [CodingKeys.onboardingTracking],
+                    debugDescription: "expected beforeConsent or afterConsent with consentProfile legacy, found consentSDK: the legacy consent SDK has no IDFA explainer, so nobody would ask for tracking"
+                ))
+            }
             return .legacy(legacy ?? LegacyConsentSettings(), sdk: legacySDK)
         }
         guard legacy == nil else {

@@ -48,6 +48,7 @@ struct MalformedInputTests {
         Case("duration past 100 years", #"{"name":"x","steps":["launch",{"advance":"9999999999999999s"}],"expect":{}}"#, at: 1, 42, "$.steps[1].advance", #"at most "36500d""#),
         Case("unknown travel region", #"{"name":"x","steps":[{"travel":"mars"}],"expect":{}}"#, at: 1, 32, "$.steps[0].travel", #"expected one of eea, regulatedUSState, other, got "mars""#),
         Case("consent age without a decision", #"{"name":"x","steps":["launch"],"expect":{},"previousSession":{"consentAge":"400d"}}"#, at: 1, 76, "$.previousSession.consentAge", "expected consent obtained with consentAge (how long ago the earlier decision was taken), found unknown"),
+        Case("the consent SDK asks for tracking under the legacy SDK", #"{"name":"x","consentProfile":"legacy","app":{"onboardingTracking":"consentSDK"},"steps":["launch"],"expect":{}}"#, at: 1, 67, "$.app.onboardingTracking", "the legacy consent SDK has no IDFA explainer"),
         Case("unknown overlap policy", #"{"name":"x","steps":["launch"],"expect":{},"device":{"overlappingConsentCalls":"queue"}}"#, at: 1, 80, "$.device.overlappingConsentCalls", #"expected one of runBoth, reject, got "queue""#),
         Case("empty file", "", at: 1, 1, "$", "expected a value (object, array, string, number, true, false or null), found the end of the file"),
         Case("wrong type names what it found", #"{"name":7,"steps":["launch"],"expect":{}}"#, at: 1, 9, "$.name", "expected a string; found the number 7"),
