@@ -179,29 +179,27 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         case .other, .notEEA: .other
         default: currentRegion()
         }
-        let (stored, expired) = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now))
-        let rules = ConsentUpdateRules.decide(
-            region: region, stored: stored, messages: settings.messages,
-            underAgeOfConsent: parameters.isTaggedForUnderAgeOfConsent, trackingUndecided: trackingUndecided
-        )
-        store(rules, region: region, stored: stored)
-        storage.tcf.writeUpdate(gdprApplies: region == .eea)
         session.withLock { session in
             session.updateCompleted = true
             session.region = region
             session.underAgeOfConsent = parameters.isTaggedForUnderAgeOfConsent
-            session.status = rules.status
-            session.privacyOptions = rules.privacyOptions
-            session.canRequestAds = rules.canRequestAds
-            session.formStatus = rules.formAvailable ? .available : .unavailable
         }
+        let expired = applyRules()
+        storage.tcf.writeUpdate(gdprApplies: region == .eea)
         return expired
     }
 
     /// Applies the rules again once the explainer's tracking prompt is over: the explainer no longer applies.
     func reapplyAfterExplainer() {
+        _ = applyRules()
+    }
+
+    /// Decides from the session's region and under-age tag, the stored decision (as old as it is now)
+    /// and the OS tracking status, then stores and publishes the result; returns whether the stored
+    /// decision had expired.
+    private func applyRules() -> Bool {
         let (region, underAge) = session.withLock { ($0.region ?? currentRegion(), $0.underAgeOfConsent) }
-        let stored = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now)).status
+        let (stored, expired) = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now))
         let rules = ConsentUpdateRules.decide(
             region: region, stored: stored, messages: settings.messages,
             underAgeOfConsent: underAge, trackingUndecided: trackingUndecided
@@ -213,6 +211,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             session.canRequestAds = rules.canRequestAds
             session.formStatus = rules.formAvailable ? .available : .unavailable
         }
+        return expired
     }
 
     /// Stores what the rules decided; elsewhere than the EEA, a decision taken in the EEA is
