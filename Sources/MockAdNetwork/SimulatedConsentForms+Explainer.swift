@@ -16,8 +16,11 @@ extension SimulatedConsentForms {
         }
         if info.needsGDPRMessage {
             let info = info
+            // A duplicated completion (a fault) reaches the app again; the flow after the message runs once.
+            let continued = Locked(false)
             show(.consent) { [self] error in
-                guard error == nil, info.consentStatus == .obtained else { return completion(error) }
+                let isFirst = continued.withLock { done in defer { done = true }; return !done }
+                guard isFirst, error == nil, info.consentStatus == .obtained else { return completion(error) }
                 askTracking(completion)
             }
         } else if info.trackingUndecided {

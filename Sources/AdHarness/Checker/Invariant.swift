@@ -84,8 +84,8 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
         case .trackingAskedAgainOnceActive:
             """
             A `tracking.answer` with `prompted=false` and reason `appNotActive` or `anotherPromptOnScreen` opens a debt; \
-            the next `tracking.request` pays it, and a `settings.change` that leaves the status decided cancels it \
-            (nothing is left to ask). Broken if the app became active after the debt opened and then leaves the \
+            the next `tracking.request` pays it, and a `settings.change` or a `tracking.answer` that leaves the status \
+            decided cancels it (nothing is left to ask). Broken if the app became active after the debt opened and then leaves the \
             foreground, its process ends, or the run finishes, with the debt unpaid: the user was never asked in that session.
             """
         case .taggedRequestsNeverPersonalized:

@@ -130,6 +130,8 @@ public final class InvariantChecker: Sendable {
             state.unaskedTracking = nil
         case .trackingAnswer:
             if event[TraceField.answer] == Self.dismissed { state.promptDismissedThisInstall = true }
+            // Decided by a prompt answered meanwhile (another request's): nothing is left to ask.
+            if let status = event[TraceField.status], status != notDetermined { state.unaskedTracking = nil }
             let reason = event[TraceField.reason].flatMap(TrackingNoPromptReason.init(rawValue:))
             if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true {
                 state.unaskedTracking = index

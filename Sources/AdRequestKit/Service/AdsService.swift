@@ -138,8 +138,13 @@ public final class AdsService: Sendable {
                 self?.requestTrackingAuthorization { _ in finish(outcome) }
             }
         case .consentSDK:
-            // The consent SDK asks the OS during its flow; the form's evaluation reads the answer.
-            coordinator.requestConsentIfNeeded(completion: finish)
+            // The consent SDK asks the OS during its flow; the form's evaluation reads the answer. If the
+            // status is still undecided when the flow ends (no explainer shown, or the OS ignored the SDK's
+            // request because the app was inactive), the app asks itself, once the app is active.
+            coordinator.requestConsentIfNeeded { [weak self] outcome in
+                guard let self, !isTrackingDecided else { return finish(outcome) }
+                requestTrackingAuthorization { _ in finish(outcome) }
+            }
         }
     }
 

@@ -4,7 +4,7 @@ public enum OnboardingTrackingOrder: String, CaseIterable, Hashable, Sendable, C
     case beforeConsent
     /// The consent form first, then the tracking request.
     case afterConsent
-    /// The app never asks: the consent SDK's IDFA explainer asks the OS itself during the form flow,
-    /// and the answer reaches the app only as the OS status.
+    /// The consent SDK's IDFA explainer asks the OS itself during the form flow, and the answer reaches
+    /// the app only as the OS status; the app asks itself only if the status is still undecided after it.
     case consentSDK
 }

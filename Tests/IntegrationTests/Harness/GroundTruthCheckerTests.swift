@@ -72,13 +72,15 @@ struct GroundTruthCheckerTests {
         LostPrompt(description: "a stored answer is no lost prompt", reason: "storedAnswer", then: [.appActive, .appBackground], finish: true, caught: false),
     ]
 
-    @Test("a status decided in Settings leaves nothing to ask")
+    @Test("a status decided in Settings, or by another request's prompt, leaves nothing to ask")
     func decidedInSettings() {
         let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": "appNotActive"])
         let switchedOff: Event = (.settingsChange, ["change": "allowAppsToRequestToTrack=false", "tracking": "denied"])
         let stillOpen: Event = (.settingsChange, ["change": "trackingRestricted=false", "tracking": "notDetermined"])
         let location: Event = (.settingsChange, ["change": "locationServicesEnabled=false"])
+        let otherPromptAnswered: Event = (.trackingAnswer, ["status": "authorized", "prompted": "true", "answer": "allow"])
         #expect(violations([answer, switchedOff, (.appActive, [:]), (.appBackground, [:])]) == [])
+        #expect(violations([answer, otherPromptAnswered, (.appActive, [:]), (.appBackground, [:])]) == [])
         #expect(violations([answer, stillOpen, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
         #expect(violations([answer, location, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
     }
