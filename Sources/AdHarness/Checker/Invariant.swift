@@ -61,7 +61,10 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
             """
             Broken by an `ads.request` with `npa=false` served in a `mode` other than `personalized`: the TCF \
             signals in storage (a "reject all", refused purposes, no TC string) allow less, so the app treated \
-            a consent status of `obtained` as consent to everything. `modeRule` names the rule of the serving-mode oracle.
+            a consent status of `obtained` as consent to everything. `modeRule` names the rule of the serving-mode oracle. \
+            Not broken when that rule is `usStateOptOut` (the ad SDK reads the GPP string itself), an audience tag's \
+            (`taggedRequestsNeverPersonalized` decides those) or `consentOutdated` (the ad SDK serves nothing, and the \
+            app cannot date the TC string; the consent SDK asks again at its next update).
             """
         case .noRequestWithoutConsentSDKPermission:
             "Broken by an `ads.request` recorded while the consent SDK's `canRequestAds` is false."
@@ -85,7 +88,8 @@ public enum Invariant: String, CaseIterable, Hashable, Sendable, Codable {
             """
             A `tracking.answer` with `prompted=false` and reason `appNotActive` or `anotherPromptOnScreen` opens a debt; \
             the next `tracking.request` pays it, and a `settings.change` or a `tracking.answer` that leaves the status \
-            decided cancels it (nothing is left to ask). Broken if the app became active after the debt opened and then leaves the \
+            decided, or answers a prompt the user saw (`prompted=true`, even dismissed), cancels it (the user was asked, \
+            or nothing is left to ask). Broken if the app became active after the debt opened and then leaves the \
             foreground, its process ends, or the run finishes, with the debt unpaid: the user was never asked in that session.
             """
         case .taggedRequestsNeverPersonalized:

@@ -76,14 +76,17 @@ public final class InvariantChecker: Sendable {
     private static let notDetermined = TrackingAuthorizationStatus.notDetermined.description
     private static let dismissed = TrackingPromptAnswer.dismiss.rawValue
     private static let personalizedMode = ServingMode.personalized.rawValue
-    /// A US state opt-out lowers the mode in the ad SDK itself (restricted data processing, read from the
-    /// GPP string): the app is not asked to decode GPP and repeat it with `npa=1`, so it breaks no invariant.
-    private static let usStateOptOutRule = ServingModeRule.usStateOptOut.rawValue
     private static let signalRulesAllowingPersonalized = Set(
         ServingModeRule.allCases.filter { $0.mode == .personalized || $0 == .nonPersonalizedRequested }.map(\.rawValue)
     )
-    /// The rules by which an audience tag lowered the mode; `taggedRequestsNeverPersonalized` owns them.
-    private static let audienceRules = Set([ServingModeRule.childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment].map(\.rawValue))
+    /// The rules that lower the mode without the app being at fault by `personalizedOnlyWhenSignalsAllow`:
+    /// a US state opt-out (the ad SDK reads the GPP string itself; the app is not asked to decode it and
+    /// repeat it with `npa=1`); an audience tag (`taggedRequestsNeverPersonalized` owns those); and a TC
+    /// string past its 13 months (the ad SDK serves nothing at all, and the app, with no calendar, cannot
+    /// date the string: the consent SDK asks again at its next update).
+    private static let rulesNotTheAppsToFollow = Set(
+        [ServingModeRule.usStateOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .consentOutdated].map(\.rawValue)
+    )
 
     /// Whether the request configuration in force tags the request as one that may not be personalized.
     private static func isTaggedForChildren(_ event: TraceEvent) -> Bool {
@@ -107,7 +110,7 @@ public final class InvariantChecker: Sendable {
             if personalized && Self.isTaggedForChildren(event) { broken.append(.taggedRequestsNeverPersonalized) }
             if personalized && !personalizedAllowed { broken.append(.personalizedOnlyWithBothAnswers) }
             if personalized, let mode = event[TraceField.mode], mode != Self.personalizedMode,
-               event[TraceField.modeRule] != Self.usStateOptOutRule, !Self.audienceRules.contains(event[TraceField.modeRule] ?? "") {
+               !Self.rulesNotTheAppsToFollow.contains(event[TraceField.modeRule] ?? "") {
                 broken.append(.personalizedOnlyWhenSignalsAllow)
             }
             if event[TraceField.canRequestAds] == "false" { broken.append(.noRequestWithoutConsentSDKPermission) }
@@ -130,7 +133,9 @@ public final class InvariantChecker: Sendable {
             state.unaskedTracking = nil
         case .trackingAnswer:
             if event[TraceField.answer] == Self.dismissed { state.promptDismissedThisInstall = true }
-            // Decided by a prompt answered meanwhile (another request's): nothing is left to ask.
+            // A prompt the user saw meanwhile (another request's, answered or dismissed), or a status
+            // decided without one: the user was asked, or nothing is left to ask.
+            if event[TraceField.prompted] == "true" { state.unaskedTracking = nil }
             if let status = event[TraceField.status], status != notDetermined { state.unaskedTracking = nil }
             let reason = event[TraceField.reason].flatMap(TrackingNoPromptReason.init(rawValue:))
             if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true {
