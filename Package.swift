@@ -10,33 +10,64 @@ let workingDirectory = Context.environment["PWD"] ?? ""
 let isRoot = workingDirectory == Context.packageDirectory || workingDirectory.hasPrefix(Context.packageDirectory + "/")
 let strict: [SwiftSetting] = isRoot ? [.treatAllWarnings(as: .error)] : []
 
+// The modules, lowest first. A module may import only what its entry lists (and what those import);
+// `ArchitectureTests` fails when a source file imports anything else, so this list is the graph.
+//
+//   AdRequestKit          the app-side logic, written against ports: what an app ships
+//   PrivacySignals        the IAB's TCF and GPP strings: encoding, decoding, validation
+//   AppInfoPlist          the app's Info.plist: its keys, reading property lists, the crashes a missing key causes
+//   HarnessSupport        virtual time, the trace, faults, the process, in-memory storage
+//   MockTrackingManager   the OS stand-ins: tracking authorization, advertising identifier, location
+//   MockAdNetwork         the SDK stand-ins: consent information and forms, the legacy consent SDK, the ad SDK
+//   PortContracts         each port's contract, as checks any implementation can run
+//   AdHarness             the world, the process, any glue, the checker and the driver: one import for a test
+//   AdHarnessContracts    the contract checks reported into Swift Testing or XCTest
+//   Scenarios             the scenario format (reading and writing), the runner, expectations and reports
+//   Exploration           the explorer and the fixture fuzzer, over the runner
+//   ConfigurationLint     `adharness lint`: the app's Info.plist, privacy manifests and bundled SDKs
+//   ScenarioRunner        one import for a team's test: Scenarios, Exploration and ConfigurationLint
+//   adharness             the command line
+let modules: [(name: String, dependencies: [String])] = [
+    ("AdRequestKit", []),
+    ("PrivacySignals", []),
+    ("AppInfoPlist", []),
+    ("HarnessSupport", ["AdRequestKit", "AppInfoPlist"]),
+    ("MockTrackingManager", ["AdRequestKit", "AppInfoPlist", "HarnessSupport"]),
+    ("MockAdNetwork", ["AdRequestKit", "AppInfoPlist", "HarnessSupport", "PrivacySignals"]),
+    ("PortContracts", ["AdRequestKit"]),
+    ("AdHarness", ["AdRequestKit", "AppInfoPlist", "HarnessSupport", "MockAdNetwork", "MockTrackingManager", "PortContracts", "PrivacySignals"]),
+    ("AdHarnessContracts", ["AdRequestKit", "PortContracts"]),
+    ("Scenarios", ["AdHarness"]),
+    ("Exploration", ["Scenarios"]),
+    ("ConfigurationLint", ["AppInfoPlist"]),
+    ("ScenarioRunner", ["Scenarios", "Exploration", "ConfigurationLint"]),
+]
+
 let package = Package(
     name: "AdConsentHarness",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
+        // What a user imports: the app-side logic (in an app module), the harness (in a test), the
+        // scenario runner, the explorer and the linter (in a test), the contract checks (in a test).
         .library(name: "AdRequestKit", targets: ["AdRequestKit"]),
-        .library(name: "HarnessSupport", targets: ["HarnessSupport"]),
-        .library(name: "MockTrackingManager", targets: ["MockTrackingManager"]),
-        .library(name: "MockAdNetwork", targets: ["MockAdNetwork"]),
         .library(name: "AdHarness", targets: ["AdHarness"]),
         .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
         .library(name: "AdHarnessContracts", targets: ["AdHarnessContracts"]),
         .executable(name: "adharness", targets: ["adharness"]),
     ],
-    targets: [
-        .target(name: "AdRequestKit", swiftSettings: strict),
-        .target(name: "PortContracts", dependencies: ["AdRequestKit"], swiftSettings: strict),
-        // The contract checks with their reporting into Swift Testing or XCTest: for test targets only.
-        .target(name: "AdHarnessContracts", dependencies: ["PortContracts"], swiftSettings: strict),
-        .target(name: "HarnessSupport", dependencies: ["AdRequestKit"], swiftSettings: strict),
-        .target(name: "MockTrackingManager", dependencies: ["AdRequestKit", "HarnessSupport"], swiftSettings: strict),
-        .target(name: "MockAdNetwork", dependencies: ["AdRequestKit", "HarnessSupport"], swiftSettings: strict),
-        .target(
-            name: "AdHarness",
-            dependencies: ["AdRequestKit", "HarnessSupport", "MockTrackingManager", "MockAdNetwork", "PortContracts"],
-            swiftSettings: strict
-        ),
-        .target(name: "ScenarioRunner", dependencies: ["AdHarness"], swiftSettings: strict),
+    targets: modules.map { module in
+        switch module.name {
+        case "Scenarios":
+            // The bundled scenarios travel with the module, so an installed `adharness` and a
+            // consumer's tests find them: SwiftPM copies the top-level Fixtures/ (the one copy) into
+            // the module's resource bundle, next to the executable. Resources outside the target's
+            // folder are supported since tools version 5.11 (swiftlang/swift-package-manager#7232).
+            .target(name: module.name, dependencies: module.dependencies.map { .target(name: $0) },
+                    resources: [.copy("../../Fixtures")], swiftSettings: strict)
+        default:
+            .target(name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, swiftSettings: strict)
+        }
+    } + [
         .executableTarget(name: "adharness", dependencies: ["ScenarioRunner"], swiftSettings: strict),
         // Sees the package only as a user does: public products, no `@testable`, and every member
         // it uses imported explicitly. It holds glues written as public apps write them.
@@ -47,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["AdRequestKit", "HarnessSupport", "MockTrackingManager", "MockAdNetwork", "AdHarness", "ScenarioRunner", "AdHarnessContracts"],
+            dependencies: modules.map { .target(name: $0.name) },
             swiftSettings: strict
         ),
     ]

@@ -2,7 +2,9 @@
 // `OSVersion`, a `User` a `ScriptedAnswer`, a step reads a `Trace`), so importing AdHarness brings
 // them along: a test, or a glue adapter, needs one import, even with `MemberImportVisibility` on.
 @_exported import AdRequestKit
+@_exported import AppInfoPlist
 @_exported import HarnessSupport
 @_exported import MockAdNetwork
 @_exported import MockTrackingManager
 @_exported import PortContracts
+@_exported import PrivacySignals

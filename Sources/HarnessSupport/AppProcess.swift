@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 
 /// One run of the app's process on the simulated device: its clock scope, faults and trace.
 ///

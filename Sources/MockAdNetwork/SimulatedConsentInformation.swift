@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import HarnessSupport
 
 /// The consent SDK's consent information for one app process.

@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import HarnessSupport
 
 /// The OS's tracking authorization for one app process, with the OS's paths and quirks.

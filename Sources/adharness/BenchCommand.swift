@@ -28,7 +28,7 @@ enum BenchCommand {
         }
         let scenarios: [Scenario]
         do {
-            scenarios = try FixtureFiles.scenarioFiles(in: paths.isEmpty ? [FixtureFiles.bundledDirectory.path] : paths)
+            scenarios = try FixtureFiles.scenarioFiles(in: paths.isEmpty ? [FixtureFiles.locateBundled().path] : paths)
                 .map { try Scenario.load(from: $0) }
         } catch {
             output.error("adharness: \(error)")
@@ -39,7 +39,7 @@ enum BenchCommand {
         let elapsed = clock.measure {
             for _ in 0..<repeats {
                 for scenario in scenarios {
-                    _ = ScenarioRunner.run(scenario)
+                    _ = scenario.run()
                     runs += 1
                 }
             }

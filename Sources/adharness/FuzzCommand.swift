@@ -33,7 +33,7 @@ enum FuzzCommand {
         }
         let fuzzer: FixtureFuzzer
         do {
-            fuzzer = try FixtureFuzzer(files: ScenarioFile.files(in: paths.isEmpty ? [FixtureFiles.bundledDirectory.path] : paths))
+            fuzzer = try FixtureFuzzer(files: ScenarioFile.files(in: paths.isEmpty ? [FixtureFiles.locateBundled().path] : paths))
         } catch {
             output.error("adharness: \(error)")
             return 2

@@ -28,16 +28,26 @@ enum RunCommand {
                 paths.append(argument)
             }
         }
-        if paths.isEmpty { paths = [FixtureFiles.bundledDirectory.path] }
-        let urls: [URL]
-        do { urls = try FixtureFiles.scenarioFiles(in: paths) } catch {
-            return output.usageError(error.description, help: HelpText.run)
+        let files: [ScenarioFile]
+        if paths.isEmpty {
+            // The bundled scenarios read as `Fixtures/...` wherever they are installed.
+            do {
+                files = try ScenarioFile.files(in: [FixtureFiles.locateBundled().path])
+                    .map { ScenarioFile(url: $0.url, displayPath: "Fixtures/" + $0.displayPath) }
+            } catch {
+                output.error("adharness: \(error.description)")
+                return 2
+            }
+            paths = ["Fixtures"]
+        } else {
+            do { files = try FixtureFiles.scenarioFiles(in: paths).map { ScenarioFile(url: $0, displayPath: displayPath($0)) } } catch {
+                return output.usageError(error.description, help: HelpText.run)
+            }
         }
-        guard !urls.isEmpty else {
+        guard !files.isEmpty else {
             output.error("adharness: no scenario files in \(paths.joined(separator: ", "))")
             return 2
         }
-        let files = urls.map { ScenarioFile(url: $0, displayPath: displayPath($0)) }
         let results: [ScenarioResult]
         switch format {
         case .text:

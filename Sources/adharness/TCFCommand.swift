@@ -1,4 +1,5 @@
 import AdHarness
+import PrivacySignals
 
 /// `adharness tcf decode STRING`: a TC string's fields, what the spec forbids in it, and the ad
 /// serving mode its purposes and vendors allow; `adharness tcf rules`: the serving-mode rules.

@@ -20,7 +20,7 @@ struct ExplorationTests {
         let report = explorer.breadthFirst()
         let found = try #require(report.counterexamples.first { $0.invariant == mistake.caughtBy }, "\(report.summary)")
         #expect(found.scenario.steps.count <= 6)
-        let replayed = ScenarioRunner.run(found.scenario).violations.first { $0.invariant == mistake.caughtBy }
+        let replayed = found.scenario.run().violations.first { $0.invariant == mistake.caughtBy }
         #expect(replayed?.event == found.violation.event, "\(found.fixture)")
     }
 
@@ -64,7 +64,7 @@ struct ExplorationTests {
             "\(report.summary)\n\(report.counterexamples.map(\.report).joined(separator: "\n"))"
         )
         #expect(found.scenario.steps.count <= 6)
-        let replayed = ScenarioRunner.run(found.scenario, glue: glue).violations.first { $0.invariant == fixed.caughtBy }
+        let replayed = found.scenario.run(glue: glue).violations.first { $0.invariant == fixed.caughtBy }
         #expect(replayed?.event == found.violation.event, "\(found.fixture)")
     }
 

@@ -105,7 +105,7 @@ struct KnownBugTests {
 
     @Test("the bug is caught by its invariant", arguments: bugs)
     func caught(_ bug: KnownBug) throws {
-        let verdict = ScenarioRunner.run(try Scenario.decode(json: bug.scenario), glue: bug.glue)
+        let verdict = try Scenario.decode(json: bug.scenario).run(glue: bug.glue)
         guard case .invariantViolated(let violation)? = verdict.failure else {
             Issue.record("expected \(bug.caughtBy.rawValue), got \(verdict.passed ? "a pass" : verdict.report)")
             return
@@ -115,7 +115,7 @@ struct KnownBugTests {
 
     @Test("the same situations pass on the correct glue", arguments: bugs)
     func correctGlueIsClean(_ bug: KnownBug) throws {
-        let verdict = ScenarioRunner.run(try Scenario.decode(json: bug.scenario), glue: GlueFactory(ConsentFirstGlue.init))
+        let verdict = try Scenario.decode(json: bug.scenario).run(glue: GlueFactory(ConsentFirstGlue.init))
         #expect(verdict.passed, "\(verdict.report)")
     }
 

@@ -1,5 +1,6 @@
 import AdRequestKit
 import HarnessSupport
+import PrivacySignals
 
 /// Which mode the ad SDK serves a request in, from the TCF signals in the app's storage and the
 /// request's `npa`, as Google's ad serving modes describe.

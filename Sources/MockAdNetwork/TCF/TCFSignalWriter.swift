@@ -1,5 +1,6 @@
 import AdRequestKit
 import HarnessSupport
+import PrivacySignals
 
 /// Writes the consent SDK's TCF signals into the app's storage, as a CMP writes user defaults.
 ///

@@ -1,3 +1,4 @@
+import AppInfoPlist
 import HarnessSupport
 
 extension InfoPlist {

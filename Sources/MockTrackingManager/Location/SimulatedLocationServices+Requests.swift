@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import HarnessSupport
 
 /// The requests' rules: when the OS ignores a request, which prompt it shows, what an answer does.

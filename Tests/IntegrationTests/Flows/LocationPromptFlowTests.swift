@@ -1,5 +1,6 @@
 import AdHarness
 import AdRequestKit
+import AppInfoPlist
 import HarnessSupport
 import MockTrackingManager
 import Testing

@@ -5,7 +5,7 @@ import Testing
 /// The catalogue cites tests and fixtures; every citation must point at something that exists.
 @Suite("Behaviour catalogue")
 struct CatalogueTests {
-    let root = FixtureFiles.bundledDirectory.deletingLastPathComponent()
+    let root = PackageFolder.root
 
     func text(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

@@ -41,7 +41,7 @@ struct LeftoverTests {
         {"name":"left","previousSession":{"consent":"obtained"},"faults":[{"target":"consentInfoUpdate","callback":"never"}],
          "steps":["launch"],"expect":{"nothingLeft":true}}
         """#
-        let verdict = ScenarioRunner.run(try Scenario.decode(json: json))
+        let verdict = try Scenario.decode(json: json).run()
         #expect(verdict.mismatches.map(\.expectation) == ["expect.nothingLeft"])
         #expect(verdict.mismatches.first?.actual.contains("consent.update completion (withheld by a fault) (never, withheldCallback)") == true)
     }

@@ -1,6 +1,8 @@
+import AppInfoPlist
 import Foundation
 import HarnessSupport
-@testable import ScenarioRunner
+import ScenarioRunner
+@testable import Scenarios
 import Testing
 
 /// `device.infoPlistFile`: a scenario runs on the app's real Info.plist, the file the linter checks.

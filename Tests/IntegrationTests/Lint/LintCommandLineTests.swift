@@ -20,7 +20,7 @@ struct LintCommandLineTests {
 
     @Test("text names file, line, severity, rule, key, message, why and fix; then the count")
     func text() throws {
-        let run = try CommandLineTests.adharness(["lint", "Fixtures/lint/cases/IP001.tracking-text-missing.plist"], in: FixtureFiles.bundledDirectory.deletingLastPathComponent())
+        let run = try CommandLineTests.adharness(["lint", "Fixtures/lint/cases/IP001.tracking-text-missing.plist"], in: PackageFolder.root)
         #expect(run.output == """
         Fixtures/lint/cases/IP001.tracking-text-missing.plist:1: error IP001 NSUserTrackingUsageDescription: missing
             why: \(LintRule.trackingUsageMissing.consequence)

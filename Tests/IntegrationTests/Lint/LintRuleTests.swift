@@ -1,3 +1,4 @@
+import AppInfoPlist
 import Foundation
 import HarnessSupport
 import MockTrackingManager

@@ -1,4 +1,5 @@
 import AdHarness
+import AppInfoPlist
 import HarnessSupport
 import MockAdNetwork
 import Testing

@@ -110,7 +110,7 @@ struct MermaidDiagramTests {
 
     @Test("the README shows the allow, accept diagram exactly as the tool prints it")
     func readmeShowsTheDiagram() throws {
-        let readme = try String(contentsOf: FixtureFiles.bundledDirectory.appendingPathComponent("../README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: PackageFolder.url("README.md"), encoding: .utf8)
         let block = try #require(readme.components(separatedBy: "```mermaid\n").dropFirst().first?.components(separatedBy: "\n```").first)
 
         #expect(block == MermaidDiagram.sequence(for: try ReportInputs.allowAccept.run()))

@@ -41,7 +41,7 @@ enum ReportInputs {
     /// Decodes and runs inline JSON, as `adharness run` does a file.
     static func result(of json: String, shownAs file: String) -> ScenarioResult {
         do {
-            let verdict = ScenarioRunner.run(try Scenario.decode(json: json, name: file))
+            let verdict = try Scenario.decode(json: json, name: file).run()
             return ScenarioResult(file: file, outcome: .ran(verdict))
         } catch {
             return ScenarioResult(file: file, outcome: .unreadable(error))

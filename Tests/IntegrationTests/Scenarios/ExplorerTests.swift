@@ -1,8 +1,10 @@
 import AdHarness
 import AdRequestKit
+@testable import Exploration
 import Foundation
 import HarnessSupport
-@testable import ScenarioRunner
+import ScenarioRunner
+@testable import Scenarios
 import Testing
 
 /// The explorer's search is exhaustive within its bounds, repeatable, splits without loss, and

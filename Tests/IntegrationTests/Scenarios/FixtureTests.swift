@@ -16,15 +16,15 @@ struct FixtureTests {
     @Test("the fixture passes", arguments: files)
     func fixturePasses(file: String) throws {
         let scenario = try Scenario.load(from: FixtureFiles.bundledDirectory.appendingPathComponent(file), displayPath: file)
-        let verdict = ScenarioRunner.run(scenario)
+        let verdict = scenario.run()
         #expect(verdict.passed, "\(file): \(scenario.name)\n\(verdict.report)")
     }
 
     @Test("the same fixture gives the same trace every run", arguments: files.prefix(8))
     func deterministic(file: String) throws {
         let scenario = try Scenario.load(from: FixtureFiles.bundledDirectory.appendingPathComponent(file))
-        let first = ScenarioRunner.run(scenario).trace
-        let second = ScenarioRunner.run(scenario).trace
+        let first = scenario.run().trace
+        let second = scenario.run().trace
         #expect(first == second)
     }
 }

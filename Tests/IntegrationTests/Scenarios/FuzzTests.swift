@@ -36,7 +36,7 @@ struct FuzzTests {
         let advance = #"{"advance":"36500d"}"#
         let json = #"{"name":"a century at a time","steps":["launch","# + Array(repeating: advance, count: 50).joined(separator: ",") + #"],"expect":{}}"#
 
-        let verdict = ScenarioRunner.run(try Scenario.decode(json: json))
+        let verdict = try Scenario.decode(json: json).run()
 
         #expect(verdict.passed)
         #expect(verdict.trace.last?.description.hasPrefix("157680000000.000s") == true, "\(verdict.trace.last?.description ?? "")")

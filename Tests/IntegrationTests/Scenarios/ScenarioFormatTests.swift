@@ -57,7 +57,7 @@ struct ScenarioFormatTests {
          "steps":["launch","requestAd"],"expect":{"adRequests":[{"npa":false}]}}
         """#
         let scenario = try JSONDecoder().decode(Scenario.self, from: Data(json.utf8))
-        let verdict = ScenarioRunner.run(scenario)
+        let verdict = scenario.run()
 
         #expect(!verdict.passed)
         #expect(verdict.mismatches.map(\.expectation) == ["expect.adRequests[0]"])
@@ -69,7 +69,7 @@ struct ScenarioFormatTests {
     @Test("a scenario whose prompt has no scripted answer fails as a scenario issue, not a hang")
     func unscriptedPrompt() throws {
         let json = #"{"name":"no answer","steps":["launch","onboarding"],"expect":{}}"#
-        let verdict = ScenarioRunner.run(try JSONDecoder().decode(Scenario.self, from: Data(json.utf8)))
+        let verdict = try JSONDecoder().decode(Scenario.self, from: Data(json.utf8)).run()
         guard case .scenarioIssue(let issue, _)? = verdict.failure else {
             Issue.record("expected a scenario issue, got \(String(describing: verdict.failure))")
             return
@@ -80,7 +80,7 @@ struct ScenarioFormatTests {
     @Test("every event any fixture records is in the documented vocabulary")
     func vocabularyCoversTraces() throws {
         for url in try FixtureFiles.scenarioFiles(in: [FixtureFiles.bundledDirectory.path]) {
-            let names = Set(ScenarioRunner.run(try Scenario.load(from: url)).trace.map(\.name))
+            let names = Set(try Scenario.load(from: url).run().trace.map(\.name))
             let unlisted = names.filter { TraceName(rawValue: $0.rawValue) == nil }
             #expect(unlisted.isEmpty, "\(url.lastPathComponent): \(unlisted)")
         }

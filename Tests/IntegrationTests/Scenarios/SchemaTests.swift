@@ -1,10 +1,12 @@
 import AdHarness
 import AdRequestKit
+import AppInfoPlist
 import Foundation
 import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
-@testable import ScenarioRunner
+import ScenarioRunner
+@testable import Scenarios
 import Testing
 
 /// The JSON Schema documents the format; these checks keep its value lists equal to the code's.

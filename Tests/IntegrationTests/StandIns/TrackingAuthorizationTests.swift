@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import HarnessSupport
 import MockTrackingManager
 import Testing

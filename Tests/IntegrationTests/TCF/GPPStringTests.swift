@@ -1,5 +1,6 @@
-@testable import HarnessSupport
+import HarnessSupport
 import MockAdNetwork
+@testable import PrivacySignals
 import Testing
 
 /// The GPP header and US National section codec against the spec's examples, by round trip, on

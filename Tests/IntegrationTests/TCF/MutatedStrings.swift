@@ -1,4 +1,4 @@
-@testable import ScenarioRunner
+@testable import Exploration
 
 /// Seeded copies of signal strings with a few characters replaced, removed or inserted: what the
 /// codecs' fuzz tests decode, so each test says only what it decodes and what counts as a value.

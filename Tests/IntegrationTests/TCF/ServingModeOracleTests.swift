@@ -1,6 +1,7 @@
 @testable import AdRequestKit
 import HarnessSupport
 import MockAdNetwork
+import PrivacySignals
 import Testing
 
 /// Each rule of the serving-mode oracle, from signals written as the consent SDK writes them.

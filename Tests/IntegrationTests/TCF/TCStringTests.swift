@@ -1,4 +1,5 @@
-@testable import HarnessSupport
+import HarnessSupport
+@testable import PrivacySignals
 import Testing
 
 /// The TC string codec against published strings, by round trip, and on broken input.

@@ -1,0 +1,200 @@
+import AppInfoPlist
+
+/// A check of an app's Info.plist, privacy manifests or bundled SDKs, with a stable ID.
+///
+/// IDs never change meaning once published: CI baselines and SARIF viewers key on them. `IP` rules
+/// read the Info.plist, `PM` rules a privacy manifest, `SDK` rules the bundled SDKs.
+public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+    /// No tracking purpose text.
+    case trackingUsageMissing = "IP001"
+    /// A purpose text that is empty, not a string, or a placeholder.
+    case usageTextUnclear = "IP002"
+    /// No ad application identifier.
+    case adAppIdMissing = "IP003"
+    /// An ad application identifier not of the form `ca-app-pub-<16 digits>~<digits>`.
+    case adAppIdMalformed = "IP004"
+    /// Google's sample ad application identifier.
+    case adAppIdSample = "IP005"
+    /// No `SKAdNetworkItems`.
+    case adNetworkItemsMissing = "IP006"
+    /// `SKAdNetworkItems` of the wrong shape, or an identifier not `<id>.skadnetwork`.
+    case adNetworkItemsMalformed = "IP007"
+    /// `SKAdNetworkItems` without Google's identifier.
+    case adNetworkGoogleMissing = "IP008"
+    /// Location purpose texts missing for the authorizations the app requests.
+    case locationUsageMissing = "IP009"
+    /// No app privacy manifest next to the app's Info.plist.
+    case manifestMissing = "PM001"
+    /// A manifest with an unknown top-level key or a value of the wrong type.
+    case manifestInvalid = "PM002"
+    /// `NSPrivacyTracking` true with no tracking domain.
+    case trackingDomainsMissing = "PM003"
+    /// Tracking domains listed while `NSPrivacyTracking` is false or missing.
+    case trackingDomainsWithoutTracking = "PM004"
+    /// A tracking domain that is not a bare host name.
+    case trackingDomainMalformed = "PM005"
+    /// An accessed-API category Apple does not define.
+    case apiCategoryUnknown = "PM006"
+    /// An accessed-API category without an approved reason code.
+    case apiReasonInvalid = "PM007"
+    /// A collected-data entry with unknown keys, missing keys or wrong types.
+    case collectedDataInvalid = "PM008"
+    /// A bundled SDK on Apple's list without its own privacy manifest.
+    case listedSDKWithoutManifest = "SDK001"
+
+    /// The stable ID: `IP001`.
+    public var id: String { rawValue }
+
+    /// Ordered by ID.
+    public static func < (lhs: LintRule, rhs: LintRule) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The Info.plist key the rule is about, from the catalogue the stand-ins read.
+    public var key: InfoPlistKey? {
+        switch self {
+        case .trackingUsageMissing: .trackingUsageDescription
+        case .adAppIdMissing, .adAppIdMalformed, .adAppIdSample: .adApplicationIdentifier
+        case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing: .adNetworkItems
+        case .locationUsageMissing: .locationWhenInUseUsageDescription
+        default: nil
+        }
+    }
+
+    /// How bad a finding is.
+    public var severity: LintSeverity {
+        switch self {
+        case .adAppIdSample: .note
+        case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .trackingDomainsMissing: .warning
+        default: .error
+        }
+    }
+
+    /// A short name, for SARIF and JSON: `tracking-usage-missing`.
+    public var name: String {
+        switch self {
+        case .trackingUsageMissing: "tracking-usage-missing"
+        case .usageTextUnclear: "usage-text-unclear"
+        case .adAppIdMissing: "ad-app-id-missing"
+        case .adAppIdMalformed: "ad-app-id-malformed"
+        case .adAppIdSample: "ad-app-id-sample"
+        case .adNetworkItemsMissing: "skadnetwork-items-missing"
+        case .adNetworkItemsMalformed: "skadnetwork-items-malformed"
+        case .adNetworkGoogleMissing: "skadnetwork-google-missing"
+        case .locationUsageMissing: "location-usage-missing"
+        case .manifestMissing: "privacy-manifest-missing"
+        case .manifestInvalid: "privacy-manifest-invalid"
+        case .trackingDomainsMissing: "tracking-domains-missing"
+        case .trackingDomainsWithoutTracking: "tracking-domains-without-tracking"
+        case .trackingDomainMalformed: "tracking-domain-malformed"
+        case .apiCategoryUnknown: "api-category-unknown"
+        case .apiReasonInvalid: "api-reason-invalid"
+        case .collectedDataInvalid: "collected-data-invalid"
+        case .listedSDKWithoutManifest: "listed-sdk-without-manifest"
+        }
+    }
+
+    /// What the rule checks, in one line.
+    public var reason: String {
+        switch self {
+        case .trackingUsageMissing: "The Info.plist has no \(InfoPlistKey.trackingUsageDescription.name)."
+        case .usageTextUnclear: "A permission purpose text is empty, not a string, or a placeholder."
+        case .adAppIdMissing: "The Info.plist has no \(InfoPlistKey.adApplicationIdentifier.name) (and does not mark an Ad Manager app)."
+        case .adAppIdMalformed: "\(InfoPlistKey.adApplicationIdentifier.name) is not an app ID of the form ca-app-pub-<16 digits>~<digits>."
+        case .adAppIdSample: "\(InfoPlistKey.adApplicationIdentifier.name) is Google's sample app ID."
+        case .adNetworkItemsMissing: "The Info.plist has no \(InfoPlistKey.adNetworkItems.name)."
+        case .adNetworkItemsMalformed: "\(InfoPlistKey.adNetworkItems.name) is not a list of dictionaries each naming an <id>.skadnetwork identifier."
+        case .adNetworkGoogleMissing: "\(InfoPlistKey.adNetworkItems.name) does not list Google's identifier \(InfoPlistKey.googleAdNetworkIdentifier)."
+        case .locationUsageMissing: "A location authorization the app requests lacks its purpose texts."
+        case .manifestMissing: "The app has an Info.plist but no PrivacyInfo.xcprivacy of its own."
+        case .manifestInvalid: "The privacy manifest has an unknown top-level key or a value of the wrong type."
+        case .trackingDomainsMissing: "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain."
+        case .trackingDomainsWithoutTracking: "NSPrivacyTrackingDomains lists domains while NSPrivacyTracking is false or missing."
+        case .trackingDomainMalformed: "A tracking domain is not a bare host name."
+        case .apiCategoryUnknown: "An NSPrivacyAccessedAPIType is not one of Apple's required-reason API categories."
+        case .apiReasonInvalid: "An accessed-API category has no approved reason code for this kind of manifest."
+        case .collectedDataInvalid: "A collected-data entry has unknown keys, lacks required keys, or has values of the wrong type."
+        case .listedSDKWithoutManifest: "A bundled SDK on Apple's list of commonly used SDKs has no privacy manifest."
+        }
+    }
+
+    /// What happens to the app if it ships this way.
+    public var consequence: String {
+        switch self {
+        case .trackingUsageMissing: "Crash: \(InfoPlistKey.trackingUsageDescription.whenMissing) (the harness reports app.crash)."
+        case .usageTextUnclear: "Rejection: App Review refuses purpose texts that do not say how the app uses the data (guideline 5.1.1)."
+        case .adAppIdMissing: "Crash: \(InfoPlistKey.adApplicationIdentifier.whenMissing) (the harness reports app.crash)."
+        case .adAppIdMalformed: "No ads: the consent SDK answers with an invalid-app-ID or misconfiguration error, so no consent and no ad requests."
+        case .adAppIdSample: "Only test ads: revenue is zero if a release ships with the sample ID."
+        case .adNetworkItemsMissing: "Broken attribution: \(InfoPlistKey.adNetworkItems.whenMissing); bids and revenue drop."
+        case .adNetworkItemsMalformed: "Broken attribution: entries of the wrong shape name no ad network."
+        case .adNetworkGoogleMissing: "Broken attribution: Google's ads cannot attribute installs; bids and revenue drop."
+        case .locationUsageMissing: "Broken feature and rejection: the request does nothing (no prompt, no callback), and uploads get ITMS-90683 (missing purpose string)."
+        case .manifestMissing: "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
+        case .manifestInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
+        case .trackingDomainsMissing: "Apple asks for at least one domain when NSPrivacyTracking is true; which upload error follows is not confirmed."
+        case .trackingDomainsWithoutTracking: "Rejection: listing domains requires NSPrivacyTracking true; uploads are reported to get ITMS-91064 (invalid tracking information)."
+        case .trackingDomainMalformed: "Rejection: ITMS-91056 (invalid privacy manifest)."
+        case .apiCategoryUnknown: "Rejection: ITMS-91054 (invalid API category declaration)."
+        case .apiReasonInvalid: "Rejection: ITMS-91053 (missing API declaration) or ITMS-91055 (invalid API reason declaration)."
+        case .collectedDataInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
+        case .listedSDKWithoutManifest: "Rejection: ITMS-91061 (missing privacy manifest) for a new app or an update that adds the SDK."
+        }
+    }
+
+    /// How to fix it, in one line.
+    public var fix: String {
+        switch self {
+        case .trackingUsageMissing: "Add \(InfoPlistKey.trackingUsageDescription.name) with a sentence saying what tracking is used for."
+        case .usageTextUnclear: "Write a sentence saying how the app uses the data, with an example."
+        case .adAppIdMissing: "Add \(InfoPlistKey.adApplicationIdentifier.name) with the app ID from the AdMob console (ca-app-pub-...~...), or set \(InfoPlistKey.adManagerApp.name) for an Ad Manager app."
+        case .adAppIdMalformed: "Use the app ID (with ~), not an ad unit ID (with /), from the AdMob console."
+        case .adAppIdSample: "Replace the sample ID with the app's own ID for release builds."
+        case .adNetworkItemsMissing: "Add \(InfoPlistKey.adNetworkItems.name) with the identifiers of Google and each ad partner."
+        case .adNetworkItemsMalformed: "Make each entry a dictionary with \(InfoPlistKey.adNetworkIdentifier.name) = \"<id>.skadnetwork\"."
+        case .adNetworkGoogleMissing: "Add an entry with \(InfoPlistKey.adNetworkIdentifier.name) = \(InfoPlistKey.googleAdNetworkIdentifier)."
+        case .locationUsageMissing: "Add the missing purpose texts: always needs both the always and the when-in-use text."
+        case .manifestMissing: "Add PrivacyInfo.xcprivacy to the app target with the required-reason APIs it uses."
+        case .manifestInvalid: "Use only NSPrivacyTracking (Boolean), NSPrivacyTrackingDomains (strings), NSPrivacyCollectedDataTypes and NSPrivacyAccessedAPITypes (arrays of dictionaries)."
+        case .trackingDomainsMissing: "List the domains that track in NSPrivacyTrackingDomains, or set NSPrivacyTracking to false."
+        case .trackingDomainsWithoutTracking: "Set NSPrivacyTracking to true, or remove the domains."
+        case .trackingDomainMalformed: "Write each domain as a bare host name: ads.example.com, without scheme, path or slash."
+        case .apiCategoryUnknown: "Use one of the five NSPrivacyAccessedAPICategory... names."
+        case .apiReasonInvalid: "Declare an approved reason code of that category; SDK-only codes belong in an SDK's manifest."
+        case .collectedDataInvalid: "Give each entry NSPrivacyCollectedDataType (string), ...Linked and ...Tracking (Booleans) and ...Purposes (strings), nothing else."
+        case .listedSDKWithoutManifest: "Update the SDK to a version that ships PrivacyInfo.xcprivacy."
+        }
+    }
+
+    /// Where the rule comes from: the ITMS code, crash or document, with its address.
+    public var source: String {
+        switch self {
+        case .trackingUsageMissing:
+            "Apple, NSUserTrackingUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nsusertrackingusagedescription); the harness's crash reason \(CrashReason.trackingUsageDescriptionMissing.rawValue)"
+        case .usageTextUnclear:
+            "App Review Guidelines 5.1.1 (https://developer.apple.com/app-store/review/guidelines/#data-collection-and-storage); a rejection quoted in https://github.com/devbits-go/DevBits/issues/127 (report)"
+        case .adAppIdMissing:
+            "crash reports in https://github.com/googleads/googleads-mobile-unity/issues/2045 and https://github.com/expo/expo/pull/4654; the harness's crash reason \(CrashReason.adApplicationIdentifierMissing.rawValue)"
+        case .adAppIdMalformed:
+            "app ID format in the AdMob API (https://pub.dev/documentation/googleapis/latest/admob_v1/App/appId.html); wrong-ID reports in https://github.com/invertase/react-native-google-mobile-ads/issues/256"
+        case .adAppIdSample:
+            "Google's sample app (googleads/googleads-mobile-ios-examples, Swift/admob/BannerExample/BannerExample/Info.plist)"
+        case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing:
+            "Google, iOS 14 setup (https://developers.google.com/admob/ios/ios14); LevelPlay's network table (https://developers.is.com/ios-14-network-support/)"
+        case .locationUsageMissing:
+            "Apple, NSLocationWhenInUseUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nslocationwheninuseusagedescription); ITMS-90683 in https://github.com/mapbox/mapbox-maps-flutter/issues/447 (report)"
+        case .manifestMissing:
+            "ITMS-91053, enforced from 1 May 2024, quoted in https://github.com/SvenTiigi/WhatsNewKit/issues/81 (report)"
+        case .manifestInvalid, .collectedDataInvalid:
+            "Apple TN3181, invalid privacy manifests (https://developer.apple.com/documentation/technotes/tn3181-debugging-invalid-privacy-manifest); key reference https://developer.apple.com/documentation/bundleresources/privacy-manifest-files"
+        case .trackingDomainsMissing:
+            "Apple's requirement quoted in https://developer.apple.com/forums/thread/735916"
+        case .trackingDomainsWithoutTracking:
+            "Apple, NSPrivacyTrackingDomains (https://developer.apple.com/documentation/bundleresources/app-privacy-configuration/nsprivacytrackingdomains); ITMS-91064 reports"
+        case .trackingDomainMalformed:
+            "Apple TN3181 (https://developer.apple.com/documentation/technotes/tn3181-debugging-invalid-privacy-manifest); xcprivacy XCP103 (https://github.com/Ax1zz/xcprivacy)"
+        case .apiCategoryUnknown, .apiReasonInvalid:
+            "Apple, required-reason API reference (https://developer.apple.com/documentation/bundleresources/privacy_manifest_files/describing_use_of_required_reason_api); xcprivacy XCP203-209 (https://github.com/Ax1zz/xcprivacy)"
+        case .listedSDKWithoutManifest:
+            "Apple, third-party SDK requirements (https://developer.apple.com/support/third-party-SDK-requirements/); ITMS-91061, https://developer.apple.com/forums/thread/774960"
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import AdHarness
+import Dispatch
+import Foundation
+import HarnessSupport
+import Scenarios
+
+/// Exhaustive breadth-first search up to a depth bound, each state explored once, so the first
+/// violation found is one of the shortest (TLC's order); the work of a level is shared by the cores
+/// and merged in a fixed order, so the result does not depend on how many there are.
+struct BreadthFirstSearch: Sendable {
+    let run: PathRun
+    let bounds: ExplorationBounds
+
+    /// A state reached, and the shortest path to it found first.
+    struct Node: Sendable {
+        var steps: [Step]
+        var decisions: Decisions
+        var running: Bool
+        var pendingDue: Bool
+        var toggleShown = false
+    }
+
+    /// What expanding one node gave: its new children with their state keys, or a violation.
+    struct Expansion: Sendable {
+        var children: [(Node, Int)] = []
+        var violations: [(InvariantViolation, Node)] = []
+        var executions = 0
+    }
+
+    /// The first violation of each invariant broken, in the order found: the shortest for each.
+    func search(
+        devices: [DeviceVariant], shard: ExplorationShard?, statistics: inout ExplorationStatistics, states: inout Set<Int>,
+        progress: (ExplorationStatistics) -> Void
+    ) -> [Finding] {
+        var rootExpansion = Expansion()
+        for device in devices {
+            var decisions = Decisions()
+            decisions.device = device
+            resolve(Node(steps: [], decisions: decisions, running: false, pendingDue: false), next: nil, decisions: decisions, into: &rootExpansion)
+        }
+        statistics.executions += rootExpansion.executions
+        var findings = Findings()
+        findings.add(rootExpansion.violations)
+        var seen = Set(rootExpansion.children.map(\.1))
+        defer { states = seen }
+        if findings.complete { return findings.list }
+        var frontier = rootExpansion.children.map(\.0)
+        statistics.distinctStates = seen.count
+        var split = shard == nil
+        for depth in 1...max(bounds.depth, 1) where bounds.depth > 0 {
+            if let shard, !split, frontier.count >= shard.count * 4 || depth == bounds.depth {
+                frontier = frontier.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+                split = true
+            }
+            let expansions = expandAll(frontier)
+            frontier = []
+            for expansion in expansions {
+                statistics.executions += expansion.executions
+                findings.add(expansion.violations)
+                for (child, key) in expansion.children where seen.insert(key).inserted { frontier.append(child) }
+            }
+            statistics.distinctStates = seen.count
+            statistics.depthReached = depth
+            progress(statistics)
+            if frontier.isEmpty || findings.complete || (bounds.stopAtFirstViolation && !findings.list.isEmpty) { break }
+        }
+        return findings.list
+    }
+
+    /// Expands every node of a level, on every core, keeping the nodes' order.
+    private func expandAll(_ nodes: [Node]) -> [Expansion] {
+        let results = Locked([Expansion?](repeating: nil, count: nodes.count))
+        let workers = max(1, min(nodes.count, ProcessInfo.activeCores))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: nodes.count, by: workers) {
+                let expansion = expand(nodes[index])
+                results.withLock { $0[index] = expansion }
+            }
+        }
+        return results.snapshot.map { $0 ?? Expansion() }
+    }
+
+    private func expand(_ node: Node) -> Expansion {
+        var expansion = Expansion()
+        for step in bounds.steps where step.applies(running: node.running, trackingToggleShown: node.toggleShown) && (step != .wait || node.pendingDue) {
+            resolve(node, next: step, decisions: node.decisions, into: &expansion)
+        }
+        return expansion
+    }
+
+    /// Runs one step from a node under each choice it meets for the first time: every answer to a
+    /// prompt that appears unanswered, and clean or each fault for a call made for the first time.
+    private func resolve(_ node: Node, next: ExplorationStep?, decisions: Decisions, into expansion: inout Expansion) {
+        var pending = [decisions]
+        var index = 0
+        while index < pending.count {
+            let decisions = pending[index]
+            index += 1
+            expansion.executions += 1
+            let (outcome, concrete) = run.run(node.steps, then: next, decisions: decisions)
+            let steps = node.steps + (concrete.map { [$0] } ?? [])
+            switch outcome {
+            case .impossible:
+                continue
+            case .needsAnswer(let key):
+                guard let choices = bounds.answers(for: key) else { continue }
+                pending += choices.map(decisions.answering)
+            case .violation(let violations, let steps):
+                let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false)
+                expansion.violations += violations.map { ($0, node) }
+            case .reached(let snapshot, let running, let consulted, let pendingDue, let toggleShown):
+                let undecided = consulted.filter { decisions.faults[$0] == nil && !startTargets.contains($0) }
+                let clean = undecided.reduce(decisions) { $0.deciding($1, nil) }
+                let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue, toggleShown: toggleShown)
+                expansion.children.append((child, key(snapshot, clean)))
+                guard decisions.chosenFaults.count < bounds.maxFaults else { continue }
+                for (position, target) in undecided.enumerated() {
+                    let before = undecided[..<position].reduce(decisions) { $0.deciding($1, nil) }
+                    pending += bounds.faults(for: target).map { before.deciding(target, $0) }
+                }
+            }
+        }
+    }
+
+    /// Targets the starting point already gives faults for: the explorer adds none there.
+    private var startTargets: Set<FaultTarget> { Set(run.start.faults.map(\.target)) }
+
+    /// The state's identity: the world, and the decisions that still shape what can happen next.
+    private func key(_ snapshot: AppStateSnapshot, _ decisions: Decisions) -> Int {
+        var hasher = Hasher()
+        hasher.combine(snapshot)
+        hasher.combine(decisions.device)
+        hasher.combine(Set(decisions.answers))
+        hasher.combine(Set(decisions.faults.keys))
+        hasher.combine(decisions.chosenFaults.filter { $0.times == nil })
+        hasher.combine(decisions.chosenFaults.count)
+        return hasher.finalize()
+    }
+}
+
+/// A run that broke an invariant: the violation, the steps, and the choices made on the way.
+typealias Finding = (violation: InvariantViolation, steps: [Step], decisions: Decisions)
+
+/// The first run found to break each invariant.
+struct Findings {
+    private(set) var list: [Finding] = []
+
+    /// Keeps each violation whose invariant has none yet.
+    mutating func add(_ violations: [(InvariantViolation, BreadthFirstSearch.Node)]) {
+        for (violation, node) in violations where !list.contains(where: { $0.violation.invariant == violation.invariant }) {
+            list.append((violation, node.steps, node.decisions))
+        }
+    }
+
+    mutating func add(_ finding: Finding) {
+        if !list.contains(where: { $0.violation.invariant == finding.violation.invariant }) { list.append(finding) }
+    }
+
+    /// Whether every invariant has been broken: nothing more to find.
+    var complete: Bool { list.count == Invariant.allCases.count }
+}
+
+extension ProcessInfo {
+    /// The cores this process may use.
+    static var activeCores: Int { ProcessInfo.processInfo.activeProcessorCount }
+}

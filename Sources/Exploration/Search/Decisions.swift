@@ -1,0 +1,90 @@
+import AdHarness
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+import Scenarios
+
+/// What the explorer has decided so far on one path: the answer to each prompt that has appeared,
+/// and for each call made, clean or the fault it carries. Undecided means not met yet.
+struct Decisions: Hashable, Sendable {
+    /// The chosen answers, in the order their prompts first appeared.
+    var answers: [AnswerChoice] = []
+    /// Each target met so far: `nil` for clean, or the fault chosen for it.
+    var faults: [FaultTarget: Fault?] = [:]
+    /// The faults chosen, in the order their targets were met.
+    var chosenFaults: [Fault] = []
+    /// The device the path runs on, when the explorer varies it.
+    var device = DeviceVariant()
+
+    func hasAnswer(for key: String) -> Bool { answers.contains { $0.key == key } }
+
+    func answering(_ choice: AnswerChoice) -> Decisions {
+        var next = self
+        next.answers.append(choice)
+        return next
+    }
+
+    func deciding(_ target: FaultTarget, _ fault: Fault?) -> Decisions {
+        var next = self
+        next.faults[target] = .some(fault)
+        if let fault { next.chosenFaults.append(fault) }
+        return next
+    }
+
+    /// The scenario with these answers and faults added to the starting point's own.
+    func applied(to start: Scenario, steps: [Step]) -> Scenario {
+        var scenario = start
+        device.apply(to: &scenario.device)
+        for choice in answers { choice.apply(to: &scenario.user) }
+        scenario.faults += chosenFaults
+        scenario.steps = start.steps + steps
+        return scenario
+    }
+}
+
+/// An OS version and a consent region the explorer runs on, where the starting point leaves them open.
+struct DeviceVariant: Hashable, Sendable, CustomStringConvertible {
+    var osVersion: String?
+    var region: ConsentRegion?
+
+    /// The OS versions where the OS changes its answers (before tracking authorization existed,
+    /// before it was enforced, the early `denied` of 17.4, today), and every consent region.
+    static let osVersions = ["18.0", "17.4", "14.4", "13.7"]
+
+    func apply(to device: inout Device) {
+        if let osVersion, let parsed = OSVersion(text: osVersion) { device.os.osVersion = parsed }
+        if let region { device.sdk.region = region }
+    }
+
+    /// The fields as the fixture's `device` object spells them.
+    var json: [(String, JSONValue)] {
+        (osVersion.map { [("osVersion", JSONValue.string($0))] } ?? []) + (region.map { [("region", JSONValue.string($0.rawValue))] } ?? [])
+    }
+
+    var description: String { json.map { "\($0.0)=\($0.1.text(indent: nil))" }.joined(separator: " ") }
+}
+
+extension AnswerChoice {
+    /// Puts the answer into a user script.
+    func apply(to user: inout User) {
+        switch key {
+        case "trackingPrompt": user.trackingPrompt = TrackingPromptAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
+        case "consentForm": user.consentForm = ConsentFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
+        case "privacyOptionsForm": user.privacyOptionsForm = ConsentFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
+        case "legacyConsentForm": user.legacyConsentForm = LegacyFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
+        default: break
+        }
+    }
+}
+
+extension User {
+    /// The user-script keys that already have an answer.
+    var answeredKeys: Set<String> {
+        var keys: Set<String> = []
+        if trackingPrompt != nil { keys.insert("trackingPrompt") }
+        if consentForm != nil { keys.insert("consentForm") }
+        if privacyOptionsForm != nil { keys.insert("privacyOptionsForm") }
+        if legacyConsentForm != nil { keys.insert("legacyConsentForm") }
+        return keys
+    }
+}

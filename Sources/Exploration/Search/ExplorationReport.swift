@@ -1,0 +1,124 @@
+import AdHarness
+import HarnessSupport
+import Scenarios
+
+/// One part of a search split across machines: part `index` of `count`, counted from 1.
+///
+/// Breadth-first, the parts share the first levels, then each takes every `count`-th state of the
+/// first level with at least four states a part; random walks go to parts by number. Together the
+/// parts cover what the whole search covers, and each part's counterexamples are fixtures like any other.
+public struct ExplorationShard: Hashable, Sendable, CustomStringConvertible {
+    /// This part, from 1 to ``count``.
+    public let index: Int
+    /// How many parts.
+    public let count: Int
+
+    /// Creates part `index` of `count`; `nil` unless 1 ≤ index ≤ count.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `K/N`, as `--shard` takes it.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    /// `2/4`.
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// Counts of a search so far.
+public struct ExplorationStatistics: Hashable, Sendable {
+    /// Runs made, each from the start.
+    public var executions = 0
+    /// Different states reached (breadth-first: each explored once; random walks: each counted once).
+    public var distinctStates = 0
+    /// The deepest level finished (breadth-first) or the longest walk (random).
+    public var depthReached = 0
+    /// Wall time, in seconds.
+    public var seconds = 0.0
+
+    /// Runs a second.
+    public var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
+    /// Distinct states a second.
+    public var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
+
+    /// `depth 4  runs 12,345  states 1,234  5,678 runs/s`, for a progress line.
+    public var progressLine: String {
+        "depth \(depthReached)  runs \(ExplorationReport.grouped(executions))  states \(ExplorationReport.grouped(distinctStates))  "
+            + "\(ExplorationReport.grouped(Int(executionsPerSecond))) runs/s"
+    }
+}
+
+/// What a search found: its figures, and the shrunk counterexample if an invariant broke.
+public struct ExplorationReport: Sendable {
+    /// How the search went.
+    public var mode: String
+    /// The figures.
+    public var statistics: ExplorationStatistics
+    /// For each invariant broken, the first (shortest) run found to break it, shrunk; empty when
+    /// nothing broke within the bounds.
+    public var counterexamples: [Counterexample]
+    /// Wall time spent shrinking, in seconds (not part of ``statistics``).
+    public var shrinkingSeconds: Double
+    /// The identities of the states a breadth-first search reached, to compare searches in this process.
+    var stateKeys: Set<Int> = []
+
+    /// The first counterexample found, if any.
+    public var counterexample: Counterexample? { counterexamples.first }
+
+    /// Whether nothing broke.
+    public var passed: Bool { counterexamples.isEmpty }
+
+    /// `breadth-first to depth 6: 12,345 runs, 1,234 distinct states in 2.1 s (5,878 runs/s, 588 states/s)`.
+    public var summary: String {
+        let figures = statistics
+        return "\(mode): \(Self.grouped(figures.executions)) runs, \(Self.grouped(figures.distinctStates)) distinct states, "
+            + "depth \(figures.depthReached) reached, in \(String(format: "%.2f", figures.seconds)) s "
+            + "(\(Self.grouped(Int(figures.executionsPerSecond))) runs/s, \(Self.grouped(Int(figures.statesPerSecond))) states/s)"
+            + (counterexamples.isEmpty ? "" : "; shrinking took \(String(format: "%.2f", shrinkingSeconds)) s")
+    }
+
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+}
+
+/// A run that broke an invariant, shrunk, as a fixture that replays it.
+public struct Counterexample: Sendable {
+    /// The invariant broken.
+    public var invariant: Invariant
+    /// The violation on the shrunk run, with the trace up to it.
+    public var violation: InvariantViolation
+    /// The shrunk steps, as the fixture spells them.
+    public var steps: [String]
+    /// The answers and faults the shrunk run needs, as the fixture spells them.
+    public var choices: [String]
+    /// How many steps the run had before shrinking.
+    public var stepsBeforeShrinking: Int
+    /// The fixture (format 1) that replays the violation: `adharness run` on it fails with the same invariant.
+    public var fixture: String
+    /// The fixture, decoded.
+    public var scenario: Scenario
+
+    /// The steps, the choices, and the trace up to the violation, marked.
+    public var report: String {
+        var lines = ["invariant broken: \(invariant.rawValue): \(invariant.rule)", "steps (\(steps.count), shrunk from \(stepsBeforeShrinking)):"]
+        lines += steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        if !choices.isEmpty { lines.append("with: " + choices.joined(separator: ", ")) }
+        lines.append("trace up to the violation:")
+        lines += violation.traceSoFar.dropLast().map { "    \($0)" }
+        lines.append("  > \(violation.event)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,145 @@
+import AdHarness
+import Foundation
+import HarnessSupport
+import Scenarios
+
+/// Searches the orders of steps, answers, timings and faults from a starting point for a run that
+/// breaks an invariant, and shrinks the first one found into a fixture that replays it.
+///
+/// ```swift
+/// let explorer = try Explorer(glue: GlueFactory(MyGlue.init), bounds: ExplorationBounds(depth: 4))
+/// let report = explorer.breadthFirst()
+/// #expect(report.passed, "\(report.counterexample?.report ?? "")")
+/// ```
+public struct Explorer: Sendable {
+    /// What the search may choose, and how far it goes.
+    public let bounds: ExplorationBounds
+    /// The starting point, decoded.
+    public let start: Scenario
+    /// Whether written fixtures expect the violation (`expect.violation`), to pin a known bug,
+    /// rather than fail until it is fixed (the default: a regression test for the fix).
+    public var expectsViolation = false
+    private let startJSON: JSONValue
+    private let glue: GlueFactory?
+    private let hostedGlue: GlueFactory
+
+    /// Explores from a starting point written as a scenario (device, previous session, app, user,
+    /// faults, and steps to run first); `name`, `steps` and `expect` may be left out.
+    ///
+    /// With no glue, the reference glue runs as the scenario sets it up, with the scenario's
+    /// timeouts; another glue runs only from a starting point that needs nothing but ground truth.
+    public init(glue: GlueFactory? = nil, startingPoint json: String = "{}", bounds: ExplorationBounds = ExplorationBounds()) throws(ScenarioError) {
+        try self.init(glue: glue, data: Data(json.utf8), file: "starting point", bounds: bounds)
+    }
+
+    /// Explores from a scenario file, as `adharness explore FILE` does.
+    public init(glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds()) throws(ScenarioError) {
+        try self.init(glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, folder: url.deletingLastPathComponent(), bounds: bounds)
+    }
+
+    private init(glue: GlueFactory?, data: Data, file: String, folder: URL? = nil, bounds: ExplorationBounds) throws(ScenarioError) {
+        var object = JSONValue(try Scenario.parse(data, file: file).root)
+        guard case .object = object else { throw ScenarioError(file: file, message: "expected a scenario object") }
+        // Every run decodes the starting point's text again, from no file: the app's Info.plist is
+        // named by its full path, so each run reads the same file.
+        if let folder, case .string(let path)? = object["device"]?["infoPlistFile"], !path.hasPrefix("/") {
+            object["device"]?["infoPlistFile"] = .string(folder.appendingPathComponent(path).standardizedFileURL.path)
+        }
+        // A starting point may leave out what only a complete scenario needs.
+        if object["name"] == nil { object["name"] = .string("starting point") }
+        if object["steps"] == nil { object["steps"] = .array([]) }
+        if object["expect"] == nil { object["expect"] = .object([]) }
+        let start = try Scenario.decode(Data(object.text(indent: nil).utf8), file: file, isStartingPoint: true)
+        if let glue, !glue.isReference, let reason = start.referenceGlueReasons.first {
+            throw ScenarioError(file: file, message: "the starting point checks the reference glue (\(reason)), so \(glue.name) cannot start from it")
+        }
+        var bounds = bounds
+        if glue == nil { bounds.timeouts = start.app.configuration.timeouts }
+        for key in ["name", "description", "steps", "expect"] { object[key] = nil }
+        self.startJSON = object
+        self.start = start
+        self.glue = glue
+        self.hostedGlue = glue ?? start.referenceGlue
+        self.bounds = bounds
+    }
+
+    private var pathRun: PathRun { PathRun(start: start, glue: hostedGlue) }
+
+    /// The starting devices to explore.
+    private var devices: [DeviceVariant] {
+        bounds.devices(osVersionGiven: startJSON["device"]?["osVersion"] != nil, regionGiven: startJSON["device"]?["region"] != nil)
+    }
+
+    /// Every state within ``ExplorationBounds/depth`` steps, breadth-first: a violation found is one
+    /// of the shortest. `progress` hears after each level.
+    public func breadthFirst(shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> ExplorationReport {
+        let started = ContinuousClock.now
+        var statistics = ExplorationStatistics()
+        let search = BreadthFirstSearch(run: pathRun, bounds: bounds)
+        var states = Set<Int>()
+        let found = search.search(devices: devices, shard: shard, statistics: &statistics, states: &states) { figures in
+            var figures = figures
+            figures.seconds = Self.seconds(since: started)
+            progress(figures)
+        }
+        let mode = "breadth-first to depth \(bounds.depth)" + (shard.map { ", shard \($0)" } ?? "")
+        var result = report(mode: mode, found: found, statistics: statistics, started: started)
+        result.stateKeys = states
+        return result
+    }
+
+    /// `walks` random walks of up to ``ExplorationBounds/depth`` steps from `seed`: the same seed
+    /// gives the same walks. `progress` hears after each batch.
+    public func randomWalks(_ walks: Int, seed: UInt64, shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> ExplorationReport {
+        let started = ContinuousClock.now
+        var statistics = ExplorationStatistics()
+        let search = RandomWalks(run: pathRun, bounds: bounds)
+        let found = search.search(devices: devices, walks: walks, seed: seed, shard: shard, statistics: &statistics) { figures in
+            var figures = figures
+            figures.seconds = Self.seconds(since: started)
+            progress(figures)
+        }
+        let mode = "\(walks) random walks of up to \(bounds.depth) steps, seed \(seed)" + (shard.map { ", shard \($0)" } ?? "")
+        return report(mode: mode, found: found, statistics: statistics, started: started)
+    }
+
+    private func report(mode: String, found: [Finding], statistics: ExplorationStatistics, started: ContinuousClock.Instant) -> ExplorationReport {
+        var statistics = statistics
+        statistics.seconds = Self.seconds(since: started)
+        let shrinking = ContinuousClock.now
+        let counterexamples = found.compactMap { counterexample(violation: $0.violation, steps: $0.steps, decisions: $0.decisions, mode: mode) }
+        return ExplorationReport(
+            mode: mode, statistics: statistics, counterexamples: counterexamples, shrinkingSeconds: Self.seconds(since: shrinking)
+        )
+    }
+
+    /// Shrinks a violating run and writes it as a fixture; `nil` only if it does not replay.
+    private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String) -> Counterexample? {
+        var base = startJSON
+        if !decisions.device.json.isEmpty {
+            var device = base["device"] ?? .object([])
+            for (key, value) in decisions.device.json { device[key] = value }
+            base["device"] = device
+        }
+        let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
+        var shrinker = Shrinker(glue: glue, invariant: violation.invariant)
+        guard let (small, replayed) = shrinker.shrink(draft) else { return nil }
+        let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(small.steps.count))"
+        let description = "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "
+            + "It breaks \(violation.invariant.rawValue): \(violation.invariant.rule)"
+        let text = Shrinker.fixture(small, name: name, description: description, expectedViolation: expectsViolation ? violation.invariant : nil)
+        guard let scenario = try? Scenario.decode(json: text, name: name) else { return nil }
+        return Counterexample(
+            invariant: violation.invariant, violation: replayed, steps: small.steps.map(\.description),
+            choices: small.answers.map(\.description) + small.faults.map(\.description),
+            stepsBeforeShrinking: draft.steps.count, fixture: text, scenario: scenario
+        )
+    }
+
+    private static func steps(_ count: Int) -> String { count == 1 ? "1 step" : "\(count) steps" }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,77 @@
+import AdHarness
+import HarnessSupport
+import Scenarios
+
+/// Runs one path of the explorer from scratch: the starting point with the path's decisions, its
+/// steps, then one step more. Runs are replayed, never copied: a glue is any code, and only a
+/// fresh run from the start is sure to be the same run.
+struct PathRun: Sendable {
+    let start: Scenario
+    let glue: GlueFactory
+
+    /// How a run ended.
+    enum Outcome: Sendable {
+        /// Every step ran: the state reached, whether the app runs, and the calls made, in order.
+        case reached(AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool)
+        /// Invariants broke in the last step taken, after these steps: each violation, in order.
+        case violation([InvariantViolation], steps: [Step])
+        /// A prompt or form appeared that the path has no answer for: the user-script key.
+        case needsAnswer(String)
+        /// The step cannot be taken here (the app is not running, nothing is due, Settings refuses).
+        case impossible
+    }
+
+    /// Runs the starting point's steps, `steps`, then `next` (if any), and the end-of-run checks.
+    /// Returns the outcome and `next` as written to a fixture.
+    func run(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions) -> (Outcome, Step?) {
+        let scenario = decisions.applied(to: start, steps: steps)
+        let app: SimulatedApp
+        do {
+            app = try scenario.makeApp(glue: glue)
+        } catch {
+            return (.impossible, nil)
+        }
+        var taken = steps
+        var concrete: Step?
+        do {
+            for step in scenario.steps { try step.run(on: app) }
+            if let next {
+                guard let step = Self.concrete(next, on: app) else { return (.impossible, nil) }
+                concrete = step
+                taken.append(step)
+                try step.run(on: app)
+            }
+            let snapshot = app.stateSnapshot
+            let running = app.isRunning
+            let consulted = app.faults.consulted
+            let due = app.pendingWork.contains { $0.due != nil }
+            let toggle = app.device.storedAnswer != .none
+            try app.finish()
+            return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle), concrete)
+        } catch {
+            return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete)
+        }
+    }
+
+    /// `wait` becomes an advance to the next due work; `nil` when nothing is due.
+    static func concrete(_ step: ExplorationStep, on app: SimulatedApp) -> Step? {
+        switch step {
+        case .step(let step): return step
+        case .wait:
+            let now = app.clock.now
+            guard let next = app.pendingWork.compactMap(\.due).min() else { return nil }
+            return .advance(max(next - now, .zero))
+        }
+    }
+
+    static func outcome(of failure: HarnessFailure, steps: [Step], violations: [InvariantViolation]) -> Outcome {
+        switch failure {
+        case .invariantViolated(let violation): return .violation(violations.isEmpty ? [violation] : violations, steps: steps)
+        case .scenarioIssue(_, let trace):
+            let issue = trace.last { $0.name == .harnessIssue }
+            if let key = issue?[AppProcess.missingAnswerField] { return .needsAnswer(key) }
+            return .impossible
+        case .invalidSetup, .appNotRunning: return .impossible
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import AdHarness
+import Dispatch
+import Foundation
+import HarnessSupport
+import Scenarios
+
+/// Random walks past the breadth-first bound: each walk draws its answers and faults, then its
+/// steps one at a time from those possible, and is checked after every step. Walk `n` of seed `s`
+/// is the same walk on every machine and in every shard (shuttle's replayable random schedules).
+struct RandomWalks: Sendable {
+    let run: PathRun
+    let bounds: ExplorationBounds
+
+    /// The walks a shard takes: every `count`-th, from its index.
+    func search(
+        devices: [DeviceVariant], walks: Int, seed: UInt64, shard: ExplorationShard?, statistics: inout ExplorationStatistics,
+        progress: (ExplorationStatistics) -> Void
+    ) -> [Finding] {
+        var findings = Findings()
+        let mine = (0..<walks).filter { shard == nil || $0 % shard!.count == shard!.index - 1 }
+        var seen = Set<Int>()
+        let batch = 256
+        for start in stride(from: 0, to: mine.count, by: batch) {
+            let walkNumbers = Array(mine[start..<min(start + batch, mine.count)])
+            let results = Locked([WalkResult?](repeating: nil, count: walkNumbers.count))
+            let workers = max(1, min(walkNumbers.count, ProcessInfo.activeCores))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in stride(from: worker, to: walkNumbers.count, by: workers) {
+                    let result = walk(number: walkNumbers[index], seed: seed, devices: devices)
+                    results.withLock { $0[index] = result }
+                }
+            }
+            for result in results.snapshot.compactMap({ $0 }) {
+                statistics.executions += 1
+                statistics.depthReached = max(statistics.depthReached, result.steps.count)
+                seen.formUnion(result.states)
+                for violation in result.violations { findings.add((violation, result.steps, result.decisions)) }
+            }
+            statistics.distinctStates = seen.count
+            progress(statistics)
+            if findings.complete || (bounds.stopAtFirstViolation && !findings.list.isEmpty) { break }
+        }
+        return findings.list
+    }
+
+    struct WalkResult: Sendable {
+        var steps: [Step] = []
+        var decisions: Decisions
+        var states: [Int] = []
+        var violations: [InvariantViolation] = []
+    }
+
+    /// One walk: its choices drawn from its own generator.
+    func walk(number: Int, seed: UInt64, devices: [DeviceVariant]) -> WalkResult {
+        var random = SplitMix64(seed: seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
+        var decisions = Decisions()
+        decisions.device = devices[random.below(devices.count)]
+        let answered = run.start.user.answeredKeys
+        for key in ExplorationBounds.answerKeys where !answered.contains(key) {
+            if let choices = bounds.answers(for: key) { decisions = decisions.answering(choices[random.below(choices.count)]) }
+        }
+        let taken = Set(run.start.faults.map(\.target))
+        var targets = FaultTarget.allCases.filter { !taken.contains($0) }
+        for _ in 0..<random.below(bounds.maxFaults + 1) where !targets.isEmpty {
+            let target = targets.remove(at: random.below(targets.count))
+            let faults = bounds.faults(for: target)
+            decisions = decisions.deciding(target, faults[random.below(faults.count)])
+        }
+        var result = WalkResult(decisions: decisions)
+        let scenario = decisions.applied(to: run.start, steps: [])
+        guard let app = try? scenario.makeApp(glue: run.glue) else { return result }
+        do {
+            for step in scenario.steps { try step.run(on: app) }
+            for _ in 0..<bounds.depth {
+                let hasDue = app.pendingWork.contains { $0.due != nil }
+                let (running, toggle) = (app.isRunning, app.device.storedAnswer != .none)
+                let possible = bounds.steps.filter { $0.applies(running: running, trackingToggleShown: toggle) && ($0 != .wait || hasDue) }
+                guard !possible.isEmpty, let step = PathRun.concrete(possible[random.below(possible.count)], on: app) else { break }
+                result.steps.append(step)
+                try step.run(on: app)
+                result.states.append(app.stateSnapshot.hashValue)
+            }
+            try app.finish()
+        } catch {
+            if case .violation(let violations, _) = PathRun.outcome(of: error, steps: result.steps, violations: app.invariants.violations) {
+                result.violations = violations
+            }
+        }
+        return result
+    }
+}
+
+/// A small, fast generator with a fixed sequence for each seed (SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    /// A number in `0..<bound` (0 when the bound is 0).
+    mutating func below(_ bound: Int) -> Int {
+        bound <= 0 ? 0 : Int(next() % UInt64(bound))
+    }
+}

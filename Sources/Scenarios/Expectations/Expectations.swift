@@ -1,0 +1,231 @@
+import AdHarness
+import AdRequestKit
+import AppInfoPlist
+import HarnessSupport
+
+/// What must be true after a scenario's steps. Every part is optional; invariants are always checked.
+public struct Expectations: Sendable, Decodable {
+    /// The state after the last step, as the OS and the consent SDK report it.
+    public var final: FinalState?
+    /// Every ad request that reached the ad SDK, in order.
+    public var adRequests: [ExpectedAdRequest]?
+    /// How many times the OS tracking prompt was shown.
+    public var trackingPrompts: Int?
+    /// How many times a consent or privacy-options form was shown.
+    public var consentForms: Int?
+    /// Events that must, or must not, appear.
+    public var trace: TraceExpectations?
+    /// Errors the app surfaced, as `stage.code`, in order.
+    public var errors: [String]?
+    /// Why the app crashed; `"none"` for no crash.
+    public var crash: CrashExpectation?
+    /// Why the app refused ad requests, in order.
+    public var refusals: [AdRequestRefusal]?
+    /// How much work is still pending at the end (unanswered prompts, withheld callbacks, timers).
+    public var pending: Int?
+    /// The invariant the run must break (for scenarios that demonstrate an app mistake).
+    public var violation: Invariant?
+    /// Whether the run must leave nothing behind: no callback, prompt or scripted answer pending,
+    /// no unfired fault. The glue's own timers are its business and are not counted.
+    public var nothingLeft: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case final, adRequests, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, nothingLeft
+    }
+
+    /// The expectations that read the reference glue's log or beliefs, as JSON paths.
+    var referenceGlueReasons: [String] {
+        var reasons: [String] = []
+        if final?.usePersonalizedAds != nil { reasons.append("expect.final.usePersonalizedAds") }
+        if final?.prefersAdFree != nil { reasons.append("expect.final.prefersAdFree") }
+        if errors != nil { reasons.append("expect.errors") }
+        if refusals != nil { reasons.append("expect.refusals") }
+        if pending != nil { reasons.append("expect.pending (counts the glue's own timers)") }
+        if let trace {
+            for (list, patterns) in [("contains", trace.contains), ("inOrder", trace.inOrder), ("absent", trace.absent)] {
+                for pattern in patterns where !pattern.name.isGroundTruth {
+                    reasons.append("expect.trace.\(list) \"\(pattern.name)\" (the glue's log)")
+                }
+            }
+        }
+        return reasons
+    }
+
+    /// Decodes the `expect` object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        final = try container.decodeIfPresent(FinalState.self, forKey: .final)
+        adRequests = try container.decodeIfPresent([ExpectedAdRequest].self, forKey: .adRequests)
+        trackingPrompts = try container.decodeCountIfPresent(forKey: .trackingPrompts)
+        consentForms = try container.decodeCountIfPresent(forKey: .consentForms)
+        trace = try container.decodeIfPresent(TraceExpectations.self, forKey: .trace)
+        errors = try container.decodeList(forKey: .errors, { text in
+            let parts = text.split(separator: ".", maxSplits: 1)
+            return parts.count == 2 && FlowStage(rawValue: String(parts[0])) != nil ? text : nil
+        }, expected: { "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\"" })
+        if container.contains(.crash) {
+            let text = try container.decode(String.self, forKey: .crash)
+            if text == "none" {
+                crash = CrashExpectation.none
+            } else if let reason = CrashReason(rawValue: text) {
+                crash = .crashed(reason)
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .crash, in: container,
+                    debugDescription: "expected none or one of \(CrashReason.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                )
+            }
+        }
+        refusals = try container.decodeList(forKey: .refusals, AdRequestRefusal.init(rawValue:)) {
+            "expected one of \(AdRequestRefusal.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
+        }
+        pending = try container.decodeCountIfPresent(forKey: .pending)
+        violation = try container.decodeChoiceIfPresent(Invariant.self, forKey: .violation)
+        nothingLeft = try container.decodeIfPresent(Bool.self, forKey: .nothingLeft)
+    }
+}
+
+/// Whether, and why, the app is expected to crash.
+public enum CrashExpectation: Hashable, Sendable {
+    /// The app must not crash.
+    case none
+    /// The app must crash for this reason.
+    case crashed(CrashReason)
+}
+
+/// The `expect.final` object: any subset of the state after the last step.
+///
+/// `tracking`, `consent`, `canRequestAds`, `legacyConsent` and `location` are what the OS and the
+/// consent SDK report; `shouldUseNPA` is what the decision table requires of a request made now,
+/// from those answers. `usePersonalizedAds` and `prefersAdFree` are the reference glue's own state.
+public struct FinalState: Hashable, Sendable, Decodable {
+    /// The tracking status the OS reports.
+    public var tracking: TrackingAuthorizationStatus?
+    /// The consent status the consent SDK reports (the legacy SDK's, in the current SDK's terms).
+    public var consent: UserConsentStatus?
+    /// Whether the consent SDK allows ad requests.
+    public var canRequestAds: Bool?
+    /// Whether a request made now must carry `npa=1`, by the decision table on those answers.
+    public var shouldUseNPA: Bool?
+    /// The legacy consent SDK's status (legacy profile).
+    public var legacyConsent: LegacyConsentStatus?
+    /// The app's "use personalized ads" preference (legacy profile).
+    public var usePersonalizedAds: Bool?
+    /// Whether the user chose the ad-free version (legacy profile).
+    public var prefersAdFree: Bool?
+    /// The location status as the OS reports it.
+    public var location: LocationAuthorizationStatus?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case tracking, consent, canRequestAds, shouldUseNPA, legacyConsent, usePersonalizedAds, prefersAdFree, location
+    }
+
+    /// Decodes the object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tracking = try container.decodeStatusIfPresent(TrackingAuthorizationStatus.self, forKey: .tracking)
+        consent = try container.decodeStatusIfPresent(UserConsentStatus.self, forKey: .consent)
+        canRequestAds = try container.decodeIfPresent(Bool.self, forKey: .canRequestAds)
+        shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
+        legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent)
+        usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
+        prefersAdFree = try container.decodeIfPresent(Bool.self, forKey: .prefersAdFree)
+        location = try container.decodeStatusIfPresent(LocationAuthorizationStatus.self, forKey: .location)
+    }
+}
+
+/// An `expect.adRequests` entry.
+public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
+    /// Whether the request carried `npa=1`.
+    public var npa: Bool?
+    /// What the request sent as the advertising identifier: `zero` or `set` as the ad SDK read it,
+    /// or `withheld` under child-directed treatment.
+    public var idfa: String?
+    /// The ad serving mode the request got.
+    public var mode: ServingMode?
+    /// The serving-mode rule that decided it.
+    public var modeRule: ServingModeRule?
+    /// Whether the request was tagged child-directed (`false`: the tag was false or not set).
+    public var childDirected: Bool?
+    /// Whether the request was tagged under the age of consent (`false`: the tag was false or not set).
+    public var underAgeOfConsent: Bool?
+    /// The age treatment the request received.
+    public var ageTreatment: AudienceAgeTreatment?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case npa, idfa, mode, modeRule, childDirected, underAgeOfConsent, ageTreatment
+    }
+
+    /// The identifier values a request can show.
+    static let identifierValues = ["zero", "set", "withheld"]
+
+    /// Decodes the object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        npa = try container.decodeIfPresent(Bool.self, forKey: .npa)
+        if let idfa = try container.decodeIfPresent(String.self, forKey: .idfa) {
+            guard Self.identifierValues.contains(idfa) else {
+                throw DecodingError.dataCorruptedError(forKey: .idfa, in: container, debugDescription: "expected zero, set or withheld, got \"\(idfa)\"")
+            }
+            self.idfa = idfa
+        }
+        mode = try container.decodeChoiceIfPresent(ServingMode.self, forKey: .mode)
+        modeRule = try container.decodeChoiceIfPresent(ServingModeRule.self, forKey: .modeRule)
+        childDirected = try container.decodeIfPresent(Bool.self, forKey: .childDirected)
+        underAgeOfConsent = try container.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent)
+        ageTreatment = try container.decodeChoiceIfPresent(AudienceAgeTreatment.self, forKey: .ageTreatment)
+    }
+
+    /// Whether a recorded request matches; a tag the request does not show counts as not set.
+    func matches(_ request: [EventField]) -> Bool {
+        (npa.map { String($0) == request[field: "npa"] } ?? true) && (idfa.map { $0 == request[field: "idfa"] } ?? true)
+            && (mode.map { $0.rawValue == request[field: TraceField.mode] } ?? true)
+            && (modeRule.map { $0.rawValue == request[field: TraceField.modeRule] } ?? true)
+            && tagsMatch(request)
+    }
+
+    /// Whether the pinned tags match the request's.
+    func tagsMatch(_ request: [EventField]) -> Bool {
+        (childDirected.map { $0 == (request[field: TraceField.childDirected] == "true") } ?? true)
+            && (underAgeOfConsent.map { $0 == (request[field: TraceField.underAgeOfConsent] == "true") } ?? true)
+            && (ageTreatment.map { $0.rawValue == (request[field: TraceField.ageTreatment] ?? AudienceAgeTreatment.unspecified.rawValue) } ?? true)
+    }
+
+    /// Whether the entry pins a tag.
+    var pinsTags: Bool { childDirected != nil || underAgeOfConsent != nil || ageTreatment != nil }
+
+    /// `{npa: true, idfa: zero}`.
+    var summary: String {
+        "{" + [
+            npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" },
+            childDirected.map { "childDirected: \($0)" }, underAgeOfConsent.map { "underAgeOfConsent: \($0)" },
+            ageTreatment.map { "ageTreatment: \($0.rawValue)" },
+        ].compactMap { $0 }.joined(separator: ", ") + "}"
+    }
+}
+
+/// The `expect.trace` object.
+public struct TraceExpectations: Hashable, Sendable, Decodable {
+    /// Events that must appear.
+    public var contains: [TracePattern] = []
+    /// Events that must appear in this order (not necessarily adjacent).
+    public var inOrder: [TracePattern] = []
+    /// Events that must not appear.
+    public var absent: [TracePattern] = []
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case contains, inOrder, absent
+    }
+
+    /// Decodes the object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        contains = try container.decodeIfPresent([TracePattern].self, forKey: .contains) ?? []
+        inOrder = try container.decodeIfPresent([TracePattern].self, forKey: .inOrder) ?? []
+        absent = try container.decodeIfPresent([TracePattern].self, forKey: .absent) ?? []
+    }
+}

@@ -1,0 +1,212 @@
+import AdHarness
+import AdRequestKit
+import AppInfoPlist
+import Foundation
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// The `device` object.
+struct DeviceSpec: Decodable {
+    var device = Device()
+    var legacySDK = LegacyConsentSDKSettings()
+    /// The app's real Info.plist, relative to the fixture, read once the fixture's folder is known.
+    var infoPlistFile: InfoPlistFileSource?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
+        case infoPlist, infoPlistFile, consentFormConfigured, messages, latency, adProvidersChanged, location, simulator
+        case keepsConsentOutsideEEA, overlappingConsentCalls
+    }
+
+    enum MessagesKeys: String, CodingKey, CaseIterable {
+        case gdpr, usStates, idfaExplainer
+    }
+
+    enum LocationKeys: String, CodingKey, CaseIterable {
+        case servicesEnabled, servicesOffReportsDenied, restricted
+    }
+
+    init() {}
+
+    enum LatencyKeys: String, CodingKey, CaseIterable {
+        case consentUpdate, formLoad, adLoad
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let version = try container.decodeIfPresent(String.self, forKey: .osVersion) {
+            guard let parsed = OSVersion(text: version) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .osVersion, in: container, debugDescription: "expected an OS version such as \"17.5\", got \"\(version)\""
+                )
+            }
+            device.os.osVersion = parsed
+        }
+        if let region = try container.decodeChoiceIfPresent(ConsentRegion.self, forKey: .region) { device.sdk.region = region }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { device.os.allowAppsToRequestToTrack = on }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { device.os.trackingRestricted = on }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { device.os.limitAdTracking = on }
+        if let changed = try container.decodeIfPresent(Bool.self, forKey: .adProvidersChanged) { legacySDK.providersChanged = changed }
+        if let simulator = try container.decodeIfPresent(Bool.self, forKey: .simulator) {
+            device.sdk.isSimulator = simulator
+            legacySDK.isSimulator = simulator
+        }
+        if let keeps = try container.decodeIfPresent(Bool.self, forKey: .keepsConsentOutsideEEA) { device.sdk.keepsDecisionOutsideEEA = keeps }
+        if let policy = try container.decodeChoiceIfPresent(OverlappingCallPolicy.self, forKey: .overlappingConsentCalls) {
+            device.sdk.overlappingCalls = policy
+        }
+        // `consentFormConfigured` is the older name of `messages.gdpr`: one of the two, not both.
+        if let configured = try container.decodeIfPresent(Bool.self, forKey: .consentFormConfigured) {
+            device.sdk.consentFormConfigured = configured
+        }
+        if let values = try container.strictObjectIfPresent(MessagesKeys.self, forKey: .messages) {
+            if container.contains(.consentFormConfigured) && values.contains(.gdpr) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .gdpr, in: values,
+                    debugDescription: "expected either messages.gdpr or consentFormConfigured (its older name), found both"
+                )
+            }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .gdpr) { device.sdk.messages.gdpr = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .usStates) { device.sdk.messages.usStates = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .idfaExplainer) { device.sdk.messages.idfaExplainer = on }
+        }
+        // The fixture's Info.plist overlays the standard one, or the app's real file: a value sets a
+        // key, null removes it.
+        let overlay = try container.decodeIfPresent([String: PropertyListValue?].self, forKey: .infoPlist) ?? [:]
+        if let path = try container.decodeIfPresent(String.self, forKey: .infoPlistFile) {
+            guard !path.isEmpty else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .infoPlistFile, in: container, debugDescription: "expected a path to an Info.plist, relative to the fixture; found an empty string"
+                )
+            }
+            infoPlistFile = InfoPlistFileSource(path: path, overlay: overlay)
+        }
+        for (key, value) in overlay { device.infoPlist[key] = value }
+        if let values = try container.strictObjectIfPresent(LocationKeys.self, forKey: .location) {
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesEnabled) { device.location.servicesEnabled = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .servicesOffReportsDenied) { device.location.servicesOffReportsDenied = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .restricted) { device.location.restricted = on }
+        }
+        if let values = try container.strictObjectIfPresent(LatencyKeys.self, forKey: .latency) {
+            if let value = try values.decodeDurationIfPresent(forKey: .consentUpdate) { device.sdk.updateLatency = value }
+            if let value = try values.decodeDurationIfPresent(forKey: .formLoad) { device.sdk.formLoadLatency = value }
+            if let value = try values.decodeDurationIfPresent(forKey: .adLoad) { device.sdk.adLoadLatency = value }
+        }
+    }
+}
+
+/// `device.infoPlistFile`: the path as written, and the `infoPlist` overlay to apply over the file.
+struct InfoPlistFileSource: Sendable {
+    var path: String
+    var overlay: [String: PropertyListValue?]
+
+    /// Reads the file, relative to `folder` unless absolute, and applies the overlay.
+    func read(relativeTo folder: URL) throws(InfoPlistError) -> InfoPlist {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        var infoPlist = try InfoPlist(contentsOf: url, file: path)
+        for (key, value) in overlay { infoPlist[key] = value }
+        return infoPlist
+    }
+}
+
+/// The `previousSession` object.
+struct PreviousSessionSpec: Decodable {
+    var session = PreviousSession()
+    /// The keys given that are the reference glue's own storage, not the OS's or an SDK's.
+    var glueLeftoverKeys: [String] = []
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        session.tracking = try container.decodeStatusIfPresent(TrackingAuthorizationStatus.self, forKey: .tracking) ?? .notDetermined
+        session.consent = try container.decodeStatusIfPresent(UserConsentStatus.self, forKey: .consent) ?? .unknown
+        session.shouldUseNPA = try container.decodeIfPresent(Bool.self, forKey: .shouldUseNPA)
+        session.legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent) ?? .unknown
+        session.usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
+        session.consentChoices = try container.decodeIfPresent(ConsentChoicesSpec.self, forKey: .consentChoices)?.choices
+        if session.consentChoices != nil && session.consent != .obtained {
+            throw DecodingError.dataCorruptedError(
+                forKey: .consentChoices, in: container,
+                debugDescription: "expected consent obtained with consentChoices (the choices of a form answered earlier), found \(session.consent)"
+            )
+        }
+        if let age = try container.decodeDurationIfPresent(forKey: .consentAge) {
+            guard session.consent == .obtained else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .consentAge, in: container,
+                    debugDescription: "expected consent obtained with consentAge (how long ago the earlier decision was taken), found \(session.consent)"
+                )
+            }
+            guard age <= .seconds(3_650 * 86_400) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .consentAge, in: container, debugDescription: "expected at most 3650d (ten years), found \(age.components.seconds / 86_400) days"
+                )
+            }
+            session.consentAge = age
+        }
+        glueLeftoverKeys = [CodingKeys.shouldUseNPA, .usePersonalizedAds].filter(container.contains).map(\.rawValue)
+    }
+}
+
+/// The `user` object.
+struct UserSpec: Decodable {
+    var user = User()
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case trackingPrompt, consentForm, privacyOptionsForm, legacyConsentForm, locationPrompt, consentChoices
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        user.trackingPrompt = try container.decodeIfPresent(AnswerSpec<TrackingPromptAnswer>.self, forKey: .trackingPrompt)?.answer
+        user.consentForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .consentForm)?.answer
+        user.privacyOptionsForm = try container.decodeIfPresent(AnswerSpec<ConsentFormAnswer>.self, forKey: .privacyOptionsForm)?.answer
+        user.legacyConsentForm = try container.decodeIfPresent(AnswerSpec<LegacyFormAnswer>.self, forKey: .legacyConsentForm)?.answer
+        user.location.prompt = try container.decodeIfPresent(AnswerSpec<LocationPromptAnswer>.self, forKey: .locationPrompt)?.answer
+        user.consentChoices = try container.decodeIfPresent(ConsentChoicesSpec.self, forKey: .consentChoices)?.choices
+        let custom = [user.consentForm, user.privacyOptionsForm].contains { $0?.answer == .custom }
+        if custom != (user.consentChoices != nil) {
+            throw DecodingError.dataCorruptedError(
+                forKey: custom ? .consentForm : .consentChoices, in: container,
+                debugDescription: custom
+                    ? "expected user.consentChoices for a custom answer, found none"
+                    : "expected a custom answer (consentForm or privacyOptionsForm) for consentChoices, found none"
+            )
+        }
+    }
+}
+
+/// An answer: `"allow"`, or `{ "answer": "allow", "after": "3s" }`.
+struct AnswerSpec<Answer: CaseIterable & RawRepresentable & Hashable & Sendable>: Decodable where Answer.RawValue == String {
+    var answer: ScriptedAnswer<Answer>
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case answer, after
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard let value = Answer(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: single,
+                    debugDescription: "expected one of \(Answer.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                )
+            }
+            answer = ScriptedAnswer(value)
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        answer = ScriptedAnswer(
+            try container.decodeChoice(Answer.self, forKey: .answer),
+            after: try container.decodeDurationIfPresent(forKey: .after) ?? .zero
+        )
+    }
+}

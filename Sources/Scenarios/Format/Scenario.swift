@@ -1,0 +1,333 @@
+import AdHarness
+import AdRequestKit
+import Foundation
+import HarnessSupport
+import MockAdNetwork
+
+/// A scenario fixture (format 1): a device, what earlier sessions left, a scripted user, faults,
+/// the steps the app goes through, and what must be true afterwards.
+///
+/// Decoding is strict: an unknown key or value, a wrong type, a missing required field or a bad
+/// duration fails with the JSON path and what was expected there.
+public struct Scenario: Sendable, Decodable {
+    /// A one-line title.
+    public var name: String
+    /// Longer notes on what the scenario pins, if any.
+    public var summary: String?
+    /// The device.
+    public var device: Device
+    /// How the app is set up: timeouts, deliberate mistakes.
+    public var app: AppSetup
+    /// Which consent SDK flow the app runs, and its settings.
+    public var consent: ConsentSetup
+    /// What earlier sessions left on the device.
+    public var previousSession: PreviousSession
+    /// The scripted user.
+    public var user: User
+    /// The faults to inject.
+    public var faults: [Fault]
+    /// What happens, in order.
+    public var steps: [Step]
+    /// What must be true afterwards.
+    public var expect: Expectations
+    /// Which glue the scenario is for, as the file says (`"glue"`); `nil` when it does not say.
+    public var declaredGlue: GlueRequirement?
+    /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
+    /// beliefs); empty when the scenario needs only ground truth and runs against any glue.
+    public var referenceGlueReasons: [String]
+    /// `device.infoPlistFile`, until it is read relative to the fixture's folder.
+    var infoPlistFile: InfoPlistFileSource?
+
+    /// Whether the scenario runs against any glue, or checks the package's reference glue.
+    public var requiredGlue: GlueRequirement { referenceGlueReasons.isEmpty ? .anyGlue : .referenceGlue }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, glue, consentProfile, device, app, previousSession, user, faults, steps, expect
+    }
+
+    /// Decodes a scenario, rejecting anything it does not understand.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        guard name.contains(where: { !$0.isWhitespace }) else {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "expected a one-line title; found an empty name")
+        }
+        summary = try container.decodeIfPresent(String.self, forKey: .description)
+        let profile = try container.decodeIfPresent(String.self, forKey: .consentProfile) ?? "current"
+        guard profile == "current" || profile == "legacy" else {
+            throw DecodingError.dataCorruptedError(forKey: .consentProfile, in: container, debugDescription: "expected current or legacy, got \"\(profile)\"")
+        }
+        let deviceSpec = try container.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? DeviceSpec()
+        device = deviceSpec.device
+        infoPlistFile = deviceSpec.infoPlistFile
+        app = try container.decodeIfPresent(AppSetup.self, forKey: .app) ?? AppSetup()
+        consent = try app.consentSetup(profile: profile, legacySDK: deviceSpec.legacySDK, codingPath: container.codingPath + [CodingKeys.app])
+        let sessionSpec = try container.decodeIfPresent(PreviousSessionSpec.self, forKey: .previousSession)
+        previousSession = sessionSpec?.session ?? .freshInstall
+        if profile == "current", previousSession.legacyConsent != .unknown || previousSession.usePersonalizedAds != nil {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.previousSession],
+                debugDescription: "expected consentProfile legacy for legacyConsent and usePersonalizedAds, found \(profile)"
+            ))
+        }
+        if profile == "legacy", previousSession.consentAge != .zero {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.previousSession],
+                debugDescription: "expected consentProfile current for consentAge (the current consent SDK's decision), found legacy"
+            ))
+        }
+        user = try container.decodeIfPresent(UserSpec.self, forKey: .user)?.user ?? User()
+        faults = try container.decodeIfPresent([FaultSpec].self, forKey: .faults)?.map(\.fault) ?? []
+        steps = try container.decode([Step].self, forKey: .steps)
+        try Step.checkOrder(of: steps, codingPath: container.codingPath + [CodingKeys.steps])
+        expect = try container.decode(Expectations.self, forKey: .expect)
+        declaredGlue = try container.decodeChoiceIfPresent(GlueRequirement.self, forKey: .glue)
+        var reasons = (profile == "legacy" ? ["consentProfile"] : [])
+            + app.givenKeys.map { "app.\($0)" }
+            + (sessionSpec?.glueLeftoverKeys ?? []).map { "previousSession.\($0)" }
+            + expect.referenceGlueReasons
+        if declaredGlue == .anyGlue, let first = reasons.first {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.glue],
+                debugDescription: "\"any\" promises ground truth only, but \(first) belongs to the reference glue (its settings, log or beliefs); "
+                    + "remove it, or set \"glue\": \"reference\""
+            ))
+        }
+        if declaredGlue == .referenceGlue && reasons.isEmpty { reasons = ["glue"] }
+        referenceGlueReasons = reasons
+    }
+
+    /// Reads and decodes a scenario file.
+    public static func load(from url: URL, displayPath: String? = nil) throws(ScenarioError) -> Scenario {
+        let file = displayPath ?? url.path
+        return try decode(readFile(url, file: file), file: file, folder: url.deletingLastPathComponent())
+    }
+
+    /// The bytes of a file, or an error saying in plain words why there are none.
+    package static func readFile(_ url: URL, file: String) throws(ScenarioError) -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ScenarioError(file: file, message: "expected a scenario file, found nothing at this path")
+        }
+        guard !isFolder.boolValue else {
+            throw ScenarioError(file: file, message: "expected a scenario file, found a folder (`adharness run` takes folders)")
+        }
+        do { return try Data(contentsOf: url) } catch {
+            throw ScenarioError(file: file, message: "expected a readable file, found one that cannot be read (check its permissions)")
+        }
+    }
+
+    /// Decodes a scenario written inline, as a test does, with the same strict checks as a file;
+    /// a relative `device.infoPlistFile` is read relative to `folder` (by default the working directory).
+    public static func decode(json: String, name: String = "inline scenario", folder: URL? = nil) throws(ScenarioError) -> Scenario {
+        try decode(Data(json.utf8), file: name, folder: folder)
+    }
+
+    /// Parses strict JSON within the size and depth limits, or fails with the line, column and
+    /// JSON path of the first problem.
+    package static func parse(_ data: Data, file: String) throws(ScenarioError) -> JSONDocument {
+        do {
+            return try JSONDocument(bytes: Array(data))
+        } catch {
+            throw ScenarioError(file: file, path: error.path, line: error.line, column: error.column, message: error.message)
+        }
+    }
+
+    /// Decodes a scenario; a starting point for the explorer may have no steps yet.
+    package static func decode(_ data: Data, file: String, isStartingPoint: Bool = false, folder: URL? = nil) throws(ScenarioError) -> Scenario {
+        let document = try parse(data, file: file)
+        var scenario: Scenario
+        do {
+            scenario = try JSONTreeDecoder.decode(Scenario.self, from: document)
+            if scenario.steps.isEmpty && !isStartingPoint {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: [CodingKeys.steps], debugDescription: "expected at least one step, such as \"launch\"; found an empty list"
+                ))
+            }
+        } catch {
+            var problem = ScenarioError(file: file, decodingError: error)
+            if let path = ScenarioError.codingPath(of: error) {
+                (problem.line, problem.column) = document.position(at: path)
+            }
+            throw problem
+        }
+        try scenario.readInfoPlistFile(relativeTo: folder, file: file, document: document)
+        return scenario
+    }
+}
+
+extension Scenario {
+    /// Replaces the device's Info.plist with `device.infoPlistFile` read relative to `folder`; an
+    /// unreadable file is an error at that field, naming the file and what was wrong with it.
+    fileprivate mutating func readInfoPlistFile(relativeTo folder: URL?, file: String, document: JSONDocument) throws(ScenarioError) {
+        guard let source = infoPlistFile else { return }
+        let folder = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        do {
+            device.infoPlist = try source.read(relativeTo: folder)
+        } catch {
+            let path: [any CodingKey] = [CodingKeys.device, DeviceSpec.CodingKeys.infoPlistFile]
+            let (line, column) = document.position(at: path)
+            throw ScenarioError(
+                file: file, path: ScenarioError.path(path), line: line, column: column,
+                message: "\(source.path) (relative to the fixture's folder \(folder.path)): \(error.problem)"
+            )
+        }
+        infoPlistFile = nil
+    }
+}
+
+/// Which glue a scenario runs against.
+public enum GlueRequirement: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Ground-truth expectations only: any correct glue must pass it.
+    case anyGlue = "any"
+    /// It checks the package's reference glue: its settings, its log or what it believes.
+    case referenceGlue = "reference"
+}
+
+/// How the reference glue is set up in a scenario.
+public struct AppSetup: Sendable, Decodable {
+    /// The app's configuration: timeouts and storage keys.
+    public var configuration = AdsConfiguration()
+    /// Deliberate mistakes in the app's glue code.
+    public var mistakes: Set<AppMistake> = []
+    /// Parameters of the current consent SDK's update.
+    var parameters = ConsentRequestParameters()
+    /// Whether any current-SDK parameter was given.
+    var givesCurrentParameters = false
+    /// The legacy consent SDK's app settings, if given.
+    var legacy: LegacyConsentSettings?
+    /// The keys the scenario gave, in order: each is a setting of the reference glue.
+    var givenKeys: [String] = []
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent, decision, onboardingTracking, adRequestConfiguration
+    }
+
+    enum AdRequestConfigurationKeys: String, CodingKey, CaseIterable {
+        case underAgeOfConsent, childDirectedTreatment, ageTreatment
+    }
+
+    /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
+    public init() {}
+
+    /// Decodes the `app` object.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let underAge = try container.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent) {
+            parameters.isTaggedForUnderAgeOfConsent = underAge
+            givesCurrentParameters = true
+        }
+        if let geography = try container.decodeStatusIfPresent(ConsentDebugGeography.self, forKey: .debugGeography) {
+            parameters.debugGeography = geography
+            givesCurrentParameters = true
+        }
+        if let identifiers = try container.decodeIfPresent([String].self, forKey: .testDeviceIdentifiers) {
+            parameters.testDeviceIdentifiers = identifiers
+            givesCurrentParameters = true
+        }
+        if let tags = try container.strictObjectIfPresent(AdRequestConfigurationKeys.self, forKey: .adRequestConfiguration) {
+            // The ad SDK's tags, for either consent profile: the consent SDK passes none of its own on.
+            var audience = AdRequestConfiguration()
+            audience.underAgeOfConsent = try tags.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent)
+            audience.childDirectedTreatment = try tags.decodeIfPresent(Bool.self, forKey: .childDirectedTreatment)
+            audience.ageTreatment = try tags.decodeChoiceIfPresent(AudienceAgeTreatment.self, forKey: .ageTreatment) ?? .unspecified
+            configuration.adRequestConfiguration = audience
+        }
+        if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
+            configuration.timeouts = timeouts.timeouts
+        }
+        let mistakes = try container.decodeList(forKey: .mistakes, AppMistake.init(rawValue:)) {
+            "expected one of \(AppMistake.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
+        }
+        self.mistakes = Set(mistakes ?? [])
+        legacy = try container.decodeIfPresent(LegacyConsentSpec.self, forKey: .legacyConsent)?.settings
+        if let decision = try container.decodeChoiceIfPresent(DecisionProfile.self, forKey: .decision) {
+            configuration.decisionProfile = decision
+            givesCurrentParameters = givesCurrentParameters || decision == .tcf
+        }
+        if let order = try container.decodeChoiceIfPresent(OnboardingTrackingOrder.self, forKey: .onboardingTracking) {
+            configuration.onboardingTracking = order
+        }
+        givenKeys = CodingKeys.allCases.filter(container.contains).map(\.rawValue)
+    }
+
+    /// The consent setup for a profile; settings of the other profile are an error, not ignored.
+    func consentSetup(profile: String, legacySDK: LegacyConsentSDKSettings, codingPath: [any CodingKey]) throws -> ConsentSetup {
+        if profile == "legacy" {
+            guard !givesCurrentParameters else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "expected consentProfile current for underAgeOfConsent, debugGeography, testDeviceIdentifiers and decision tcf, found legacy; use legacyConsent.debugGeography and debugDeviceIdentifiers"
+                ))
+            }
+            guard configuration.onboardingTracking != .consentSDK else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath + [CodingKeys.onboardingTracking],
+                    debugDescription: "expected beforeConsent or afterConsent with consentProfile legacy, found consentSDK: the legacy consent SDK has no IDFA explainer, so nobody would ask for tracking"
+                ))
+            }
+            return .legacy(legacy ?? LegacyConsentSettings(), sdk: legacySDK)
+        }
+        guard legacy == nil else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [CodingKeys.legacyConsent],
+                debugDescription: "expected consentProfile legacy for legacyConsent, found current"
+            ))
+        }
+        return .current(parameters)
+    }
+}
+
+/// The `app.legacyConsent` object.
+struct LegacyConsentSpec: Decodable {
+    var settings = LegacyConsentSettings()
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case publisherIdentifiers, privacyPolicyURL, offers, debugGeography, debugDeviceIdentifiers
+    }
+
+    enum OfferKeys: String, CodingKey, CaseIterable {
+        case personalizedAds, nonPersonalizedAds, adFree
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let identifiers = try container.decodeIfPresent([String].self, forKey: .publisherIdentifiers) {
+            settings.publisherIdentifiers = identifiers
+        }
+        if let url = try container.decodeIfPresent(String.self, forKey: .privacyPolicyURL) { settings.privacyPolicyURL = url }
+        if let values = try container.strictObjectIfPresent(OfferKeys.self, forKey: .offers) {
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .personalizedAds) { settings.offers.personalizedAds = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .nonPersonalizedAds) { settings.offers.nonPersonalizedAds = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .adFree) { settings.offers.adFree = on }
+        }
+        if let geography = try container.decodeStatusIfPresent(LegacyDebugGeography.self, forKey: .debugGeography) {
+            settings.debug.geography = geography
+        }
+        if let devices = try container.decodeIfPresent([String].self, forKey: .debugDeviceIdentifiers) {
+            settings.debug.deviceIdentifiers = devices
+        }
+    }
+}
+
+/// The `app.timeouts` object.
+struct TimeoutsSpec: Decodable {
+    var timeouts = CallbackTimeouts()
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case trackingRequest, consentInfoUpdate, formLoad, formPresent, adLoad
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let value = try container.decodeDurationIfPresent(forKey: .trackingRequest) { timeouts.trackingRequest = value }
+        if let value = try container.decodeDurationIfPresent(forKey: .consentInfoUpdate) { timeouts.consentInfoUpdate = value }
+        if let value = try container.decodeDurationIfPresent(forKey: .formLoad) { timeouts.formLoad = value }
+        if let value = try container.decodeDurationIfPresent(forKey: .formPresent) { timeouts.formPresent = value }
+        if let value = try container.decodeDurationIfPresent(forKey: .adLoad) { timeouts.adLoad = value }
+    }
+}

@@ -1,0 +1,207 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+import MockTrackingManager
+
+/// One step of a scenario.
+public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
+    /// Process start: a fresh glue runs its launch code while the app is inactive, then the app becomes active.
+    case launch
+    /// The glue's first-run flow.
+    case onboarding
+    /// The app asks for tracking on its own.
+    case requestTracking
+    /// The app asks for tracking and requests an ad as soon as the answer comes.
+    case requestTrackingThenAd
+    /// The app requests an ad.
+    case requestAd
+    /// The app reads the advertising identifier.
+    case readAdvertisingIdentifier
+    /// The app comes back to the foreground.
+    case foreground
+    /// The user opens the privacy-options entry point.
+    case openPrivacyOptions
+    /// The process ends and starts again.
+    case relaunch
+    /// The app is deleted, installed and started again.
+    case reinstall
+    /// Virtual time jumps from one due time to the next until nothing can run.
+    case runUntilIdle
+    /// Virtual time passes.
+    case advance(Duration)
+    /// The app asks for when-in-use location.
+    case requestLocation
+    /// The user leaves the app, changes Settings, and comes back.
+    case settings([SettingsChange])
+    /// The device moves to another region; the consent SDK sees it at its next update.
+    case travel(ConsentRegion)
+
+    /// The steps spelled as a plain string.
+    static let named: [(String, Step)] = [
+        ("launch", .launch), ("onboarding", .onboarding), ("requestTracking", .requestTracking),
+        ("requestTrackingThenAd", .requestTrackingThenAd), ("requestAd", .requestAd),
+        ("readAdvertisingIdentifier", .readAdvertisingIdentifier), ("foreground", .foreground),
+        ("openPrivacyOptions", .openPrivacyOptions), ("relaunch", .relaunch), ("reinstall", .reinstall),
+        ("runUntilIdle", .runUntilIdle), ("requestLocation", .requestLocation),
+    ]
+
+    enum ObjectKeys: String, CodingKey, CaseIterable {
+        case advance, settings, travel
+    }
+
+    enum SettingsKeys: String, CodingKey, CaseIterable {
+        case tracking, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
+        case locationServicesEnabled, locationRestricted, locationAccess, preciseLocation
+    }
+
+    private static var expected: String {
+        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"}, {\"settings\": {...}} or {\"travel\": \"other\"}"
+    }
+
+    /// Decodes `"launch"`, `{ "advance": "30s" }`, `{ "settings": { "tracking": "denied" } }` or `{ "travel": "other" }`.
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard let step = Self.named.first(where: { $0.0 == text })?.1 else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "expected \(Self.expected), got \"\(text)\"")
+            }
+            self = step
+            return
+        }
+        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "expected \(Self.expected)"))
+        }
+        guard container.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected a step object with exactly one key, advance, settings or travel; found \(container.allKeys.count) keys"
+            ))
+        }
+        try decoder.rejectUnknownKeys(ObjectKeys.self)
+        let keyed = try decoder.container(keyedBy: ObjectKeys.self)
+        if keyed.contains(.advance) {
+            self = .advance(try keyed.decodeDuration(forKey: .advance))
+            return
+        }
+        if keyed.contains(.travel) {
+            self = .travel(try keyed.decodeChoice(ConsentRegion.self, forKey: .travel))
+            return
+        }
+        let settings = try keyed.superDecoder(forKey: .settings)
+        try settings.rejectUnknownKeys(SettingsKeys.self)
+        let values = try settings.container(keyedBy: SettingsKeys.self)
+        var changes: [SettingsChange] = []
+        if values.contains(.tracking) {
+            let text = try values.decode(String.self, forKey: .tracking)
+            guard text == "authorized" || text == "denied" else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .tracking, in: values,
+                    debugDescription: "expected authorized or denied (the app's own toggle in Settings), got \"\(text)\""
+                )
+            }
+            changes.append(.device(.tracking(allowed: text == "authorized")))
+        }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { changes.append(.device(.allowAppsToRequestToTrack(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { changes.append(.device(.trackingRestricted(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { changes.append(.device(.limitAdTracking(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .locationServicesEnabled) { changes.append(.location(.servicesEnabled(on))) }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .locationRestricted) { changes.append(.location(.restricted(on))) }
+        if let access = try values.decodeStatusIfPresent(LocationAuthorizationStatus.self, forKey: .locationAccess) {
+            guard access != .restricted else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .locationAccess, in: values,
+                    debugDescription: "expected notDetermined, denied, authorizedAlways or authorizedWhenInUse (the app's own access); use locationRestricted for restrictions"
+                )
+            }
+            changes.append(.location(.appAccess(access)))
+        }
+        if let on = try values.decodeIfPresent(Bool.self, forKey: .preciseLocation) { changes.append(.location(.preciseLocation(on))) }
+        guard !changes.isEmpty else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: settings.codingPath,
+                debugDescription: "expected at least one of \(SettingsKeys.allCases.map(\.rawValue).joined(separator: ", "))"
+            ))
+        }
+        self = .settings(changes)
+    }
+
+    /// `launch`, `advance 30.000s`, `settings tracking=denied`.
+    public var description: String {
+        switch self {
+        case .advance(let duration): "advance \(duration.harnessDescription)"
+        case .settings(let changes): "settings \(changes.map(\.description).joined(separator: " "))"
+        case .travel(let region): "travel \(region.rawValue)"
+        default: Self.named.first { $0.1 == self }?.0 ?? "step"
+        }
+    }
+
+    /// Whether the step needs the app's process running: everything the app or its user does in it.
+    ///
+    /// Settings, travel, time, relaunch and reinstall work with or without a process.
+    package var needsRunningApp: Bool {
+        switch self {
+        case .launch, .relaunch, .reinstall, .settings, .travel, .advance, .runUntilIdle: false
+        default: true
+        }
+    }
+
+    /// Fails at the first step that cannot happen in its place: an app step before the first
+    /// `launch`, or a `launch` while the app runs. The order is in the file, so it is an error in
+    /// the file, found before anything runs.
+    static func checkOrder(of steps: [Step], codingPath: [any CodingKey]) throws {
+        var running = false
+        for (index, step) in steps.enumerated() {
+            let problem: String? = switch step {
+            case .launch where running: "expected \"relaunch\" (the app is already running here), found \"launch\""
+            case _ where step.needsRunningApp && !running: "expected \"launch\" before \"\(step)\" (it needs the app running), found no launch before it"
+            default: nil
+            }
+            if let problem {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath + [AnyCodingKey(intValue: index)], debugDescription: problem))
+            }
+            if step == .launch || step == .relaunch || step == .reinstall { running = true }
+        }
+    }
+
+    /// Runs the step on a simulated app.
+    package func run(on app: SimulatedApp) throws(HarnessFailure) {
+        switch self {
+        case .launch: try app.launch()
+        case .onboarding: try app.onboarding()
+        case .requestTracking: try app.requestTracking()
+        case .requestTrackingThenAd: try app.requestTracking(thenRequestAd: true)
+        case .requestAd: try app.requestAd()
+        case .readAdvertisingIdentifier: try app.readAdvertisingIdentifier()
+        case .foreground: try app.foreground()
+        case .openPrivacyOptions: try app.openPrivacyOptions()
+        case .relaunch: try app.relaunch()
+        case .reinstall: try app.reinstall()
+        case .runUntilIdle: try app.runUntilIdle()
+        case .requestLocation: try app.requestLocation()
+        case .advance(let duration): try app.advance(by: duration)
+        case .travel(let region): try app.travel(to: region)
+        case .settings(let changes):
+            for change in changes {
+                switch change {
+                case .device(let change): try app.changeSettings(change)
+                case .location(let change): try app.changeLocationSettings(change)
+                }
+            }
+        }
+    }
+}
+
+/// One change in the Settings app, to tracking and the identifier or to location.
+public enum SettingsChange: Hashable, Sendable, CustomStringConvertible {
+    /// A tracking or advertising-identifier setting.
+    case device(SimulatedDevice.SettingsChange)
+    /// A location setting.
+    case location(LocationSettingsChange)
+
+    /// `tracking=denied`, `locationServicesEnabled=false`...
+    public var description: String {
+        switch self {
+        case .device(let change): change.description
+        case .location(let change): change.description
+        }
+    }
+}

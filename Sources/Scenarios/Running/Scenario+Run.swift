@@ -1,0 +1,61 @@
+import AdHarness
+import AdRequestKit
+import HarnessSupport
+
+extension Scenario {
+    /// Runs every step against a glue on a simulated app, on virtual time, stops at the first
+    /// failure, finishes the run, and compares the outcome with `expect`.
+    ///
+    /// With no glue given, the scenario runs against the reference glue set up as it says (`app`,
+    /// `consentProfile`). Another glue runs only scenarios that need nothing but ground truth: one
+    /// that checks the reference glue fails at once, naming why.
+    public func run(glue: GlueFactory? = nil) -> ScenarioVerdict {
+        if let glue, !glue.isReference, let reason = referenceGlueReasons.first {
+            let problem = "this scenario checks the reference glue (\(referenceGlueReasons.joined(separator: ", "))), "
+                + "so it does not run against \(glue.name); \(reason) needs the reference glue"
+            return ScenarioVerdict(name: name, trace: [], mismatches: [], failure: .invalidSetup(problem))
+        }
+        let app: SimulatedApp
+        do {
+            app = try makeApp(glue: glue ?? referenceGlue)
+        } catch {
+            return ScenarioVerdict(name: name, trace: [], mismatches: [], failure: error)
+        }
+        var failure: HarnessFailure?
+        for step in steps {
+            do { try step.run(on: app) } catch {
+                failure = error
+                break
+            }
+        }
+        var leftovers: Leftovers?
+        if failure == nil {
+            do { leftovers = try app.finish() } catch { failure = error }
+        }
+        // A run stopped by a failure (an expected violation among them) still reports what it left.
+        var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers ?? app.leftovers)
+        // Every violation recorded belongs to the failing step: an earlier one would have stopped the run.
+        let violations = app.invariants.violations
+        if let expected = expect.violation {
+            if case .invariantViolated? = failure, violations.contains(where: { $0.invariant == expected }) {
+                failure = nil
+            } else if failure == nil {
+                check.mismatch("expect.violation", expected: expected.rawValue, actual: "no violation")
+            }
+        }
+        check.all(expect)
+        return ScenarioVerdict(
+            name: name, trace: check.trace, mismatches: check.mismatches, failure: failure, violations: violations
+        )
+    }
+
+    /// The reference glue set up as the scenario says (`app`, `consentProfile`).
+    package var referenceGlue: GlueFactory {
+        .reference(consent: consent, configuration: app.configuration, mistakes: app.mistakes)
+    }
+
+    /// A simulated app in the scenario's world (device, previous session, user, faults), hosting a glue.
+    package func makeApp(glue: GlueFactory) throws(HarnessFailure) -> SimulatedApp {
+        try SimulatedApp(glue: glue, device: device, previousSession: previousSession, user: user, faults: faults)
+    }
+}

@@ -1,0 +1,59 @@
+import AdHarness
+import Foundation
+
+/// A scenario file on disk: the argument of a parameterized test that runs fixtures against a glue.
+///
+/// ```swift
+/// @Test(arguments: try ScenarioFile.bundled(for: .anyGlue))
+/// func bundledScenario(_ file: ScenarioFile) throws {
+///     let verdict = try file.run(glue: GlueFactory(MyGlue.init))
+///     #expect(verdict.passed, "\(verdict.report)")
+/// }
+/// ```
+public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
+    /// Where the file is.
+    public let url: URL
+    /// The path shown in reports: relative to the folder searched.
+    public let displayPath: String
+
+    /// A file, shown by its path.
+    public init(url: URL, displayPath: String? = nil) {
+        self.url = url
+        self.displayPath = displayPath ?? url.path
+    }
+
+    /// The path shown in reports (and as a test case's name).
+    public var description: String { displayPath }
+
+    /// Reads and decodes the scenario.
+    public func load() throws(ScenarioError) -> Scenario {
+        try Scenario.load(from: url, displayPath: displayPath)
+    }
+
+    /// Reads the scenario and runs it against a glue (by default the reference glue it describes).
+    public func run(glue: GlueFactory? = nil) throws(ScenarioError) -> ScenarioVerdict {
+        try load().run(glue: glue)
+    }
+
+    /// Every scenario file in the given files and folders, sorted by path.
+    public static func files(in paths: [String]) throws(ScenarioError) -> [ScenarioFile] {
+        let folders = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }
+        return try FixtureFiles.scenarioFiles(in: paths).map { url in
+            let path = url.standardizedFileURL.path
+            let folder = folders.first { path.hasPrefix($0) }
+            return ScenarioFile(url: url, displayPath: folder.map { String(path.dropFirst($0.count)) })
+        }
+    }
+
+    /// The package's bundled fixtures that a glue can run: with `.anyGlue`, those that need only
+    /// ground truth; with `.referenceGlue`, all of them.
+    ///
+    /// Each file is decoded to tell; a bundled file that does not decode is an error, never skipped.
+    public static func bundled(for glue: GlueRequirement = .anyGlue) throws(ScenarioError) -> [ScenarioFile] {
+        let all = try files(in: [FixtureFiles.locateBundled().path])
+        guard glue == .anyGlue else { return all }
+        var runnable: [ScenarioFile] = []
+        for file in all where try file.load().requiredGlue == .anyGlue { runnable.append(file) }
+        return runnable
+    }
+}
