@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: modules.map { .target(name: $0.name) },
+            dependencies: modules.map { .target(name: $0.name) } + ["adharness"],
             swiftSettings: strict
         ),
     ]

@@ -7,14 +7,9 @@ import Foundation
 /// The tool's version, and the scenario format it reads.
 let version = "adharness 0.8.0 (scenario format 1)"
 
-let commands: [String: ([String], Output) -> Int32] = [
-    "run": RunCommand.main, "table": TableCommand.main, "trace": TraceCommand.main, "invariants": InvariantsCommand.main,
-    "explore": ExploreCommand.main, "bench": BenchCommand.main, "fuzz": FuzzCommand.main, "contracts": ContractsCommand.main,
-    "tcf": TCFCommand.main, "lint": LintCommand.main, "help": HelpCommand.main,
-]
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let output = Output()
+let command = Commands.named(arguments.first)
 let code: Int32 = switch arguments.first {
 case nil:
     RunCommand.main([], output)
@@ -23,16 +18,16 @@ case "--version":
 case "--help", "-h":
     HelpCommand.main(Array(arguments.dropFirst()), output)
 case let first? where first.hasPrefix("-"):
-    output.unknownOption(first, command: "adharness", known: ["--help", "--version"], help: HelpText.overview)
-case let name? where commands[name] != nil:
-    commands[name]!(Array(arguments.dropFirst()), output)
+    output.unknownOption(first, command: "adharness", known: ["--help", "--version"], help: HelpCommand.overview)
+case _ where command != nil:
+    command!.main(Array(arguments.dropFirst()), output)
 case let first?:
     // Anything else is a path for `run`, unless it is no file and looks like a mistyped command.
     if !FileManager.default.fileExists(atPath: first), !first.contains("/"), !first.contains("."),
-       let command = Suggestion.nearest(to: first, in: commands.keys.sorted()) {
-        output.usageError("unknown command \(first); did you mean \(command)?", help: HelpText.overview)
+       let name = Suggestion.nearest(to: first, in: Commands.all.map(\.name).sorted()) {
+        output.usageError("unknown command \(first); did you mean \(name)?", help: HelpCommand.overview)
     } else if !FileManager.default.fileExists(atPath: first), !first.contains("/"), !first.contains(".") {
-        output.usageError("unknown command \(first), and no file or folder of that name", help: HelpText.overview)
+        output.usageError("unknown command \(first), and no file or folder of that name", help: HelpCommand.overview)
     } else {
         RunCommand.main(arguments, output)
     }

@@ -2,32 +2,47 @@ import Foundation
 import ScenarioRunner
 
 /// `adharness run [--format text|junit|json] [PATH...]`.
-enum RunCommand {
+enum RunCommand: Command {
     /// The formats `--format` takes.
     enum Format: String, CaseIterable {
         case text, junit, json
     }
 
-    static func main(_ arguments: [String], _ output: Output) -> Int32 {
+    static let name = "run"
+    static let summary = "Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/."
+    static let help = """
+    USAGE: adharness run [--format text|junit|json] [PATH...]
+
+    Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
+    bundled Fixtures/.
+      text   (default) a line per scenario, written as soon as it is known, a difference for each
+             failure, and `N passed, N failed`.
+      junit  JUnit XML for CI: a test case per file (classname: the file), a <failure> with expected
+             vs actual and the trace, an <error> for a file that could not be read. No times.
+      json   {"results": [...], "summary": {...}}: per file its status (pass, fail, bad), mismatches,
+             failure, violations and trace.
+    Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
+    """
+
+    struct Settings {
         var format = Format.text
         var paths: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                output.line(HelpText.run)
-                return 0
-            case "--format":
-                guard let value = remaining.popFirst().flatMap(Format.init(rawValue:)) else {
-                    return output.usageError("--format takes text, junit or json", help: HelpText.run)
-                }
-                format = value
-            case let option where option.hasPrefix("-"):
-                return output.unknownOption(option, command: "run", known: ["--format", "--help"], help: HelpText.run)
-            default:
-                paths.append(argument)
-            }
-        }
+    }
+
+    static let defaults = Settings()
+
+    static let options: [CommandOption<Settings>] = [
+        .choice("--format", "--format takes text, junit or json") { $0.format = $1 },
+    ]
+
+    static func argument(_ argument: String, into settings: inout Settings) -> String? {
+        settings.paths.append(argument)
+        return nil
+    }
+
+    static func run(_ settings: Settings, _ output: Output) -> Int32 {
+        var paths = settings.paths
+        let format = settings.format
         let files: [ScenarioFile]
         if paths.isEmpty {
             // The bundled scenarios read as `Fixtures/...` wherever they are installed.
@@ -41,7 +56,7 @@ enum RunCommand {
             paths = ["Fixtures"]
         } else {
             do { files = try FixtureFiles.scenarioFiles(in: paths).map { ScenarioFile(url: $0, displayPath: displayPath($0)) } } catch {
-                return output.usageError(error.description, help: HelpText.run)
+                return output.usageError(error.description, help: help)
             }
         }
         guard !files.isEmpty else {

@@ -4,14 +4,40 @@ import ScenarioRunner
 
 /// `adharness explore [SCENARIO.json] [--depth N] [--random RUNS --seed S] [--max-faults N]
 /// [--shard K/N] [--out DIR] [--format text|json] [--expect-violation]`.
-enum ExploreCommand {
-    /// Every option, for "did you mean" hints.
-    static let options = [
-        "--depth", "--random", "--seed", "--max-faults", "--vary-device", "--stop-at-first", "--shard", "--out", "--format",
-        "--expect-violation", "--help",
-    ]
+enum ExploreCommand: Command {
+    static let name = "explore"
+    static let summary = "Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture."
+    static let help = """
+    USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
+                             [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
+                             [--format text|json] [--expect-violation]
 
-    struct Options {
+    Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
+    of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
+    openPrivacyOptions, relaunch, reinstall, four Settings changes (the app's tracking toggle, the
+    system switch) and wait (time moves to the next thing due). Each prompt or form that appears is
+    answered each possible way, at once or one second after the app's timeout; each call a fault can
+    bend is tried clean and with each fault the real call can suffer, up to --max-faults a run.
+
+    SCENARIO.json is the starting point: device, previous session, app (the reference glue's
+    settings and mistakes), user answers and faults it fixes, and steps to run first. Without it:
+    a fresh install with the defaults. name, steps and expect may be left out.
+
+    Breadth-first by default (every state within --depth steps, default 6, each explored once, so
+    the first violation found is one of the shortest). --random RUNS makes that many random walks of
+    up to --depth steps (default 20) from --seed (default 1); the same seed gives the same walks.
+    --shard K/N runs part K of N of the same search, for a CI matrix. --vary-device also starts
+    from OS 18.0, 17.4, 14.4 and 13.7 and each consent region, where SCENARIO.json leaves them out
+    (as many times the work). The search goes on to find the shortest run breaking each invariant;
+    --stop-at-first ends it with the first level (or batch of walks) where one breaks.
+
+    A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
+    same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`
+    replays (it fails until the bug is fixed; with --expect-violation it expects the violation instead).
+    Exit codes: 0 nothing broke within the bounds, 1 a counterexample was found, 2 bad input or usage.
+    """
+
+    struct Settings {
         var path: String?
         var bounds = ExplorationBounds()
         var depthGiven = false
@@ -23,17 +49,75 @@ enum ExploreCommand {
         var expectsViolation = false
     }
 
-    static func main(_ arguments: [String], _ output: Output) -> Int32 {
-        let options: Options
-        switch parse(arguments) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem):
-            if problem.message == "help" {
-                output.line(HelpText.explore)
-                return 0
+    static let defaults = Settings()
+
+    static let options: [CommandOption<Settings>] = [
+        .value("--depth") { settings, text in
+            count(text, "--depth", minimum: 1) {
+                settings.bounds.depth = $0
+                settings.depthGiven = true
             }
-            return output.usageError(problem.message, help: HelpText.explore)
+        },
+        .value("--random") { settings, text in count(text, "--random", minimum: 1) { settings.walks = $0 } },
+        .value("--seed") { settings, text in
+            guard let value = text.flatMap({ UInt64($0) }) else { return "--seed takes a whole number from 0 to \(UInt64.max)" }
+            settings.seed = value
+            return nil
+        },
+        .value("--max-faults") { settings, text in count(text, "--max-faults", minimum: 0) { settings.bounds.maxFaults = $0 } },
+        .flag("--vary-device") { $0.bounds.variesDevice = true },
+        .flag("--stop-at-first") { $0.bounds.stopAtFirstViolation = true },
+        .value("--shard") { settings, text in
+            guard let value = text.flatMap({ ExplorationShard($0) }) else { return "--shard takes K/N with 1 <= K <= N, such as 2/4" }
+            settings.shard = value
+            return nil
+        },
+        .value("--out") { settings, text in
+            guard let text else { return "--out takes a folder" }
+            settings.out = text
+            return nil
+        },
+        .value("--format") { settings, text in
+            switch text {
+            case "json": settings.json = true
+            case "text": settings.json = false
+            default: return "--format takes text or json"
+            }
+            return nil
+        },
+        .flag("--expect-violation") { $0.expectsViolation = true },
+    ]
+
+    /// Reads a whole number of at least `minimum` and hands it to `set`; returns the problem otherwise.
+    private static func count(_ text: String?, _ flag: String, minimum: Int, _ set: (Int) -> Void) -> String? {
+        guard let value = text.flatMap({ Int($0) }), value >= minimum else { return "\(flag) takes a whole number of at least \(minimum)" }
+        set(value)
+        return nil
+    }
+
+    static func argument(_ argument: String, into settings: inout Settings) -> String? {
+        guard settings.path == nil else { return "explore takes at most one scenario file" }
+        settings.path = argument
+        return nil
+    }
+
+    static func validate(_ options: inout Settings) -> String? {
+        if options.walks != nil && !options.depthGiven { options.bounds.depth = 20 }
+        // Each breadth-first level multiplies the work by the choices at a step (tens): past a
+        // dozen levels a search would not end in a lifetime, so it is refused rather than hung.
+        if options.walks == nil && options.bounds.depth > 12 {
+            return "--depth takes at most 12 for a breadth-first search (each level multiplies the work); use --random for longer runs"
         }
+        if options.walks != nil && options.bounds.depth > 10_000 {
+            return "--depth takes at most 10000 for --random walks"
+        }
+        if options.walks == nil && options.seed != 1 {
+            return "--seed applies to --random walks"
+        }
+        return nil
+    }
+
+    static func run(_ options: Settings, _ output: Output) -> Int32 {
         var explorer: Explorer
         do {
             explorer = if let path = options.path {
@@ -129,82 +213,6 @@ enum ExploreCommand {
         }
         try Data(counterexample.fixture.utf8).write(to: URL(fileURLWithPath: path))
         return path
-    }
-
-    struct UsageProblem: Error {
-        let message: String
-    }
-
-    static func parse(_ arguments: [String]) -> Result<Options, UsageProblem> {
-        var options = Options()
-        var remaining = arguments[...]
-        func count(_ flag: String, minimum: Int) -> Result<Int, UsageProblem> {
-            guard let value = remaining.popFirst().flatMap({ Int($0) }), value >= minimum else {
-                return .failure(UsageProblem(message: "\(flag) takes a whole number of at least \(minimum)"))
-            }
-            return .success(value)
-        }
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h": return .failure(UsageProblem(message: "help"))
-            case "--depth":
-                switch count(argument, minimum: 1) {
-                case .success(let value): options.bounds.depth = value; options.depthGiven = true
-                case .failure(let problem): return .failure(problem)
-                }
-            case "--random":
-                switch count(argument, minimum: 1) {
-                case .success(let value): options.walks = value
-                case .failure(let problem): return .failure(problem)
-                }
-            case "--max-faults":
-                switch count(argument, minimum: 0) {
-                case .success(let value): options.bounds.maxFaults = value
-                case .failure(let problem): return .failure(problem)
-                }
-            case "--seed":
-                guard let value = remaining.popFirst().flatMap({ UInt64($0) }) else {
-                    return .failure(UsageProblem(message: "--seed takes a whole number from 0 to \(UInt64.max)"))
-                }
-                options.seed = value
-            case "--shard":
-                guard let value = remaining.popFirst().flatMap({ ExplorationShard($0) }) else {
-                    return .failure(UsageProblem(message: "--shard takes K/N with 1 <= K <= N, such as 2/4"))
-                }
-                options.shard = value
-            case "--out":
-                guard let value = remaining.popFirst() else { return .failure(UsageProblem(message: "--out takes a folder")) }
-                options.out = value
-            case "--format":
-                switch remaining.popFirst() {
-                case "json": options.json = true
-                case "text": options.json = false
-                default: return .failure(UsageProblem(message: "--format takes text or json"))
-                }
-            case "--expect-violation": options.expectsViolation = true
-            case "--vary-device": options.bounds.variesDevice = true
-            case "--stop-at-first": options.bounds.stopAtFirstViolation = true
-            case let option where option.hasPrefix("-"):
-                let hint = Suggestion.nearest(to: option, in: Self.options).map { "; did you mean \($0)?" } ?? ""
-                return .failure(UsageProblem(message: "unknown option \(option) for explore\(hint)"))
-            default:
-                guard options.path == nil else { return .failure(UsageProblem(message: "explore takes at most one scenario file")) }
-                options.path = argument
-            }
-        }
-        if options.walks != nil && !options.depthGiven { options.bounds.depth = 20 }
-        // Each breadth-first level multiplies the work by the choices at a step (tens): past a
-        // dozen levels a search would not end in a lifetime, so it is refused rather than hung.
-        if options.walks == nil && options.bounds.depth > 12 {
-            return .failure(UsageProblem(message: "--depth takes at most 12 for a breadth-first search (each level multiplies the work); use --random for longer runs"))
-        }
-        if options.walks != nil && options.bounds.depth > 10_000 {
-            return .failure(UsageProblem(message: "--depth takes at most 10000 for --random walks"))
-        }
-        if options.walks == nil && options.seed != 1 {
-            return .failure(UsageProblem(message: "--seed applies to --random walks"))
-        }
-        return .success(options)
     }
 
     /// A progress line on a terminal, rewritten in place.

@@ -5,27 +5,40 @@ import HarnessSupport
 import ScenarioRunner
 
 /// `adharness bench`: speed and memory figures, printed rather than asserted.
-enum BenchCommand {
-    static func main(_ arguments: [String], _ output: Output) -> Int32 {
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts."
+    static let help = """
+    USAGE: adharness bench [--repeat N] [PATH...]
+
+    Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) and prints
+    scenarios per second; then explores the reference glue breadth-first to depth 4 with faults and
+    prints runs and distinct states per second; then times one scenario that holds 60 s of virtual
+    timeouts, and prints the peak memory. Use a release build for figures worth comparing: swift run -c release adharness bench
+    """
+
+    struct Settings {
         var repeats = 50
         var paths: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                output.line(HelpText.bench)
-                return 0
-            case "--repeat":
-                guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
-                    return output.usageError("--repeat takes a whole number of at least 1", help: HelpText.bench)
-                }
-                repeats = value
-            case let option where option.hasPrefix("-"):
-                return output.unknownOption(option, command: "bench", known: ["--repeat", "--help"], help: HelpText.bench)
-            default:
-                paths.append(argument)
-            }
-        }
+    }
+
+    static let defaults = Settings()
+
+    static let options: [CommandOption<Settings>] = [
+        .value("--repeat") { settings, text in
+            guard let value = text.flatMap(Int.init), value > 0 else { return "--repeat takes a whole number of at least 1" }
+            settings.repeats = value
+            return nil
+        },
+    ]
+
+    static func argument(_ argument: String, into settings: inout Settings) -> String? {
+        settings.paths.append(argument)
+        return nil
+    }
+
+    static func run(_ settings: Settings, _ output: Output) -> Int32 {
+        let (repeats, paths) = (settings.repeats, settings.paths)
         let scenarios: [Scenario]
         do {
             scenarios = try FixtureFiles.scenarioFiles(in: paths.isEmpty ? [FixtureFiles.locateBundled().path] : paths)

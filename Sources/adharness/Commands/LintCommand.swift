@@ -2,14 +2,14 @@ import Foundation
 import ScenarioRunner
 
 /// `adharness lint [--format text|json|sarif] [--fail-on error|warning|note] [--location KIND] PATH...`.
-enum LintCommand {
+enum LintCommand: Command {
     /// The formats `--format` takes.
     enum Format: String, CaseIterable {
         case text, json, sarif
     }
 
-    static let options = ["--format", "--fail-on", "--location", "--list-rules", "--help"]
-
+    static let name = "lint"
+    static let summary = "Check an app's Info.plist, privacy manifests and bundled SDKs; `lint --list-rules` lists the rules."
     static let help = """
     USAGE: adharness lint [--format text|json|sarif] [--fail-on error|warning|note]
                           [--location when-in-use|always] PATH...
@@ -28,41 +28,44 @@ enum LintCommand {
     read (named with where it broke) or bad usage.
     """
 
-    static func main(_ arguments: [String], _ output: Output) -> Int32 {
-        var format = Format.text, failOn = LintSeverity.error
-        var lintOptions = LintOptions()
+    struct Settings {
+        var format = Format.text
+        var failOn = LintSeverity.error
+        var lint = LintOptions()
         var paths: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                output.line(help)
-                return 0
-            case "--list-rules":
-                output.line(LintTextReport(usesColor: output.usesColor).rules())
-                return 0
-            case "--format":
-                guard let value = remaining.popFirst().flatMap(Format.init(rawValue:)) else {
-                    return output.usageError("--format takes text, json or sarif", help: help)
-                }
-                format = value
-            case "--fail-on":
-                guard let value = remaining.popFirst().flatMap(LintSeverity.init(rawValue:)) else {
-                    return output.usageError("--fail-on takes error, warning or note", help: help)
-                }
-                failOn = value
-            case "--location":
-                guard let value = remaining.popFirst().flatMap(LintOptions.LocationRequest.init(rawValue:)) else {
-                    return output.usageError("--location takes when-in-use or always", help: help)
-                }
-                lintOptions.locationRequests.insert(value)
-            case let option where option.hasPrefix("-"):
-                return output.unknownOption(option, command: "lint", known: options, help: help)
-            default:
-                paths.append(argument)
-            }
+        var listRules = false
+    }
+
+    static let defaults = Settings()
+
+    static let options: [CommandOption<Settings>] = [
+        .choice("--format", "--format takes text, json or sarif") { $0.format = $1 },
+        .choice("--fail-on", "--fail-on takes error, warning or note") { $0.failOn = $1 },
+        .choice("--location", "--location takes when-in-use or always") { (settings, value: LintOptions.LocationRequest) in
+            settings.lint.locationRequests.insert(value)
+        },
+        // Lists the rules and reads no further, whatever follows.
+        .flag("--list-rules") { settings -> CommandOption<Settings>.Outcome in
+            settings.listRules = true
+            return .stop
+        },
+    ]
+
+    static func argument(_ argument: String, into settings: inout Settings) -> String? {
+        settings.paths.append(argument)
+        return nil
+    }
+
+    static func validate(_ settings: inout Settings) -> String? {
+        settings.listRules || !settings.paths.isEmpty ? nil : "lint takes at least one file or folder"
+    }
+
+    static func run(_ settings: Settings, _ output: Output) -> Int32 {
+        if settings.listRules {
+            output.line(LintTextReport(usesColor: output.usesColor).rules())
+            return 0
         }
-        guard !paths.isEmpty else { return output.usageError("lint takes at least one file or folder", help: help) }
+        let (format, failOn, lintOptions, paths) = (settings.format, settings.failOn, settings.lint, settings.paths)
         let report = ConfigurationLinter(options: lintOptions).lint(paths: paths)
         switch format {
         case .text: output.line(LintTextReport(usesColor: output.usesColor).text(for: report, failOn: failOn))

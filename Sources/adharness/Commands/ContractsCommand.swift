@@ -3,28 +3,40 @@ import Dispatch
 import Foundation
 
 /// `adharness contracts`: the contract suite against the stand-ins, each clause with its kind and verdict.
-enum ContractsCommand {
-    static func main(_ arguments: [String], _ output: Output) -> Int32 {
-        var format = "text"
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                output.line(HelpText.contracts)
-                return 0
-            case "--format":
-                guard let value = rest.popFirst(), ["text", "json"].contains(value) else {
-                    return output.usageError("--format takes text or json", help: HelpText.contracts)
-                }
-                format = value
-            case let option where option.hasPrefix("-"):
-                return output.unknownOption(option, command: "contracts", known: ["--format", "--help"], help: HelpText.contracts)
-            default:
-                return output.usageError("contracts takes no paths: it checks the stand-ins", help: HelpText.contracts)
-            }
-        }
+enum ContractsCommand: Command {
+    /// The formats `--format` takes.
+    enum Format: String {
+        case text, json
+    }
+
+    static let name = "contracts"
+    static let summary = "Run the ports' contract suite against the stand-ins: each clause, its kind and verdict."
+    static let help = """
+    USAGE: adharness contracts [--format text|json]
+
+    Runs every clause of every port's contract (tracking authorizer, advertising identifier, consent
+    information, consent form, ad SDK, location authorizer, key-value store) against the stand-ins,
+    and prints each with its kind and verdict. port-only clauses are observable through the port
+    alone and run against any implementation; world-control clauses need a situation arranged (a
+    scripted answer, a region, a fault), so on a device they need a person or a test account.
+    The same checks run against a team's own adapters from Swift Testing or XCTest: see the README,
+    "Porting to the real SDKs".
+    Exit codes: 0 every clause passed, 1 a clause failed, 2 usage.
+    """
+
+    static let defaults = Format.text
+
+    static let options: [CommandOption<Format>] = [
+        .choice("--format", "--format takes text or json") { $0 = $1 },
+    ]
+
+    static func argument(_ argument: String, into format: inout Format) -> String? {
+        "contracts takes no paths: it checks the stand-ins"
+    }
+
+    static func run(_ format: Format, _ output: Output) -> Int32 {
         let results = runBlocking { await StandInContracts.results() }
-        if format == "json" { printJSON(results, output) } else { printText(results, output) }
+        if format == .json { printJSON(results, output) } else { printText(results, output) }
         return results.contains { $0.verdict.isFailure } ? 1 : 0
     }
 

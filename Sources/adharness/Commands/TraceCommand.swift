@@ -1,0 +1,95 @@
+import AdHarness
+import Foundation
+import ScenarioRunner
+
+/// `adharness trace FILE [--format text|json|mermaid]` and `adharness trace --names`.
+enum TraceCommand: Command {
+    /// The formats `--format` takes.
+    enum Format: String, CaseIterable {
+        case text, json, mermaid
+    }
+
+    static let name = "trace"
+    static let summary = "Run one scenario and print its trace: as text, as JSON, or as a Mermaid sequence diagram."
+    static let help = """
+    USAGE: adharness trace FILE [--format text|json|mermaid]
+           adharness trace --names
+
+    Runs one scenario and prints its run.
+      text     (default) its trace, one event a line, then its verdict.
+      json     its verdict and trace as one JSON object, as in `run --format json`.
+      mermaid  a Mermaid sequence diagram: User, OS, App glue, Consent SDK and Ad SDK; prompts,
+               answers, callbacks, ad requests with their npa, the glue's decisions, virtual time,
+               and the event that broke an invariant highlighted. Paste it in a ```mermaid block.
+    With --names, prints every trace event name and its meaning instead.
+    Exit codes: 0 passed, 1 failed, 2 bad input or usage.
+    """
+
+    struct Settings {
+        var format = Format.text
+        var paths: [String] = []
+        var names = false
+    }
+
+    static let defaults = Settings()
+
+    static let options: [CommandOption<Settings>] = [
+        .choice("--format", "--format takes text, json or mermaid") { $0.format = $1 },
+        // Alone, it lists the names instead of running a scenario (see `main`).
+        .flag("--names") { _ in .refuse("--names takes no file and no other option") },
+    ]
+
+    static func argument(_ argument: String, into settings: inout Settings) -> String? {
+        settings.paths.append(argument)
+        return nil
+    }
+
+    static func validate(_ settings: inout Settings) -> String? {
+        settings.paths.count == 1 ? nil : "trace takes exactly one scenario file"
+    }
+
+    static func main(_ arguments: [String], _ output: Output) -> Int32 {
+        guard arguments == ["--names"] else { return parseAndRun(arguments, output) }
+        names(output)
+        return 0
+    }
+
+    static func run(_ settings: Settings, _ output: Output) -> Int32 {
+        let path = settings.paths[0]
+        let format = settings.format
+        let result = ScenarioResult.run(ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path))
+        guard let verdict = result.verdict else {
+            output.error("adharness: \(result.error?.description ?? path)")
+            return 2
+        }
+        switch format {
+        case .text: text(verdict, output)
+        case .json: output.line(JSONReport.json(for: result))
+        case .mermaid: output.line(MermaidDiagram.sequence(for: verdict))
+        }
+        return verdict.passed ? 0 : 1
+    }
+
+    /// Every event, then the verdict, as people read it.
+    private static func text(_ verdict: ScenarioVerdict, _ output: Output) {
+        for event in verdict.trace { output.line(event.description) }
+        output.line()
+        if verdict.passed {
+            output.line("\(output.colored("PASS", .green))  \(verdict.name)")
+        } else {
+            output.line("\(output.colored("FAIL", .red))  \(verdict.name)")
+            output.line(verdict.report)
+        }
+    }
+
+    /// Every trace event name, grouped by who records it, with its meaning.
+    private static func names(_ output: Output) {
+        let width = TraceName.all.map(\.rawValue.count).max() ?? 0
+        for recorder in TraceName.Recorder.allCases {
+            output.line("\(recorder.rawValue):" + (recorder == .glue ? " (the glue's own log: never read by an invariant)" : ""))
+            for name in TraceName.all where name.recorder == recorder {
+                output.line("  " + name.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + name.meaning)
+            }
+        }
+    }
+}

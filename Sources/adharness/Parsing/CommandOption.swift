@@ -1,0 +1,49 @@
+/// One option of a command: how it is spelled, whether it takes a value, and what it sets.
+struct CommandOption<Settings>: Sendable {
+    /// What reading the option leads to.
+    enum Outcome: Sendable {
+        /// Go on with the next argument.
+        case next
+        /// Refuse the arguments with this problem (a usage error, exit 2).
+        case refuse(String)
+        /// Read no further: run the command with what is set.
+        case stop
+    }
+
+    /// The option as it is typed: `--format`.
+    let name: String
+    /// Whether the next argument is its value.
+    let takesValue: Bool
+    /// Sets what the option says, from its value (`nil` when it takes none, or none was given).
+    let apply: @Sendable (inout Settings, String?) -> Outcome
+
+    /// An option that takes the next argument as its value; `set` returns a problem to refuse it.
+    static func value(_ name: String, _ set: @escaping @Sendable (inout Settings, String?) -> String?) -> CommandOption {
+        CommandOption(name: name, takesValue: true) { settings, value in set(&settings, value).map(Outcome.refuse) ?? .next }
+    }
+
+    /// An option that takes one of a fixed set of words; anything else is refused with `problem`.
+    static func choice<Value: RawRepresentable & Sendable>(
+        _ name: String, _ problem: String, _ set: @escaping @Sendable (inout Settings, Value) -> Void
+    ) -> CommandOption where Value.RawValue == String {
+        let parse: @Sendable (String) -> Value? = { Value(rawValue: $0) }
+        return value(name) { settings, text in
+            guard let chosen = text.flatMap(parse) else { return problem }
+            set(&settings, chosen)
+            return nil
+        }
+    }
+
+    /// An option that takes no value.
+    static func flag(_ name: String, _ set: @escaping @Sendable (inout Settings) -> Outcome) -> CommandOption {
+        CommandOption(name: name, takesValue: false) { settings, _ in set(&settings) }
+    }
+
+    /// An option that takes no value and only sets something.
+    static func flag(_ name: String, _ set: @escaping @Sendable (inout Settings) -> Void) -> CommandOption {
+        flag(name) { (settings: inout Settings) -> Outcome in
+            set(&settings)
+            return .next
+        }
+    }
+}
