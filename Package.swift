@@ -10,23 +10,12 @@ let workingDirectory = Context.environment["PWD"] ?? ""
 let isRoot = workingDirectory == Context.packageDirectory || workingDirectory.hasPrefix(Context.packageDirectory + "/")
 let strict: [SwiftSetting] = isRoot ? [.treatAllWarnings(as: .error)] : []
 
-// The modules, lowest first. A module may import only what its entry lists (and what those import);
-// `ArchitectureTests` fails when a source file imports anything else, so this list is the graph.
-//
-//   AdRequestKit          the app-side logic, written against ports: what an app ships
-//   PrivacySignals        the IAB's TCF and GPP strings: encoding, decoding, validation
-//   AppInfoPlist          the app's Info.plist: its keys, reading property lists, the crashes a missing key causes
-//   HarnessSupport        virtual time, the trace, faults, the process, in-memory storage
-//   MockTrackingManager   the OS stand-ins: tracking authorization, advertising identifier, location
-//   MockAdNetwork         the SDK stand-ins: consent information and forms, the legacy consent SDK, the ad SDK
-//   PortContracts         each port's contract, as checks any implementation can run
-//   AdHarness             the world, the process, any glue, the checker and the driver: one import for a test
-//   AdHarnessContracts    the contract checks reported into Swift Testing or XCTest
-//   Scenarios             the scenario format (reading and writing), the runner, expectations and reports
-//   Exploration           the explorer and the fixture fuzzer, over the runner
-//   ConfigurationLint     `adharness lint`: the app's Info.plist, privacy manifests and bundled SDKs
-//   ScenarioRunner        one import for a team's test: Scenarios, Exploration and ConfigurationLint
-//   adharness             the command line
+// The modules, lowest first: each may depend only on modules above it in this list, and may import
+// only what its entry names and what those re-export (`@_exported`). `ModuleGraphTests` fails on a
+// source file that imports anything else of the package, or an entry that names a later module, so
+// this list is the dependency graph, as built.
+// Each module says what it is for in one sentence at the top of its main file (`Sources/NAME/NAME.swift`),
+// repeated in ARCHITECTURE.md.
 let modules: [(name: String, dependencies: [String])] = [
     ("AdRequestKit", []),
     ("PrivacySignals", []),
@@ -38,9 +27,10 @@ let modules: [(name: String, dependencies: [String])] = [
     ("AdHarness", ["AdRequestKit", "AppInfoPlist", "HarnessSupport", "MockAdNetwork", "MockTrackingManager", "PortContracts", "PrivacySignals"]),
     ("AdHarnessContracts", ["AdRequestKit", "PortContracts"]),
     ("Scenarios", ["AdHarness"]),
-    ("Exploration", ["Scenarios"]),
+    ("Exploration", ["AdHarness", "Scenarios"]),
     ("ConfigurationLint", ["AppInfoPlist"]),
     ("ScenarioRunner", ["Scenarios", "Exploration", "ConfigurationLint"]),
+    ("adharness", ["AdHarness", "ScenarioRunner"]),
 ]
 
 let package = Package(
@@ -57,6 +47,8 @@ let package = Package(
     ],
     targets: modules.map { module in
         switch module.name {
+        case "adharness":
+            .executableTarget(name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, swiftSettings: strict)
         case "Scenarios":
             // The bundled scenarios travel with the module, so an installed `adharness` and a
             // consumer's tests find them: SwiftPM copies the top-level Fixtures/ (the one copy) into
@@ -68,7 +60,6 @@ let package = Package(
             .target(name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, swiftSettings: strict)
         }
     } + [
-        .executableTarget(name: "adharness", dependencies: ["ScenarioRunner"], swiftSettings: strict),
         // Sees the package only as a user does: public products, no `@testable`, and every member
         // it uses imported explicitly. It holds glues written as public apps write them.
         .testTarget(
@@ -78,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: modules.map { .target(name: $0.name) } + ["adharness"],
+            dependencies: modules.map { .target(name: $0.name) },
             swiftSettings: strict
         ),
     ]

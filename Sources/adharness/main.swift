@@ -1,8 +1,7 @@
-import Foundation
-
-// adharness: runs scenario fixtures, prints the decision table and traces, explores, fuzzes and
-// benchmarks the runner.
+// adharness: the command line, one file per command, each owning its options and its help.
+//
 // Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
+import Foundation
 
 /// The tool's version, and the scenario format it reads.
 let version = "adharness 0.8.0 (scenario format 1)"

@@ -12,12 +12,16 @@ struct CommandLineTests {
         var errors: String
     }
 
-    /// Runs the `adharness` built next to this test bundle.
-    static func adharness(_ arguments: [String], in folder: URL? = nil) throws -> Run {
+    /// The `adharness` built next to this test bundle.
+    static var builtTool: URL {
         let built = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var tool = built.appendingPathComponent("adharness")
+        let tool = built.appendingPathComponent("adharness")
         // The test bundle may be a folder (.xctest) one level further down.
-        if !FileManager.default.fileExists(atPath: tool.path) { tool = built.deletingLastPathComponent().appendingPathComponent("adharness") }
+        return FileManager.default.fileExists(atPath: tool.path) ? tool : built.deletingLastPathComponent().appendingPathComponent("adharness")
+    }
+
+    /// Runs `adharness` (by default the one built next to this test bundle).
+    static func adharness(_ arguments: [String], in folder: URL? = nil, tool: URL = builtTool) throws -> Run {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments

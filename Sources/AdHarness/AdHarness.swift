@@ -1,3 +1,6 @@
+// AdHarness: the simulated world, the app's process, any app's glue, the invariant checker and the
+// driver (`SimulatedApp`), with one import for a test.
+//
 // The harness's public API is written in the types of the modules below (a `Device` holds an
 // `OSVersion`, a `User` a `ScriptedAnswer`, a step reads a `Trace`), so importing AdHarness brings
 // them along: a test, or a glue adapter, needs one import, even with `MemberImportVisibility` on.

@@ -1,0 +1,2 @@
+// Scenarios: the scenario format (reading and writing fixtures), running a scenario against a glue,
+// its expectations, and the reports of runs.
