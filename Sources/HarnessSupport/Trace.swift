@@ -53,6 +53,18 @@ public final class Trace: AdsEventLog, Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
+    /// Calls the observer with every event recorded so far, then with every later one, as
+    /// ``observe(_:)`` does: a checker made after the device was set up still hears how it was.
+    public func observeFromStart(_ observer: @escaping @Sendable (TraceEvent, Int) -> Void) {
+        delivery.lock()
+        defer { delivery.unlock() }
+        let told = state.withLock { state -> [TraceEvent] in
+            state.observers.append(observer)
+            return Array(state.events[..<state.delivered])
+        }
+        for (index, event) in told.enumerated() { observer(event, index) }
+    }
+
     /// Every event so far, in order.
     public var events: [TraceEvent] { state.withLock { $0.events } }
 

@@ -81,7 +81,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// A fault delivers a callback a second time.
     public static let callbackDuplicate = Self("callback.duplicate", .harness, "a fault delivers a callback a second time")
     /// The run ends: the rules that wait for the end are decided here.
-    public static let runFinish = Self("run.finish", .harness, "the run ends: the rules that wait for the end are decided here")
+    public static let runFinish = Self("run.finish", .harness, "the run ends: the rules that wait for the end are decided here (pending: work still waiting)")
     /// The scenario is incomplete.
     public static let harnessIssue = Self("harness.issue", .harness, "the scenario is incomplete (a prompt with no scripted answer...)")
 

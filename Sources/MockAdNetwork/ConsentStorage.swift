@@ -7,9 +7,9 @@ public struct ConsentStorage: Sendable {
     public let store: any KeyValueStore
 
     /// Keys, under a prefix of their own.
-    enum Key {
-        static let status = "consentSDK.status"
-        static let privacyOptions = "consentSDK.privacyOptions"
+    package enum Key {
+        package static let status = "consentSDK.status"
+        package static let privacyOptions = "consentSDK.privacyOptions"
         static let purposesConsented = "consentSDK.purposesConsented"
         static let usOptOut = "consentSDK.usOptOut"
         static let all = [status, privacyOptions, purposesConsented, usOptOut]

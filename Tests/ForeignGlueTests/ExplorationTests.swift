@@ -14,8 +14,9 @@ struct ExplorationTests {
         var bounds = Self.bounds
         // Reading the identifier unchecked only shows before OS 14.5, which the default device is past.
         bounds.variesDevice = mistake == .readsIdentifierUnchecked
-        // Dropping npa only for a child-directed app shows only in one.
-        let tags = mistake == .dropsNonPersonalizedExtraWhenChildDirected ? #", "adRequestConfiguration": {"childDirectedTreatment": true}"# : ""
+        // Dropping npa only for a child-directed app, or setting its tags late, shows only in one.
+        let tagged = mistake == .dropsNonPersonalizedExtraWhenChildDirected || mistake == .configuresAdSDKAfterStart
+        let tags = tagged ? #", "adRequestConfiguration": {"childDirectedTreatment": true}"# : ""
         let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["\#(mistake.rawValue)"]\#(tags)}}"#, bounds: bounds)
         let report = explorer.breadthFirst()
         let found = try #require(report.counterexamples.first { $0.invariant == mistake.caughtBy }, "\(report.summary)")
@@ -58,7 +59,8 @@ struct ExplorationTests {
         var bounds = Self.bounds
         bounds.depth = fixed.depth
         let glue = PreFixGlue.factory(fixed.bug)
-        let report = try Explorer(glue: glue, startingPoint: fixed.startingPoint, bounds: bounds).breadthFirst()
+        // The package's own glue as it was: held to every rule, as the reference glue is.
+        let report = try Explorer(glue: glue, startingPoint: fixed.startingPoint, bounds: bounds, rules: .strict).breadthFirst()
         let found = try #require(
             report.counterexamples.first { $0.invariant == fixed.caughtBy },
             "\(report.summary)\n\(report.counterexamples.map(\.report).joined(separator: "\n"))"

@@ -18,7 +18,7 @@ public final class SimulatedApp: Sendable {
     public let world: SimulatedWorld
     /// Makes the glue of each process.
     public let glueFactory: GlueFactory
-    /// The invariant checks, watching every event.
+    /// The rule checks, watching every event.
     public let invariants: InvariantChecker
     /// The ad unit every ``requestAd()`` asks for.
     public let adUnitID: String
@@ -36,13 +36,15 @@ public final class SimulatedApp: Sendable {
         var pastErrors: [AdsFlowError] = []
     }
 
-    /// Sets up a world as earlier sessions left it, a scripted user and faults, hosting a glue.
+    /// Sets up a world as earlier sessions left it, a scripted user and faults, hosting a glue, and
+    /// checks the rules of `rules` (by default the glue's: ``RuleSet/standard`` for yours).
     public init(
         glue: GlueFactory,
         device: Device = Device(),
         previousSession: PreviousSession = .freshInstall,
         user: User = User(),
         faults: [Fault] = [],
+        rules: RuleSet? = nil,
         adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
     ) throws(HarnessFailure) {
         world = try SimulatedWorld(
@@ -50,7 +52,7 @@ public final class SimulatedApp: Sendable {
             legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(previousSession, $0) }
         )
         glueFactory = glue
-        invariants = InvariantChecker(trace: world.trace)
+        invariants = InvariantChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
     }
 
@@ -61,9 +63,12 @@ public final class SimulatedApp: Sendable {
         previousSession: PreviousSession = .freshInstall,
         user: User = User(),
         faults: [Fault] = [],
+        rules: RuleSet? = nil,
         adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
     ) throws(HarnessFailure) {
-        try self.init(glue: GlueFactory(glue), device: device, previousSession: previousSession, user: user, faults: faults, adUnitID: adUnitID)
+        try self.init(
+            glue: GlueFactory(glue), device: device, previousSession: previousSession, user: user, faults: faults, rules: rules, adUnitID: adUnitID
+        )
     }
 
     /// Hosts the reference glue with a consent profile, a configuration and deliberate mistakes.
@@ -75,11 +80,12 @@ public final class SimulatedApp: Sendable {
         faults: [Fault] = [],
         mistakes: Set<AppMistake> = [],
         configuration: AdsConfiguration = AdsConfiguration(),
+        rules: RuleSet? = nil,
         adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
     ) throws(HarnessFailure) {
         try self.init(
             glue: .reference(consent: consent, configuration: configuration, mistakes: mistakes),
-            device: device, previousSession: previousSession, user: user, faults: faults, adUnitID: adUnitID
+            device: device, previousSession: previousSession, user: user, faults: faults, rules: rules, adUnitID: adUnitID
         )
     }
 
@@ -130,6 +136,8 @@ public final class SimulatedApp: Sendable {
     public var trackingPrompts: Int { trace.count(of: .trackingPrompt) }
     /// How many times a consent or privacy-options form was shown.
     public var consentFormsShown: Int { trace.count(of: .consentFormPresent) }
+    /// Every warning so far: rules broken that the run's rule set reports without failing the run.
+    public var warnings: [InvariantViolation] { invariants.warnings }
     /// Work still waiting: unanswered prompts, undelivered callbacks, pending timers.
     public var pendingWork: [PendingWork] { clock.pendingWork }
     /// The tracking status as the OS reports it now.
@@ -272,11 +280,15 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The end of the run: runs what is due now, decides the rules that wait for the end (a tracking
-    /// request never asked again), and returns what is left over. Throws the first new violation.
+    /// request never asked again; with nothing left waiting, consent never gathered and an ad never
+    /// requested), and returns what is left over. Throws the first new violation.
     @discardableResult
     public func finish() throws(HarnessFailure) -> Leftovers {
         clock.run()
-        trace.record(.runFinish)
+        // Work still waiting (a timer, a late callback, a user about to answer) means the app's
+        // flows are not over: the rules about what an app never does are not decided on it.
+        let waiting = clock.pendingWork.count
+        trace.record(.runFinish, waiting > 0 ? [EventField("pending", String(waiting))] : [])
         try check()
         return leftovers
     }

@@ -10,6 +10,10 @@ public struct GlueFactory: Sendable {
     public let name: String
     /// Whether this is the package's reference glue (``AdsService`` with ``AdsConsentCoordinator``).
     public let isReference: Bool
+    /// The rules a run of this glue checks unless told otherwise: ``RuleSet/standard`` for a team's
+    /// glue, ``RuleSet/strict`` for the reference glue, which follows the seed app's policy and
+    /// every piece of advice.
+    public let defaultRules: RuleSet
     let make: @Sendable (AppPorts) -> any ConsentGlue
     /// The legacy consent SDK's device settings, when the glue runs the legacy SDK.
     let legacySDK: LegacyConsentSDKSettings?
@@ -29,18 +33,20 @@ public struct GlueFactory: Sendable {
         seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void = { _, _ in },
         _ make: @escaping @Sendable (AppPorts) -> Glue
     ) {
-        self.init(name: name, isReference: false, legacySDK: legacyConsentSDK, seedStorage: seedStorage, make: make)
+        self.init(name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, make: make)
     }
 
     private init(
         name: String,
         isReference: Bool,
+        rules: RuleSet,
         legacySDK: LegacyConsentSDKSettings?,
         seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void,
         make: @escaping @Sendable (AppPorts) -> any ConsentGlue
     ) {
         self.name = name
         self.isReference = isReference
+        self.defaultRules = rules
         self.legacySDK = legacySDK
         self.seedStorage = seedStorage
         self.make = make
@@ -57,6 +63,8 @@ public struct GlueFactory: Sendable {
         return GlueFactory(
             name: "reference glue",
             isReference: true,
+            // On the legacy SDK the app's own opt-out may make requests stricter than the table.
+            rules: legacySDK == nil ? .strict : RuleSet.strict.setting(.requestsFollowCurrentAnswers, to: .warning),
             legacySDK: legacySDK,
             seedStorage: { session, store in
                 if let flag = session.shouldUseNPA { store.set(flag, forKey: configuration.shouldUseNPAKey) }

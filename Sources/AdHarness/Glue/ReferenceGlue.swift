@@ -15,7 +15,6 @@ public final class ReferenceGlue: ConsentGlue {
     private let ports: AppPorts
     private let mistakes: Set<AppMistake>
     private let records: Locked<Records>
-    private let usesLegacyProfile: Bool
 
     private struct Records {
         var adResults: [Result<LoadedAd, AdRequestFailure>] = []
@@ -61,7 +60,6 @@ public final class ReferenceGlue: ConsentGlue {
         self.ports = ports
         self.mistakes = mistakes
         self.records = records
-        if case .legacy = consent { usesLegacyProfile = true } else { usesLegacyProfile = false }
     }
 
     /// The current consent SDK's profile, decided by the configured table.
@@ -123,10 +121,6 @@ public final class ReferenceGlue: ConsentGlue {
 
     /// The coordinator's last evaluated state.
     public var believedState: ConsentState? { coordinator.state }
-
-    /// The legacy profile honours the user's in-app "personalized ads" preference, which no SDK
-    /// signal carries, so it may be stricter than the table; the current profile follows it.
-    public var nonPersonalizedPolicy: NonPersonalizedAdsPolicy { usesLegacyProfile ? .mayBeStricter : .followsDecisionTable }
 }
 
 /// The glue's log: passed on to the process's log, with errors kept for assertions.

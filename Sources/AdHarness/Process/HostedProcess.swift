@@ -28,7 +28,6 @@ final class HostedProcess: Sendable {
         world.device.setAppState(.inactive, reason: "launching")
         let standIns = world.makeStandIns(processNumber: number)
         let hosted = HostedProcess(standIns: standIns, glue: factory.make(standIns.ports))
-        checker.setPolicy(hosted.glue.nonPersonalizedPolicy)
         hosted.glue.didFinishLaunching()
         guard hosted.isRunning else { return hosted }
         world.device.onDidBecomeActive { [weak glue = hosted.glue] in glue?.didBecomeActive() }

@@ -42,9 +42,6 @@ public protocol ConsentGlue: AnyObject, Sendable {
     /// What the glue believes now, if it says: both statuses and both outputs. Tests may read it
     /// (`SimulatedApp.consentState`); no invariant and no scenario expectation depends on it.
     var believedState: ConsentState? { get }
-
-    /// How the glue chooses `npa`: a stricter glue is checked only in the privacy direction.
-    var nonPersonalizedPolicy: NonPersonalizedAdsPolicy { get }
 }
 
 extension ConsentGlue {
@@ -54,16 +51,4 @@ extension ConsentGlue {
     public func willTerminate() {}
     /// The glue says nothing about what it believes.
     public var believedState: ConsentState? { nil }
-    /// Requests follow the decision table.
-    public var nonPersonalizedPolicy: NonPersonalizedAdsPolicy { .followsDecisionTable }
-}
-
-/// How a glue chooses whether a request carries `npa=1`.
-public enum NonPersonalizedAdsPolicy: String, CaseIterable, Hashable, Sendable, Codable {
-    /// Exactly as the decision table says for the tracking and consent status of the moment: a
-    /// request that stays non-personalized once both answers allow personalized ads is stale.
-    case followsDecisionTable
-    /// Never less private than the table, and sometimes more (always `npa=1`, or an in-app opt-out
-    /// such as the legacy profile's preference): only a personalized request that the table forbids is wrong.
-    case mayBeStricter
 }

@@ -28,18 +28,27 @@ public struct Explorer: Sendable {
     ///
     /// With no glue, the reference glue runs as the scenario sets it up, with the scenario's
     /// timeouts; another glue runs only from a starting point that needs nothing but ground truth.
-    public init(glue: GlueFactory? = nil, startingPoint json: String = "{}", bounds: ExplorationBounds = ExplorationBounds()) throws(ScenarioError) {
-        try self.init(glue: glue, data: Data(json.utf8), file: "starting point", bounds: bounds)
+    /// The rules are `rules` if given (and written into every counterexample), else the starting
+    /// point's, else the glue's own; the search looks for their failures.
+    public init(
+        glue: GlueFactory? = nil, startingPoint json: String = "{}", bounds: ExplorationBounds = ExplorationBounds(), rules: RuleSet? = nil
+    ) throws(ScenarioError) {
+        try self.init(glue: glue, data: Data(json.utf8), file: "starting point", bounds: bounds, rules: rules)
     }
 
     /// Explores from a scenario file, as `adharness explore FILE` does.
-    public init(glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds()) throws(ScenarioError) {
-        try self.init(glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, folder: url.deletingLastPathComponent(), bounds: bounds)
+    public init(
+        glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds(), rules: RuleSet? = nil
+    ) throws(ScenarioError) {
+        try self.init(
+            glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, folder: url.deletingLastPathComponent(), bounds: bounds, rules: rules
+        )
     }
 
-    private init(glue: GlueFactory?, data: Data, file: String, folder: URL? = nil, bounds: ExplorationBounds) throws(ScenarioError) {
+    private init(glue: GlueFactory?, data: Data, file: String, folder: URL? = nil, bounds: ExplorationBounds, rules: RuleSet?) throws(ScenarioError) {
         var object = JSONValue(try Scenario.parse(data, file: file).root)
         guard case .object = object else { throw ScenarioError(file: file, message: "expected a scenario object") }
+        if let rules { object["rules"] = .string(rules.description) }
         // Every run decodes the starting point's text again, from no file: the app's Info.plist is
         // named by its full path, so each run reads the same file.
         if let folder, case .string(let path)? = object["device"]?["infoPlistFile"], !path.hasPrefix("/") {

@@ -38,6 +38,14 @@ struct ExpectationCheck {
         if let pending = expect.pending, app.pendingWork.count != pending {
             mismatch("expect.pending", expected: String(pending), actual: "\(app.pendingWork.count): \(app.pendingWork.map(\.description).joined(separator: "; "))")
         }
+        if let warnings = expect.warnings {
+            var seen: [String] = []
+            for warning in app.warnings where !seen.contains(warning.invariant.rawValue) { seen.append(warning.invariant.rawValue) }
+            let wanted = warnings.map(\.rawValue)
+            if seen != wanted {
+                mismatch("expect.warnings", expected: wanted.isEmpty ? "none" : wanted.joined(separator: ", "), actual: seen.isEmpty ? "none" : seen.joined(separator: ", "))
+            }
+        }
         if expect.nothingLeft == true, !leftovers.inTheWorld.isClean {
             mismatch("expect.nothingLeft", expected: "nothing left", actual: leftovers.inTheWorld.description.replacingOccurrences(of: "\n", with: "; "))
         }
@@ -66,7 +74,9 @@ struct ExpectationCheck {
 
     mutating func check(_ expected: [ExpectedAdRequest]) {
         let requests = indices(of: .adsRequest)
-        for (offset, expectation) in expected.enumerated() {
+        let seedTable = app.invariants.rules.severity(of: .personalizedOnlyWithBothAnswers) != .off
+        for (offset, pinned) in expected.enumerated() {
+            let expectation = seedTable ? pinned : pinned.withoutSeedPolicy
             guard offset < requests.count else {
                 mismatch("expect.adRequests", expected: "\(expected.count) requests", actual: "\(requests.count)", at: requests.last)
                 return

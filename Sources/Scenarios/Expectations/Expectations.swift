@@ -25,12 +25,14 @@ public struct Expectations: Sendable, Decodable {
     public var pending: Int?
     /// The invariant the run must break (for scenarios that demonstrate an app mistake).
     public var violation: Invariant?
+    /// The rules the run must warn of, each once, in the order first broken; `[]` for none.
+    public var warnings: [Invariant]?
     /// Whether the run must leave nothing behind: no callback, prompt or scripted answer pending,
     /// no unfired fault. The glue's own timers are its business and are not counted.
     public var nothingLeft: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case final, adRequests, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, nothingLeft
+        case final, adRequests, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, warnings, nothingLeft
     }
 
     /// The expectations that read the reference glue's log or beliefs, as JSON paths.
@@ -82,6 +84,9 @@ public struct Expectations: Sendable, Decodable {
         }
         pending = try container.decodeCountIfPresent(forKey: .pending)
         violation = try container.decodeChoiceIfPresent(Invariant.self, forKey: .violation)
+        warnings = try container.decodeList(forKey: .warnings, Invariant.init(rawValue:)) {
+            "expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
+        }
         nothingLeft = try container.decodeIfPresent(Bool.self, forKey: .nothingLeft)
     }
 }
@@ -192,6 +197,20 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
         (childDirected.map { $0 == (request[field: TraceField.childDirected] == "true") } ?? true)
             && (underAgeOfConsent.map { $0 == (request[field: TraceField.underAgeOfConsent] == "true") } ?? true)
             && (ageTreatment.map { $0.rawValue == (request[field: TraceField.ageTreatment] ?? AudienceAgeTreatment.unspecified.rawValue) } ?? true)
+    }
+
+    /// The entry without what only the seed's decision table asks of the app's own flag: `npa`,
+    /// and a mode pinned as the one `npa=1` gave (`modeRule` `nonPersonalizedRequested`). A run whose
+    /// rules leave the seed's table off (``RuleSet/standard``) is held to what the platforms decide:
+    /// the mode the signals and tags give, the identifier sent.
+    var withoutSeedPolicy: ExpectedAdRequest {
+        var entry = self
+        entry.npa = nil
+        if modeRule == .nonPersonalizedRequested {
+            entry.mode = nil
+            entry.modeRule = nil
+        }
+        return entry
     }
 
     /// Whether the entry pins a tag.

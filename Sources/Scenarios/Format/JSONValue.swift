@@ -24,7 +24,7 @@ package enum JSONValue: Hashable, Sendable {
 
     /// Scenario keys in the order the format page lists them; others after, alphabetically.
     private static let keyOrder = [
-        "name", "description", "glue", "consentProfile", "device", "app", "previousSession", "user", "faults", "steps", "expect",
+        "name", "description", "glue", "rules", "consentProfile", "device", "app", "previousSession", "user", "faults", "steps", "expect",
         "target", "answer",
     ]
 

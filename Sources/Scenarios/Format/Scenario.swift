@@ -32,6 +32,9 @@ public struct Scenario: Sendable, Decodable {
     public var expect: Expectations
     /// Which glue the scenario is for, as the file says (`"glue"`); `nil` when it does not say.
     public var declaredGlue: GlueRequirement?
+    /// The rules the scenario is checked by (`"rules": "seed"`); `nil` for the glue's own
+    /// (``RuleSet/standard`` for a team's glue, ``RuleSet/seed`` for the reference glue).
+    public var rules: RuleSet?
     /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
     /// beliefs); empty when the scenario needs only ground truth and runs against any glue.
     public var referenceGlueReasons: [String]
@@ -42,7 +45,7 @@ public struct Scenario: Sendable, Decodable {
     public var requiredGlue: GlueRequirement { referenceGlueReasons.isEmpty ? .anyGlue : .referenceGlue }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, glue, consentProfile, device, app, previousSession, user, faults, steps, expect
+        case name, description, glue, rules, consentProfile, device, app, previousSession, user, faults, steps, expect
     }
 
     /// Decodes a scenario, rejecting anything it does not understand.
@@ -83,6 +86,11 @@ public struct Scenario: Sendable, Decodable {
         try Step.checkOrder(of: steps, codingPath: container.codingPath + [CodingKeys.steps])
         expect = try container.decode(Expectations.self, forKey: .expect)
         declaredGlue = try container.decodeChoiceIfPresent(GlueRequirement.self, forKey: .glue)
+        if let text = try container.decodeIfPresent(String.self, forKey: .rules) {
+            do { rules = try RuleSet(parsing: text) } catch {
+                throw DecodingError.dataCorruptedError(forKey: .rules, in: container, debugDescription: error.description)
+            }
+        }
         var reasons = (profile == "legacy" ? ["consentProfile"] : [])
             + app.givenKeys.map { "app.\($0)" }
             + (sessionSpec?.glueLeftoverKeys ?? []).map { "previousSession.\($0)" }

@@ -8,8 +8,9 @@ extension Scenario {
     ///
     /// With no glue given, the scenario runs against the reference glue set up as it says (`app`,
     /// `consentProfile`). Another glue runs only scenarios that need nothing but ground truth: one
-    /// that checks the reference glue fails at once, naming why.
-    public func run(glue: GlueFactory? = nil) -> ScenarioVerdict {
+    /// that checks the reference glue fails at once, naming why. The rules are `rules` if given,
+    /// else the scenario's (`"rules"`), else the glue's own (``GlueFactory/defaultRules``).
+    public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioVerdict {
         if let glue, !glue.isReference, let reason = referenceGlueReasons.first {
             let problem = "this scenario checks the reference glue (\(referenceGlueReasons.joined(separator: ", "))), "
                 + "so it does not run against \(glue.name); \(reason) needs the reference glue"
@@ -17,7 +18,7 @@ extension Scenario {
         }
         let app: SimulatedApp
         do {
-            app = try makeApp(glue: glue ?? referenceGlue)
+            app = try makeApp(glue: glue ?? referenceGlue, rules: rules)
         } catch {
             return ScenarioVerdict(name: name, trace: [], mismatches: [], failure: error)
         }
@@ -45,7 +46,8 @@ extension Scenario {
         }
         check.all(expect)
         return ScenarioVerdict(
-            name: name, trace: check.trace, mismatches: check.mismatches, failure: failure, violations: violations
+            name: name, trace: check.trace, mismatches: check.mismatches, failure: failure, violations: violations,
+            warnings: app.warnings, rules: app.invariants.rules
         )
     }
 
@@ -54,8 +56,9 @@ extension Scenario {
         .reference(consent: consent, configuration: app.configuration, mistakes: app.mistakes)
     }
 
-    /// A simulated app in the scenario's world (device, previous session, user, faults), hosting a glue.
-    package func makeApp(glue: GlueFactory) throws(HarnessFailure) -> SimulatedApp {
-        try SimulatedApp(glue: glue, device: device, previousSession: previousSession, user: user, faults: faults)
+    /// A simulated app in the scenario's world (device, previous session, user, faults), hosting a
+    /// glue, checked by `rules`, else the scenario's rules, else the glue's.
+    package func makeApp(glue: GlueFactory, rules: RuleSet? = nil) throws(HarnessFailure) -> SimulatedApp {
+        try SimulatedApp(glue: glue, device: device, previousSession: previousSession, user: user, faults: faults, rules: rules ?? self.rules)
     }
 }

@@ -30,9 +30,10 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
         try Scenario.load(from: url, displayPath: displayPath)
     }
 
-    /// Reads the scenario and runs it against a glue (by default the reference glue it describes).
-    public func run(glue: GlueFactory? = nil) throws(ScenarioError) -> ScenarioVerdict {
-        try load().run(glue: glue)
+    /// Reads the scenario and runs it against a glue (by default the reference glue it describes),
+    /// checked by `rules` (by default the scenario's, else the glue's).
+    public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) throws(ScenarioError) -> ScenarioVerdict {
+        try load().run(glue: glue, rules: rules)
     }
 
     /// Every scenario file in the given files and folders, sorted by path.
@@ -46,14 +47,20 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The package's bundled fixtures that a glue can run: with `.anyGlue`, those that need only
-    /// ground truth; with `.referenceGlue`, all of them.
+    /// ground truth and ask for no more than `rules` (a fixture that pins the seed app's policy says
+    /// `"rules": "seed"`, and is left out for a glue held to the standard rules); with
+    /// `.referenceGlue`, all of them.
     ///
     /// Each file is decoded to tell; a bundled file that does not decode is an error, never skipped.
-    public static func bundled(for glue: GlueRequirement = .anyGlue) throws(ScenarioError) -> [ScenarioFile] {
+    public static func bundled(for glue: GlueRequirement = .anyGlue, rules: RuleSet = .standard) throws(ScenarioError) -> [ScenarioFile] {
         let all = try files(in: [FixtureFiles.locateBundled().path])
         guard glue == .anyGlue else { return all }
         var runnable: [ScenarioFile] = []
-        for file in all where try file.load().requiredGlue == .anyGlue { runnable.append(file) }
+        for file in all {
+            let scenario = try file.load()
+            guard scenario.requiredGlue == .anyGlue, (scenario.rules?.base ?? .standard) <= rules.base else { continue }
+            runnable.append(file)
+        }
         return runnable
     }
 }

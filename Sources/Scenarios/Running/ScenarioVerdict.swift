@@ -15,6 +15,11 @@ public struct ScenarioVerdict: Sendable {
     /// then any other rule broken by the same step (an SDK started and a request sent while ads
     /// are not allowed break two).
     public var violations: [InvariantViolation] = []
+    /// Every warning of the run, in order: rules broken that the run's rule set reports without
+    /// failing it, each with its source.
+    public var warnings: [InvariantViolation] = []
+    /// The rules the run was checked by.
+    public var rules: RuleSet = .standard
 
     /// Whether every expectation held and nothing failed.
     public var passed: Bool { mismatches.isEmpty && failure == nil }

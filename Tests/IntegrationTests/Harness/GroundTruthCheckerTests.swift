@@ -9,14 +9,23 @@ import Testing
 struct GroundTruthCheckerTests {
     typealias Event = (name: TraceName, fields: KeyValuePairs<String, String>)
 
-    /// The invariants broken by the events, in order; `finish` ends the run after them.
-    func violations(_ events: [Event], policy: NonPersonalizedAdsPolicy = .followsDecisionTable, finish: Bool = false) -> [Invariant] {
+    /// The rules the events break as failures, in order (by default under the seed's policy, as
+    /// the reference glue is checked); `finish` ends the run after them.
+    func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false) -> [Invariant] {
+        checker(events, rules: rules, finish: finish).violations.map(\.invariant)
+    }
+
+    /// The rules the events break as warnings, in order.
+    func warnings(_ events: [Event], rules: RuleSet = .standard, finish: Bool = false) -> [Invariant] {
+        checker(events, rules: rules, finish: finish).warnings.map(\.invariant)
+    }
+
+    private func checker(_ events: [Event], rules: RuleSet, finish: Bool) -> InvariantChecker {
         let trace = Trace(now: { .zero })
-        let checker = InvariantChecker(trace: trace)
-        checker.setPolicy(policy)
+        let checker = InvariantChecker(trace: trace, rules: rules)
         for event in events { trace.record(event.name, event.fields.map { EventField($0.key, $0.value) }) }
         if finish { trace.record(.runFinish) }
-        return checker.violations.map(\.invariant)
+        return checker
     }
 
     static let staleRequest: Event = (.adsRequest, ["npa": "true", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
@@ -39,11 +48,31 @@ struct GroundTruthCheckerTests {
         #expect(violations([(.settingsChange, ["change": "tracking=authorized"]), Self.personalizedRequest]) == [])
     }
 
-    @Test("a glue that may be stricter is checked only in the privacy direction")
-    func stricterGlue() {
-        #expect(violations([Self.staleRequest], policy: .mayBeStricter) == [])
-        let personalizedWhileDenied: Event = (.adsRequest, ["npa": "false", "tracking": "denied", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
-        #expect(violations([personalizedWhileDenied], policy: .mayBeStricter) == [.personalizedOnlyWithBothAnswers])
+    @Test("more private than needed warns by default and fails only under the seed's policy, request by request")
+    func stricterRequests() {
+        #expect(violations([Self.staleRequest], rules: .standard) == [])
+        #expect(warnings([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(violations([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        let personalizedWhileDenied: Event = (.adsRequest, [
+            "npa": "false", "tracking": "denied", "canRequestAds": "true", "consentAllowsPersonalized": "true", "mode": "personalized",
+        ])
+        #expect(violations([personalizedWhileDenied], rules: .standard) == [])
+        #expect(violations([personalizedWhileDenied]) == [.personalizedOnlyWithBothAnswers])
+    }
+
+    @Test("privacy is judged on the mode the ad SDK serves: a request without npa=1 served by a refusing TC string is no failure")
+    func servedMode() {
+        let rejectedAll: Event = (.adsRequest, [
+            "npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true",
+            "mode": "nonPersonalized", "modeRule": "personalizationNotConsented",
+        ])
+        #expect(violations([rejectedAll], rules: .standard) == [])
+        #expect(violations([rejectedAll]) == [.personalizedOnlyWhenSignalsAllow])
+        let legacyChoiceIgnored: Event = (.adsRequest, [
+            "npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "false",
+            "mode": "personalized", "modeRule": "gdprDoesNotApply",
+        ])
+        #expect(violations([legacyChoiceIgnored], rules: .standard) == [.servedModeWithinConsent])
     }
 
     @Test("the ad SDK starts only when both the tracking status and the consent SDK allow it")

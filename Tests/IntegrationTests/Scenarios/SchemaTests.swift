@@ -105,6 +105,7 @@ struct SchemaTests {
         #expect(enumeration("properties", "expect", "properties", "crash") == ["none"] + CrashReason.allCases.map(\.rawValue))
         #expect(enumeration("properties", "expect", "properties", "refusals", "items") == AdRequestRefusal.allCases.map(\.rawValue))
         #expect(enumeration("properties", "expect", "properties", "violation") == Invariant.allCases.map(\.rawValue))
+        #expect(enumeration("properties", "expect", "properties", "warnings", "items") == Invariant.allCases.map(\.rawValue))
         #expect(
             [properties("properties", "expect", "properties", "adRequests", "items"), properties("properties", "app"),
              properties("properties", "app", "properties", "adRequestConfiguration")]

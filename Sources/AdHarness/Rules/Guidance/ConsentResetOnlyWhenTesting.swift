@@ -1,0 +1,32 @@
+import HarnessSupport
+
+extension Invariant {
+    /// The consent SDK's stored consent is reset only in a debug run.
+    public static let consentResetOnlyWhenTesting = Invariant(declaring: "consentResetOnlyWhenTesting")
+}
+
+extension RuleDescriptor {
+    static let consentResetOnlyWhenTesting = RuleDescriptor(
+        id: .consentResetOnlyWhenTesting,
+        authority: .guidance,
+        rule: "the consent SDK is reset only when testing, never in production",
+        definition: """
+            A `consent.reset` opens a debt, paid by a `consent.update` with a debug geography (a test run). Broken by a \
+            `consent.update` without one (`debugGeography=disabled`) while the debt is open, or by the process's or the \
+            run's end with it open: the stored decision and TC string were wiped in production, so the user is asked again.
+            """,
+        source: """
+            Google UMP, https://developers.google.com/admob/ios/privacy (Testing: reset the consent state for testing) and \
+            UMPConsentInformation.h (reset clears all consent state from persistent storage); \
+            https://github.com/capacitor-community/admob/issues/276
+            """,
+        breaks: { event, facts in
+            guard facts.resetInProduction else { return false }
+            switch event.name {
+            case .consentUpdate: return event["debugGeography"] == ConsentDebugGeography.disabled.description
+            case .appTerminate, .appCrash, .runFinish: return true
+            default: return false
+            }
+        }
+    )
+}

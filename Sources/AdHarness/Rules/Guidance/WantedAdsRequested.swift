@@ -1,0 +1,27 @@
+import HarnessSupport
+
+extension Invariant {
+    /// An ad the app wants while it may request one goes out.
+    public static let wantedAdsRequested = Invariant(declaring: "wantedAdsRequested")
+}
+
+extension RuleDescriptor {
+    static let wantedAdsRequested = RuleDescriptor(
+        id: .wantedAdsRequested,
+        authority: .guidance,
+        rule: "when the app wants an ad and both answers allow one, an ad request goes out",
+        definition: """
+            A `requestAd` step while the consent SDK allows ad requests and the tracking status is decided opens a \
+            debt, paid by the next `ads.request`. Broken by the run's end with the debt open, no work left waiting \
+            (`run.finish` without `pending`) and no callback withheld (the app is not left waiting on a timeout): a \
+            glue that never \
+            requests an ad passes every safety rule and earns nothing, so this says so.
+            """,
+        source: """
+            Google UMP, https://developers.google.com/admob/ios/privacy (once canRequestAds is true, initialize the SDK \
+            and request ads); Google, https://developers.google.com/admob/ios/privacy/idfa (after the tracking answer, \
+            start loading ads)
+            """,
+        breaks: { event, facts in event.name == .runFinish && event["pending"] == nil && facts.adWantedUnsent && !facts.awaitingCallback }
+    )
+}

@@ -1,0 +1,53 @@
+/// A rule the harness checks on every run, from the ground truth the stand-ins record: its name.
+///
+/// Each rule is defined once, in its own file under `Rules/` (its name, its statement, its exact
+/// definition, its source, its authority, and the code that decides it side by side); ``Rules``
+/// lists them. Every definition reads only events recorded by the harness and the OS and SDK
+/// stand-ins (what the real system saw, at the moment it saw it), never what the glue logs, so any
+/// glue is checked the same way. `adharness invariants` prints them.
+public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// The rule's name, as fixtures and reports spell it.
+    public let rawValue: String
+
+    /// The rule of that name, if there is one.
+    public init?(rawValue: String) {
+        guard Rules.byName[rawValue] != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A name declared by a rule's own file.
+    init(declaring name: String) { rawValue = name }
+
+    /// Every rule, in the order reports list them.
+    public static var allCases: [Invariant] { Rules.all.map(\.id) }
+
+    /// The rule's definition, source, authority and check.
+    public var descriptor: RuleDescriptor { Rules.byName[rawValue]! }
+    /// The rule in one sentence, as reports print it.
+    public var rule: String { descriptor.rule }
+    /// The exact definition: which recorded events break the rule.
+    public var definition: String { descriptor.definition }
+    /// Where the rule comes from.
+    public var source: String { descriptor.source }
+    /// Whose rule it is, which sets its default severity.
+    public var authority: RuleAuthority { descriptor.authority }
+
+    /// The rule's name.
+    public var description: String { rawValue }
+}
+
+/// One rule, whole: its statement, definition, source and authority, and the code that decides it.
+public struct RuleDescriptor: Sendable {
+    /// The rule's name.
+    public let id: Invariant
+    /// Whose rule it is.
+    public let authority: RuleAuthority
+    /// The rule in one sentence.
+    public let rule: String
+    /// Which recorded events break it.
+    public let definition: String
+    /// Where it comes from: the document, quoted or named, with its address.
+    public let source: String
+    /// Whether an event breaks the rule, given what the run had shown before it.
+    let breaks: @Sendable (TraceEvent, RunFacts) -> Bool
+}

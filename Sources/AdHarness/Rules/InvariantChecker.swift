@@ -1,0 +1,69 @@
+import AdRequestKit
+import HarnessSupport
+
+/// Checks every rule of a ``RuleSet`` on each event as it is recorded, without being asked.
+///
+/// It reads only ground truth: events recorded by the harness and by the OS and SDK stand-ins
+/// (``TraceName/isGroundTruth``). An `ads.request` carries the OS tracking status, the consent
+/// SDK's answer and the mode the ad SDK served it in, an `ads.start` what the SDK saw when it
+/// started, and so on. What the glue logs is never read, so a glue that logs nothing is checked
+/// exactly as well as ours. Each finding has the severity the rule set gives its rule: failures
+/// fail the run, warnings are reported.
+public final class InvariantChecker: Sendable {
+    /// The rules checked, and how severely.
+    public let rules: RuleSet
+    private let trace: Trace
+    private let active: [(RuleDescriptor, RuleSeverity)]
+    private let state = Locked(State())
+
+    private struct State {
+        var facts = RunFacts()
+        var findings: [(Invariant, RuleSeverity, Int)] = []
+    }
+
+    /// Starts checking every event of the trace, those recorded so far (the device as the previous
+    /// session left it) and every later one, by a rule set.
+    ///
+    /// The trace tells it of each event with the event's index, one at a time and in order, so a
+    /// finding always names the event that made it, whichever thread recorded it.
+    public init(trace: Trace, rules: RuleSet = .standard) {
+        self.trace = trace
+        self.rules = rules
+        active = Rules.checkingOrder.map { ($0, rules.severity(of: $0.id)) }.filter { $0.1 != .off }
+        trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
+    }
+
+    /// Every failure so far, in order: what fails the run.
+    public var violations: [InvariantViolation] { findings(at: .failure) }
+
+    /// Every warning so far, in order: reported with its source; the run still passes.
+    public var warnings: [InvariantViolation] { findings(at: .warning) }
+
+    /// Every finding so far, failures and warnings, in order.
+    public var findings: [InvariantViolation] {
+        let (found, events) = (state.withLock { $0.findings }, trace.events)
+        return found.map { rule, severity, index in
+            InvariantViolation(invariant: rule, severity: severity, event: events[index], traceSoFar: Array(events[...index]))
+        }
+    }
+
+    private func findings(at severity: RuleSeverity) -> [InvariantViolation] { findings.filter { $0.severity == severity } }
+
+    /// What the checker carries from one event to the next, which decides what later events break.
+    struct Debts: Hashable, Sendable {
+        let facts: RunFacts
+    }
+
+    /// The checker's open debts now, for the explorer's state comparison.
+    var debts: Debts { state.withLock { Debts(facts: $0.facts.projection) } }
+
+    private func check(_ event: TraceEvent, at index: Int) {
+        guard event.name.isGroundTruth else { return }
+        state.withLock { state in
+            for (rule, severity) in active where rule.breaks(event, state.facts) {
+                state.findings.append((rule.id, severity, index))
+            }
+            state.facts.update(with: event)
+        }
+    }
+}

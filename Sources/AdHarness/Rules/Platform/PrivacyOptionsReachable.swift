@@ -1,0 +1,37 @@
+import HarnessSupport
+import MockAdNetwork
+
+extension Invariant {
+    /// When privacy options are required, the app's entry point presents the privacy-options form.
+    public static let privacyOptionsReachable = Invariant(declaring: "privacyOptionsReachable")
+}
+
+extension RuleDescriptor {
+    static let privacyOptionsReachable = RuleDescriptor(
+        id: .privacyOptionsReachable,
+        authority: .platform,
+        rule: "when the consent SDK requires a privacy-options entry point, the app's entry point presents the privacy-options form",
+        definition: """
+            An `openPrivacyOptions` step (the user taps the app's entry point) while the consent SDK's stored \
+            requirement is `required` opens a debt, paid by the app asking for the privacy-options form \
+            (`consent.form.present` or `consent.form.present.failed` with `kind=privacyOptions`). Broken by a \
+            `consent.form.present kind=consent` while the debt is open (the entry point re-shows the consent form \
+            instead), and by the next `openPrivacyOptions` step, the process's end or the run's end with the debt \
+            open (the entry point presents nothing, or the app has none).
+            """,
+        source: """
+            Google UMP, https://developers.google.com/admob/ios/privacy (if privacyOptionsRequirementStatus is required, \
+            add a UI element that presents the privacy options form) and UMPConsentInformation.h \
+            (PrivacyOptionsRequirementStatusRequired: a way must be provided for the user to modify their privacy options)
+            """,
+        breaks: { event, facts in
+            guard facts.privacyTapUnanswered else { return false }
+            switch event.name {
+            case .consentFormPresent: return event["kind"] == ConsentFormKind.consent.rawValue
+            case .step: return event["step"] == "openPrivacyOptions"
+            case .appTerminate, .appCrash, .runFinish: return true
+            default: return false
+            }
+        }
+    )
+}

@@ -1,0 +1,40 @@
+import HarnessSupport
+import MockAdNetwork
+
+extension Invariant {
+    /// No request is served personalized unless the consent in charge and the request's age tags allow it.
+    public static let servedModeWithinConsent = Invariant(declaring: "servedModeWithinConsent")
+}
+
+extension RuleDescriptor {
+    static let servedModeWithinConsent = RuleDescriptor(
+        id: .servedModeWithinConsent,
+        authority: .platform,
+        rule: "no ad is served personalized unless the user's consent and the request's age tags allow it",
+        definition: """
+            Judged on what the ad SDK serves, not on the app's `npa` flag. Broken by an `ads.request` served in \
+            `mode=personalized` (the serving-mode oracle's verdict: the TC string and GPP string the ad SDK reads itself, \
+            then the audience tags, then `npa=1`, the most conservative first) while the consent SDK in charge does not \
+            allow personalized ads (`consentAllowsPersonalized=false`: current SDK neither `obtained` nor `notRequired`; \
+            legacy SDK the user chose non-personalized, which only the app's `npa=1` can tell the ad SDK), or while the \
+            request is tagged child-directed, under the age of consent or for child age treatment. A request without \
+            `npa=1` after "reject all" is served as the TC string allows, so it does not break this rule.
+            """,
+        source: """
+            Google, https://support.google.com/admob/answer/9760862 (with a TC string present, Google applies the most \
+            conservative of the string and npa) and https://developers.google.com/admob/ios/privacy/ad-serving-modes; \
+            https://developers.google.com/admob/ios/targeting (age tags turn personalized ads off); legacy consent SDK, \
+            https://developers.google.com/admob/ios/eu-consent (forward a non-personalized choice as npa=1)
+            """,
+        breaks: { event, _ in
+            guard event.name == .adsRequest, event[TraceField.mode] == ServingMode.personalized.rawValue else { return false }
+            return event[TraceField.consentAllowsPersonalized] == "false" || RuleDescriptor.isTaggedForChildren(event)
+        }
+    )
+
+    /// Whether the request configuration in force tags the request as one that may not be personalized.
+    static func isTaggedForChildren(_ event: TraceEvent) -> Bool {
+        event[TraceField.childDirected] == "true" || event[TraceField.underAgeOfConsent] == "true"
+            || event[TraceField.ageTreatment] == AudienceAgeTreatment.child.rawValue
+    }
+}

@@ -1,0 +1,23 @@
+import HarnessSupport
+
+extension Invariant {
+    /// The ad SDK does not start before the tracking status is decided (the seed app's order).
+    public static let adSDKStartsAfterTrackingDecision = Invariant(declaring: "adSDKStartsAfterTrackingDecision")
+}
+
+extension RuleDescriptor {
+    static let adSDKStartsAfterTrackingDecision = RuleDescriptor(
+        id: .adSDKStartsAfterTrackingDecision,
+        authority: .policy,
+        rule: "the ad SDK is not started before the tracking status is decided",
+        definition: """
+            Broken by an `ads.start` while the OS tracking status is `notDetermined`, unless the tracking prompt was \
+            shown and dismissed unanswered earlier in this install. The seed app's order (so the SDK never caches a \
+            zero identifier); Google's own samples start the SDK once consent allows, before any tracking answer.
+            """,
+        source: "seed 004 (start the ad SDK after the tracking answer, so it does not cache a zero identifier)",
+        breaks: { event, facts in
+            event.name == .adsStart && event[TraceField.tracking] == RunFacts.notDetermined && !facts.promptDismissedThisInstall
+        }
+    )
+}

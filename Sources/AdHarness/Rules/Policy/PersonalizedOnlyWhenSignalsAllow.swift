@@ -1,0 +1,39 @@
+import HarnessSupport
+import MockAdNetwork
+
+extension Invariant {
+    /// No request the app marks personalized when the TCF signals do not allow personalized ads.
+    public static let personalizedOnlyWhenSignalsAllow = Invariant(declaring: "personalizedOnlyWhenSignalsAllow")
+}
+
+extension RuleDescriptor {
+    static let personalizedOnlyWhenSignalsAllow = RuleDescriptor(
+        id: .personalizedOnlyWhenSignalsAllow,
+        authority: .policy,
+        rule: "no ad request without npa=1 when the consent SDK's TCF signals do not allow personalized ads",
+        definition: """
+            Broken by an `ads.request` with `npa=false` served in a `mode` other than `personalized`: the TCF \
+            signals in storage (a "reject all", refused purposes, no TC string) allow less, and the app's own flag \
+            did not say so. Not broken when the mode's rule is `usStateOptOut`, an audience tag's or `consentOutdated`. \
+            The ad SDK reads the TC string itself and serves the most conservative mode, so nothing personalized is \
+            served either way (``Invariant/servedModeWithinConsent`` judges that): repeating the signals in `npa` is \
+            the seed app's policy, off unless the app turns it on.
+            """,
+        source: """
+            Google, https://developers.google.com/admob/ios/privacy/ad-serving-modes (the purposes each mode needs) \
+            and https://support.google.com/admob/answer/9760862 (the most conservative of the TC string and npa applies)
+            """,
+        breaks: { event, _ in
+            guard event.name == .adsRequest, event[TraceField.npa] == "false", let mode = event[TraceField.mode],
+                  mode != ServingMode.personalized.rawValue else { return false }
+            return !rulesNotTheAppsToFollow.contains(event[TraceField.modeRule] ?? "")
+        }
+    )
+
+    /// The rules that lower the mode without the app's flag being the one to say so: a US state
+    /// opt-out (the ad SDK reads the GPP string itself), an audience tag (``Invariant/taggedRequestsNeverPersonalized``
+    /// owns those) and a TC string past its 13 months (the ad SDK serves nothing, and the app cannot date the string).
+    private static let rulesNotTheAppsToFollow = Set(
+        [ServingModeRule.usStateOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .consentOutdated].map(\.rawValue)
+    )
+}

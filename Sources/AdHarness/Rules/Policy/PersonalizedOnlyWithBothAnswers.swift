@@ -1,0 +1,26 @@
+import HarnessSupport
+
+extension Invariant {
+    /// No request without `npa=1` unless both answers allow personalized ads (the seed's table).
+    public static let personalizedOnlyWithBothAnswers = Invariant(declaring: "personalizedOnlyWithBothAnswers")
+}
+
+extension RuleDescriptor {
+    static let personalizedOnlyWithBothAnswers = RuleDescriptor(
+        id: .personalizedOnlyWithBothAnswers,
+        authority: .policy,
+        rule: "no ad request without npa=1 unless tracking is authorized and consent allows personalized ads",
+        definition: """
+            Broken by an `ads.request` with `npa=false` unless, at that moment, the OS tracking status is \
+            `authorized` and the consent SDK in charge allows personalized ads (`consentAllowsPersonalized=true`: \
+            current SDK `obtained` or `notRequired`; legacy SDK the user's choice). The seed app's own table: no Apple \
+            or Google document asks for `npa=1` after a tracking denial (the ad SDK then sends no identifier), so it \
+            is off unless the app turns it on.
+            """,
+        source: "seed 000 section 2 (the decision table); Google, https://support.google.com/admob/answer/7676680 (non-personalized ads)",
+        breaks: { event, _ in
+            guard event.name == .adsRequest, event[TraceField.npa] == "false" else { return false }
+            return !(event[TraceField.tracking] == RunFacts.authorized && event[TraceField.consentAllowsPersonalized] == "true")
+        }
+    )
+}

@@ -1,0 +1,34 @@
+import HarnessSupport
+import MockAdNetwork
+
+extension Invariant {
+    /// No request keeps `npa=1` once tracking, consent and the TCF signals all allow personalized ads.
+    public static let requestsFollowCurrentAnswers = Invariant(declaring: "requestsFollowCurrentAnswers")
+}
+
+extension RuleDescriptor {
+    static let requestsFollowCurrentAnswers = RuleDescriptor(
+        id: .requestsFollowCurrentAnswers,
+        authority: .revenue,
+        rule: "no ad request keeps npa=1 once tracking is authorized and consent allows personalized ads (a stale decision)",
+        definition: """
+            Broken by an `ads.request` with `npa=true` while, at that moment, the OS tracking status is `authorized`, \
+            the consent SDK allows personalized ads and its TCF signals do too (`modeRule` `gdprDoesNotApply` or \
+            `nonPersonalizedRequested`), and no audience tag rules personalized ads out: the glue used a decision made \
+            before an answer or a Settings change. More private than needed: the user loses nothing, the app earns \
+            less, so it warns by default; the seed's table makes it a failure (its decision follows every answer).
+            """,
+        source: "seed 000 sections 2-3 (re-evaluate after an authorization); Google, https://developers.google.com/admob/ios/privacy/idfa",
+        breaks: { event, _ in
+            guard event.name == .adsRequest, event[TraceField.npa] == "true" else { return false }
+            let bothAllow = event[TraceField.tracking] == RunFacts.authorized && event[TraceField.consentAllowsPersonalized] == "true"
+            let signalsAllow = event[TraceField.modeRule].map(signalRulesAllowingPersonalized.contains) ?? true
+            return bothAllow && signalsAllow
+        }
+    )
+
+    /// The serving-mode rules under which only `npa=1` lowered the mode.
+    private static let signalRulesAllowingPersonalized = Set(
+        ServingModeRule.allCases.filter { $0.mode == .personalized || $0 == .nonPersonalizedRequested }.map(\.rawValue)
+    )
+}

@@ -1,0 +1,116 @@
+/// Which rules a run checks, and how severely: each rule's authority gives its default, and a set
+/// may turn any rule up or down.
+///
+/// ```swift
+/// // The platforms' rules only (the default for a team's glue):
+/// let app = try SimulatedApp(glue: MyGlue.init, rules: .standard)
+/// // The seed app's own policy too, as the reference glue is checked:
+/// let strict = try SimulatedApp(glue: MyGlue.init, rules: .seed)
+/// // Your own: the seed's table for npa, but a late SDK start only warned of:
+/// let mine = RuleSet.seed.setting(.adSDKStartsAfterTrackingDecision, to: .warning)
+/// ```
+public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
+    /// The preset the set starts from: `standard` or `seed`.
+    public let base: Base
+    /// The rules turned up or down from the base.
+    public let overrides: [Invariant: RuleSeverity]
+
+    /// A preset rule set.
+    public enum Base: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+        /// Each rule at its authority's severity: the platforms' musts fail, their advice warns, an
+        /// app's own policy is off.
+        case standard
+        /// The seed app's policy on top (its decision table for `npa`, the ad SDK started after the
+        /// tracking answer) and the advice it follows, all as failures.
+        case seed
+        /// Every rule a failure: how the reference glue, which follows the seed's policy and every
+        /// piece of advice, is checked.
+        case strict
+
+        /// Standard, then seed, then strict: each asks for more than the one before.
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// The platforms' musts fail, their advice and lost revenue warn, policy is off.
+    public static let standard = RuleSet(base: .standard)
+    /// The standard rules with the seed app's policy and the advice it follows as failures.
+    public static let seed = RuleSet(base: .seed)
+    /// Every rule a failure.
+    public static let strict = RuleSet(base: .strict)
+
+    /// A preset with rules turned up or down.
+    public init(base: Base = .standard, _ overrides: [Invariant: RuleSeverity] = [:]) {
+        self.base = base
+        self.overrides = overrides
+    }
+
+    /// The rules the seed's table and its app hold as failures: `npa=1` exactly as the table says
+    /// (tracking, consent, the TCF signals, the audience tags), the SDK started after the tracking
+    /// answer and once ads are allowed, tracking asked again once active, the tags set before start.
+    static let seedFailures: [Invariant] = [
+        .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .requestsFollowCurrentAnswers,
+        .adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive,
+        .taggedRequestsNeverPersonalized, .requestConfigurationBeforeStart,
+    ]
+
+    /// How severely the set checks a rule.
+    public func severity(of rule: Invariant) -> RuleSeverity {
+        if let chosen = overrides[rule] { return chosen }
+        switch base {
+        case .standard: break
+        case .seed: if Self.seedFailures.contains(rule) { return .failure }
+        case .strict: return .failure
+        }
+        return rule.authority.defaultSeverity
+    }
+
+    /// The same set with one rule at another severity.
+    public func setting(_ rule: Invariant, to severity: RuleSeverity) -> RuleSet {
+        var overrides = overrides
+        overrides[rule] = severity
+        return RuleSet(base: base, overrides)
+    }
+
+    /// The rules this set checks at a severity.
+    public func rules(at severity: RuleSeverity) -> [Invariant] {
+        Invariant.allCases.filter { self.severity(of: $0) == severity }
+    }
+
+    /// `seed`, or `standard,adSDKStartsAfterTrackingDecision=failure`: the base, then each override.
+    public var description: String {
+        ([base.rawValue] + overrides.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value.rawValue)" })
+            .joined(separator: ",")
+    }
+
+    /// Reads the spelling of ``description``: a base, then `RULE=SEVERITY` pairs, comma-separated.
+    public init(parsing text: String) throws(RuleSetError) {
+        var parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, let base = Base(rawValue: first) else {
+            throw RuleSetError("expected standard, seed or strict first, found \"\(parts.first ?? "")\"")
+        }
+        parts.removeFirst()
+        var overrides: [Invariant: RuleSeverity] = [:]
+        for part in parts {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { throw RuleSetError("expected RULE=SEVERITY, found \"\(part)\"") }
+            guard let rule = Invariant(rawValue: pair[0]) else {
+                throw RuleSetError("unknown rule \"\(pair[0])\"; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let severity = RuleSeverity(rawValue: pair[1]) else {
+                throw RuleSetError("expected failure, warning or off for \(pair[0]), found \"\(pair[1])\"")
+            }
+            overrides[rule] = severity
+        }
+        self.init(base: base, overrides)
+    }
+}
+
+/// A rule set that could not be read, and why.
+public struct RuleSetError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was expected and what was found.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,30 @@
+/// Every rule the checker knows, in the order reports list them: the platforms' musts first, then
+/// their advice, then lost revenue, then the app policies a team may turn on.
+public enum Rules {
+    /// Every rule.
+    public static let all: [RuleDescriptor] = [
+        .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
+        .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
+        .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
+        .wantedAdsRequested,
+        .requestsFollowCurrentAnswers,
+        .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
+        .adSDKStartsAfterTrackingDecision,
+    ]
+
+    /// The order the checker asks the rules in, which orders the findings of one event: the most
+    /// specific reason first (a tagged request before any other flag rule), the seed's rules in the
+    /// order they were written, then the rest.
+    static let checkingOrder: [RuleDescriptor] = {
+        let first: [RuleDescriptor] = [
+            .taggedRequestsNeverPersonalized, .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow,
+            .noRequestWithoutConsentSDKPermission, .requestsFollowCurrentAnswers, .identifierOnlyWhenAuthorized,
+            .adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive,
+            .requestConfigurationBeforeStart,
+        ]
+        return first + all.filter { rule in !first.contains { $0.id == rule.id } }
+    }()
+
+    /// Each rule by its name.
+    static let byName: [String: RuleDescriptor] = Dictionary(uniqueKeysWithValues: all.map { ($0.id.rawValue, $0) })
+}

@@ -1,0 +1,209 @@
+import AdRequestKit
+import HarnessSupport
+import MockAdNetwork
+import MockTrackingManager
+
+/// What a run has shown so far, as the rules need it: kept from ground-truth events only, updated
+/// after the rules have judged each event (so a rule sees the run as it stood just before).
+///
+/// These are facts about the run, not rules: which prompt the user dismissed, what the consent
+/// SDK has stored, what the user has just tapped. Each rule reads the ones it needs.
+struct RunFacts: Hashable, Sendable {
+    /// The OS tracking status, as last seen.
+    var tracking = TrackingAuthorizationStatus.notDetermined.description
+    /// The tracking prompt was shown and dismissed unanswered in this install.
+    var promptDismissedThisInstall = false
+    /// A tracking request the OS ignored because the app was not active, not asked again since.
+    var trackingUnasked = false
+    /// The app became active after that request.
+    var activeSinceUnasked = false
+    /// The consent SDK's stored decision (`obtained`, `notRequired`...), as its storage holds it.
+    var storedConsent = UserConsentStatus.unknown.description
+    /// The consent SDK's stored privacy-options requirement says the entry point is required.
+    var privacyOptionsRequired = false
+    /// Whether the consent SDK allows ad requests, as its last answer said.
+    var canRequestAds = false
+    /// The consent SDK was reset in this process and no consent update with debug settings followed.
+    var resetInProduction = false
+    /// The app is active (no system prompt over it, not in the background).
+    var appActive = false
+    /// The OS tracking prompt is on screen.
+    var trackingPromptUp = false
+    /// The app ran its onboarding in this process.
+    var onboardingRan = false
+    /// A fault withheld a callback in this process: the app may be waiting on its own timeout, so
+    /// what it has not done yet by the run's end is not what it never does.
+    var awaitingCallback = false
+    /// An onboarding of this process began after a consent update had said consent is required.
+    var onboardingKnewConsentRequired = false
+    /// The last consent update of this process completed, and said consent is required.
+    var consentRequiredByLastUpdate = false
+    /// The app loaded or showed a consent form in this process.
+    var consentFormTried = false
+    /// The user tapped the app's privacy-options entry point while it was required, and no
+    /// privacy-options form has been asked for since.
+    var privacyTapUnanswered = false
+    /// The app wanted an ad while it could request one, and has sent no request since.
+    var adWantedUnsent = false
+    /// The ad SDK's audience tags in force in this process (``tags(of:)``).
+    var adConfiguration = RunFacts.defaultTags
+    /// Since the last ad that loaded: when the last load failed, and how many requests in a row
+    /// followed a failure at once. (The SDK's failure event names no ad unit, so units share it.)
+    var failedLoads: FailedLoads?
+
+    /// Failed loads since the last ad that loaded.
+    struct FailedLoads: Hashable, Sendable {
+        /// When the last load failed.
+        var lastFailure: Duration
+        /// Requests made within ``RunFacts/adLoadsRetryWindow`` of a failure, in a row.
+        var immediateRetries: Int
+    }
+
+    /// How the stand-ins spell the statuses the rules compare with, worked out once.
+    static let authorized = TrackingAuthorizationStatus.authorized.description
+    static let notDetermined = TrackingAuthorizationStatus.notDetermined.description
+    static let dismissed = TrackingPromptAnswer.dismiss.rawValue
+    static let required = UserConsentStatus.required.description
+    static let decisionStands: Set<String> = [UserConsentStatus.obtained.description, UserConsentStatus.notRequired.description]
+
+    /// The facts after an event.
+    mutating func update(with event: TraceEvent) {
+        switch event.name {
+        case .deviceReady:
+            if let status = event[TraceField.tracking] { tracking = status }
+            if let consent = event["consent"] { storedConsent = consent }
+            canRequestAds = Self.decisionStands.contains(storedConsent)
+        case .step:
+            switch event["step"] {
+            case "onboarding":
+                onboardingRan = true
+                if consentRequiredByLastUpdate { onboardingKnewConsentRequired = true }
+            case "openPrivacyOptions":
+                if privacyOptionsRequired { privacyTapUnanswered = true }
+            case "requestAd":
+                if canRequestAds && tracking != Self.notDetermined { adWantedUnsent = true }
+            default: break
+            }
+        case .trackingRequest:
+            trackingUnasked = false
+        case .trackingAnswer:
+            if event[TraceField.answer] == Self.dismissed { promptDismissedThisInstall = true }
+            if let status = event[TraceField.status] { tracking = status }
+            if event[TraceField.prompted] == "true" { trackingPromptUp = false }
+            // A prompt the user saw meanwhile (another request's, answered or dismissed), or a status
+            // decided without one: the user was asked, or nothing is left to ask.
+            if event[TraceField.prompted] == "true" || tracking != Self.notDetermined { trackingUnasked = false }
+            let reason = event[TraceField.reason].flatMap(TrackingNoPromptReason.init(rawValue:))
+            if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true {
+                trackingUnasked = true
+                activeSinceUnasked = false
+            }
+        case .settingsChange:
+            if let status = event[TraceField.tracking] {
+                tracking = status
+                // Decided in Settings: there is nothing left to ask.
+                if status != Self.notDetermined { trackingUnasked = false }
+            }
+        case .appActive:
+            appActive = true
+            if trackingUnasked { activeSinceUnasked = true }
+        case .appInactive:
+            appActive = false
+        case .trackingPrompt:
+            trackingPromptUp = true
+        case .appBackground:
+            appActive = false
+            if trackingUnasked && activeSinceUnasked { trackingUnasked = false }
+        case .appTerminate, .runFinish, .appLaunch, .appCrash:
+            // A new process asks afresh; an ended one cannot ask any more, nor tap, nor want an ad.
+            trackingUnasked = false
+            appActive = false
+            trackingPromptUp = false
+            onboardingRan = false
+            consentFormTried = false
+            consentRequiredByLastUpdate = false
+            onboardingKnewConsentRequired = false
+            awaitingCallback = false
+            resetInProduction = false
+            privacyTapUnanswered = false
+            adWantedUnsent = false
+            adConfiguration = Self.defaultTags
+        case .adsConfigure:
+            adConfiguration = Self.tags(of: event)
+        case .appReinstall:
+            promptDismissedThisInstall = false
+            tracking = Self.notDetermined
+            storedConsent = UserConsentStatus.unknown.description
+            privacyOptionsRequired = false
+            canRequestAds = false
+        case .storeSet:
+            let value = event["value"].flatMap(Int.init)
+            if event["key"] == ConsentStorage.Key.status, let value {
+                storedConsent = UserConsentStatus(rawValue: value).description
+            }
+            if event["key"] == ConsentStorage.Key.privacyOptions, let value {
+                privacyOptionsRequired = PrivacyOptionsRequirement(rawValue: value) == .required
+            }
+        case .storeRemove:
+            if event["key"] == ConsentStorage.Key.status { storedConsent = UserConsentStatus.unknown.description }
+            if event["key"] == ConsentStorage.Key.privacyOptions { privacyOptionsRequired = false }
+        case .consentUpdate:
+            if event["debugGeography"] != ConsentDebugGeography.disabled.description { resetInProduction = false }
+        case .consentUpdateDone:
+            consentRequiredByLastUpdate = event["error"] == nil && event[TraceField.status] == Self.required
+            if let allowed = event[TraceField.canRequestAds] { canRequestAds = allowed == "true" }
+        case .consentReset:
+            resetInProduction = true
+            canRequestAds = false
+        case .consentFormLoad:
+            consentFormTried = true
+        case .consentFormPresent, .consentFormPresentFailed:
+            if event["kind"] == ConsentFormKind.consent.rawValue { consentFormTried = true }
+            if event["kind"] == ConsentFormKind.privacyOptions.rawValue { privacyTapUnanswered = false }
+        case .consentFormAnswer:
+            if let status = event["status"] { canRequestAds = Self.decisionStands.contains(status) }
+        case .adsRequest:
+            adWantedUnsent = false
+            if var failed = failedLoads {
+                failed.immediateRetries = Self.isImmediateRetry(event, after: failed) ? failed.immediateRetries + 1 : 0
+                failedLoads = failed
+            }
+            if let tracking = event[TraceField.tracking] { self.tracking = tracking }
+            if let allowed = event[TraceField.canRequestAds] { canRequestAds = allowed == "true" }
+        case .callbackWithheld:
+            awaitingCallback = true
+        case .adsLoaded:
+            failedLoads = nil
+        case .adsLoadFailed:
+            failedLoads = FailedLoads(lastFailure: event.time, immediateRetries: failedLoads?.immediateRetries ?? 0)
+        default:
+            break
+        }
+    }
+
+    /// A request made this soon after the last failed load of its unit is a retry at once.
+    static let adLoadsRetryWindow = Duration.seconds(2)
+    /// The retries at once that make a storm: the third one breaks ``Invariant/adLoadsBackOff``.
+    static let adLoadsStormRetries = 3
+
+    /// The audience tags an `ads.configure` sets, in one word.
+    static func tags(of event: TraceEvent) -> String {
+        [TraceField.underAgeOfConsent, TraceField.childDirected, TraceField.ageTreatment].map { event[$0] ?? "unset" }.joined(separator: " ")
+    }
+
+    /// The tags of a process that set none.
+    static let defaultTags = "unset unset \(AudienceAgeTreatment.unspecified.rawValue)"
+
+    /// Whether a request follows the last failed load at once.
+    static func isImmediateRetry(_ request: TraceEvent, after failed: FailedLoads) -> Bool {
+        request.time - failed.lastFailure <= adLoadsRetryWindow
+    }
+
+    /// The facts that decide what later events break, without absolute times, for the explorer's
+    /// state comparison.
+    var projection: RunFacts {
+        var facts = self
+        facts.failedLoads = failedLoads.map { FailedLoads(lastFailure: .zero, immediateRetries: $0.immediateRetries) }
+        return facts
+    }
+}
