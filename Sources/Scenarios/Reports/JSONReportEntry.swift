@@ -22,6 +22,8 @@ extension JSONReport {
         public var error: String?
         /// Every invariant the failing step broke (also when the scenario expected it).
         public var violations: [Violation]
+        /// Every rule the run warned of, in order.
+        public var warnings: [Violation]
         /// Every event of the run, in order.
         public var trace: [Event]
 
@@ -35,11 +37,12 @@ extension JSONReport {
             failure = verdict?.failure?.description
             error = result.error?.description
             violations = verdict?.violations.map(Violation.init) ?? []
+            warnings = verdict?.warnings.map(Violation.init) ?? []
             trace = verdict?.trace.map(Event.init) ?? []
         }
 
         enum CodingKeys: String, CodingKey {
-            case file, name, status, mismatches, failure, error, violations, trace
+            case file, name, status, mismatches, failure, error, violations, warnings, trace
         }
 
         /// Encodes every key, `null` for what is absent.
@@ -52,6 +55,7 @@ extension JSONReport {
             try container.encode(failure, forKey: .failure)
             try container.encode(error, forKey: .error)
             try container.encode(violations, forKey: .violations)
+            try container.encode(warnings, forKey: .warnings)
             try container.encode(trace, forKey: .trace)
         }
     }
@@ -78,6 +82,10 @@ extension JSONReport {
         public var invariant: String
         /// The rule in one sentence.
         public var rule: String
+        /// Whose rule it is: `platform`, `guidance`, `revenue` or `policy`.
+        public var authority: String
+        /// Where the rule comes from.
+        public var source: String
         /// The 0-based index in `trace` of the event that broke it.
         public var traceIndex: Int
         /// That event, as the text trace prints it.
@@ -86,6 +94,8 @@ extension JSONReport {
         init(_ violation: InvariantViolation) {
             invariant = violation.invariant.rawValue
             rule = violation.invariant.rule
+            authority = violation.invariant.authority.rawValue
+            source = violation.invariant.source
             traceIndex = violation.traceSoFar.count - 1
             event = violation.event.description
         }

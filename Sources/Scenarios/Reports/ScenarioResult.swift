@@ -33,10 +33,11 @@ public struct ScenarioResult: Sendable {
         self.outcome = outcome
     }
 
-    /// Reads a scenario file and runs it against a glue (by default the reference glue it describes).
-    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil) -> ScenarioResult {
+    /// Reads a scenario file and runs it against a glue (by default the reference glue it
+    /// describes), checked by `rules` (by default the scenario's, else the glue's).
+    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioResult {
         do {
-            let verdict = try file.run(glue: glue)
+            let verdict = try file.run(glue: glue, rules: rules)
             return ScenarioResult(file: file.displayPath, outcome: .ran(verdict))
         } catch {
             return ScenarioResult(file: file.displayPath, outcome: .unreadable(error))

@@ -1,3 +1,5 @@
+import AdHarness
+
 /// The run as people read it in a terminal or a CI log: a line per scenario, the difference under
 /// each failure, and a count; written one result at a time, as each is known.
 public struct TextReport: Sendable {
@@ -8,17 +10,23 @@ public struct TextReport: Sendable {
     public init(usesColor: Bool = false) { self.usesColor = usesColor }
 
     /// `PASS  file  name`, `FAIL  file  name` and the failure's report indented under it, or
-    /// `BAD   file:line:column: path: message`.
+    /// `BAD   file:line:column: path: message`; then a `warning:` line for each rule the run warns of.
     public func lines(for result: ScenarioResult) -> String {
         switch result.outcome {
         case .unreadable(let error):
             return "\(paint("BAD ", "33"))  \(error.description)"
         case .ran(let verdict) where verdict.passed:
-            return "\(paint("PASS", "32"))  \(result.file)  \(paint(verdict.name, "2"))"
+            return (["\(paint("PASS", "32"))  \(result.file)  \(paint(verdict.name, "2"))"] + warningLines(verdict)).joined(separator: "\n")
         case .ran(let verdict):
             let report = verdict.report.split(separator: "\n", omittingEmptySubsequences: false).map { "      \($0)" }
-            return (["\(paint("FAIL", "31"))  \(result.file)  \(verdict.name)"] + report).joined(separator: "\n")
+            return (["\(paint("FAIL", "31"))  \(result.file)  \(verdict.name)"] + report + warningLines(verdict)).joined(separator: "\n")
         }
+    }
+
+    /// `      warning: rule (authority) at time event: statement; source: ...`, once per rule.
+    private func warningLines(_ verdict: ScenarioVerdict) -> [String] {
+        var seen: Set<Invariant> = []
+        return verdict.warnings.filter { seen.insert($0.invariant).inserted }.map { "      \(paint("warning:", "33")) \($0.summary)" }
     }
 
     /// `N passed, N failed`, and `, N could not be read` when some could not.

@@ -10,7 +10,7 @@ enum ExploreCommand: Command {
     static let help = """
     USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
                              [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
-                             [--format text|json] [--expect-violation]
+                             [--format text|json] [--expect-violation] [--rules RULES]
 
     Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
     of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
@@ -34,6 +34,9 @@ enum ExploreCommand: Command {
     A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
     same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`
     replays (it fails until the bug is fixed; with --expect-violation it expects the violation instead).
+    The search looks for failures of the rules the runs are checked by; a counterexample found
+    under --rules is written with them, so the fixture replays the same way.
+    \(CommandOption<Settings>.rulesHelp)
     Exit codes: 0 nothing broke within the bounds, 1 a counterexample was found, 2 bad input or usage.
     """
 
@@ -47,6 +50,7 @@ enum ExploreCommand: Command {
         var out: String?
         var json = false
         var expectsViolation = false
+        var rules: RuleSet?
     }
 
     static let defaults = Settings()
@@ -86,6 +90,7 @@ enum ExploreCommand: Command {
             return nil
         },
         .flag("--expect-violation") { $0.expectsViolation = true },
+        .rules { $0.rules = $1 },
     ]
 
     /// Reads a whole number of at least `minimum` and hands it to `set`; returns the problem otherwise.
@@ -121,9 +126,9 @@ enum ExploreCommand: Command {
         var explorer: Explorer
         do {
             explorer = if let path = options.path {
-                try Explorer(startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds)
+                try Explorer(startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds, rules: options.rules)
             } else {
-                try Explorer(bounds: options.bounds)
+                try Explorer(bounds: options.bounds, rules: options.rules)
             }
         } catch {
             output.error("adharness: \(error.description)")

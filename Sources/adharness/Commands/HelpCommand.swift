@@ -11,14 +11,14 @@ enum HelpCommand: PlainCommand {
             "  " + command.name.padding(toLength: max(9, command.name.count + 2), withPad: " ", startingAt: 0) + command.summary
         }
         return """
-        USAGE: adharness [run] [--format text|junit|json] [PATH...]
+        USAGE: adharness [run] [--format text|junit|json] [--rules RULES] [PATH...]
                adharness table [--format markdown|json] [--profile current|tcf|legacy]
-               adharness trace FILE [--format text|json|mermaid]
+               adharness trace FILE [--format text|json|mermaid] [--rules RULES]
                adharness trace --names
-               adharness invariants
+               adharness invariants [--format text|json]
                adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
                                  [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
-                                 [--format text|json] [--expect-violation]
+                                 [--format text|json] [--expect-violation] [--rules RULES]
                adharness bench [--repeat N] [PATH...]
                adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
                adharness contracts [--format text|json]

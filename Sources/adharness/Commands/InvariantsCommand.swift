@@ -1,25 +1,62 @@
 import AdHarness
+import Foundation
 
-/// `adharness invariants`: every invariant's rule, definition and source.
-enum InvariantsCommand: PlainCommand {
+/// `adharness invariants [--format text|json]`: every rule's authority, statement, definition and source.
+enum InvariantsCommand: Command {
+    /// The formats `--format` takes.
+    enum Format: String {
+        case text, json
+    }
+
     static let name = "invariants"
-    static let summary = "Print every safety invariant: its rule, its exact definition and its source."
+    static let summary = "Print every rule: whose it is, its severity by default, its exact definition and its source."
     static let help = """
-    USAGE: adharness invariants
+    USAGE: adharness invariants [--format text|json]
 
-    Prints every safety invariant the harness checks on every run, with the exact definition (which
-    ground-truth events break it) and the source it comes from.
+    Prints every rule the harness checks on every run: its authority (platform: a documented must of
+    Apple, Google or the IAB, a failure; guidance: their advice, a warning; revenue: more private than
+    needed, a warning; policy: an app's own choice such as the seed's table, off unless turned on),
+    the exact definition (which ground-truth events break it) and the source it comes from. json
+    prints the same as a list of objects.
     """
 
-    static func run(_ arguments: [String], _ output: Output) -> Int32 {
-        guard arguments.isEmpty else { return output.usageError("invariants takes no arguments", help: help) }
+    static let defaults = Format.text
+
+    static let options: [CommandOption<Format>] = [
+        .choice("--format", "--format takes text or json") { $0 = $1 },
+    ]
+
+    static func argument(_ argument: String, into format: inout Format) -> String? { "invariants takes no arguments" }
+
+    static func run(_ format: Format, _ output: Output) -> Int32 {
+        guard format == .text else {
+            output.line(json())
+            return 0
+        }
         for invariant in Invariant.allCases {
             output.line(output.colored(invariant.rawValue, .green))
+            output.line("  authority:  \(invariant.authority) (\(invariant.authority.defaultSeverity) by default)")
             output.line("  rule:       \(invariant.rule)")
             output.line("  definition: \(invariant.definition)")
             output.line("  source:     \(invariant.source)")
             output.line()
         }
         return 0
+    }
+
+    /// Every rule as an object, in the order the text lists them.
+    private static func json() -> String {
+        struct Entry: Encodable {
+            let name, authority, defaultSeverity, rule, definition, source: String
+        }
+        let entries = Invariant.allCases.map {
+            Entry(
+                name: $0.rawValue, authority: $0.authority.rawValue, defaultSeverity: $0.authority.defaultSeverity.rawValue,
+                rule: $0.rule, definition: $0.definition, source: $0.source
+            )
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import AdHarness
 import Foundation
 import ScenarioRunner
 
@@ -11,7 +12,7 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/."
     static let help = """
-    USAGE: adharness run [--format text|junit|json] [PATH...]
+    USAGE: adharness run [--format text|junit|json] [--rules RULES] [PATH...]
 
     Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
     bundled Fixtures/.
@@ -20,19 +21,22 @@ enum RunCommand: Command {
       junit  JUnit XML for CI: a test case per file (classname: the file), a <failure> with expected
              vs actual and the trace, an <error> for a file that could not be read. No times.
       json   {"results": [...], "summary": {...}}: per file its status (pass, fail, bad), mismatches,
-             failure, violations and trace.
+             failure, violations, warnings and trace.
+    \(CommandOption<Settings>.rulesHelp)
     Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
     """
 
     struct Settings {
         var format = Format.text
         var paths: [String] = []
+        var rules: RuleSet?
     }
 
     static let defaults = Settings()
 
     static let options: [CommandOption<Settings>] = [
         .choice("--format", "--format takes text, junit or json") { $0.format = $1 },
+        .rules { $0.rules = $1 },
     ]
 
     static func argument(_ argument: String, into settings: inout Settings) -> String? {
@@ -69,16 +73,16 @@ enum RunCommand: Command {
             // Each line goes out as soon as its scenario is known, so a crash later keeps it.
             let report = TextReport(usesColor: output.usesColor)
             results = files.map { file in
-                let result = ScenarioResult.run(file)
+                let result = ScenarioResult.run(file, rules: settings.rules)
                 output.line(report.lines(for: result))
                 return result
             }
             output.line(report.summary(RunSummary(results)))
         case .junit:
-            results = files.map { ScenarioResult.run($0) }
+            results = files.map { ScenarioResult.run($0, rules: settings.rules) }
             output.line(JUnitReport().xml(for: results))
         case .json:
-            results = files.map { ScenarioResult.run($0) }
+            results = files.map { ScenarioResult.run($0, rules: settings.rules) }
             output.line(JSONReport.json(for: results))
         }
         return RunSummary(results).exitCode

@@ -12,7 +12,7 @@ enum TraceCommand: Command {
     static let name = "trace"
     static let summary = "Run one scenario and print its trace: as text, as JSON, or as a Mermaid sequence diagram."
     static let help = """
-    USAGE: adharness trace FILE [--format text|json|mermaid]
+    USAGE: adharness trace FILE [--format text|json|mermaid] [--rules RULES]
            adharness trace --names
 
     Runs one scenario and prints its run.
@@ -22,6 +22,7 @@ enum TraceCommand: Command {
                answers, callbacks, ad requests with their npa, the glue's decisions, virtual time,
                and the event that broke an invariant highlighted. Paste it in a ```mermaid block.
     With --names, prints every trace event name and its meaning instead.
+    \(CommandOption<Settings>.rulesHelp)
     Exit codes: 0 passed, 1 failed, 2 bad input or usage.
     """
 
@@ -29,12 +30,14 @@ enum TraceCommand: Command {
         var format = Format.text
         var paths: [String] = []
         var names = false
+        var rules: RuleSet?
     }
 
     static let defaults = Settings()
 
     static let options: [CommandOption<Settings>] = [
         .choice("--format", "--format takes text, json or mermaid") { $0.format = $1 },
+        .rules { $0.rules = $1 },
         // Alone, it lists the names instead of running a scenario (see `main`).
         .flag("--names") { _ in .refuse("--names takes no file and no other option") },
     ]
@@ -57,7 +60,7 @@ enum TraceCommand: Command {
     static func run(_ settings: Settings, _ output: Output) -> Int32 {
         let path = settings.paths[0]
         let format = settings.format
-        let result = ScenarioResult.run(ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path))
+        let result = ScenarioResult.run(ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path), rules: settings.rules)
         guard let verdict = result.verdict else {
             output.error("adharness: \(result.error?.description ?? path)")
             return 2
@@ -79,6 +82,10 @@ enum TraceCommand: Command {
         } else {
             output.line("\(output.colored("FAIL", .red))  \(verdict.name)")
             output.line(verdict.report)
+        }
+        var warned: Set<Invariant> = []
+        for warning in verdict.warnings where warned.insert(warning.invariant).inserted {
+            output.line("\(output.colored("warning:", .yellow)) \(warning.summary)")
         }
     }
 

@@ -1,3 +1,5 @@
+import AdHarness
+
 /// One option of a command: how it is spelled, whether it takes a value, and what it sets.
 struct CommandOption<Settings>: Sendable {
     /// What reading the option leads to.
@@ -45,5 +47,26 @@ struct CommandOption<Settings>: Sendable {
             set(&settings)
             return .next
         }
+    }
+}
+
+extension CommandOption {
+    /// `--rules PRESET[,RULE=SEVERITY...]`: the rules a run is checked by (``RuleSet/init(parsing:)``).
+    static func rules(_ set: @escaping @Sendable (inout Settings, RuleSet) -> Void) -> CommandOption {
+        value("--rules") { settings, text in
+            guard let text else { return "--rules takes standard, seed or strict, then RULE=SEVERITY pairs, such as seed,adLoadsBackOff=failure" }
+            do { set(&settings, try RuleSet(parsing: text)) } catch { return "--rules: \(error)" }
+            return nil
+        }
+    }
+
+    /// The help's paragraph on `--rules`, the same for every command that takes it.
+    static var rulesHelp: String {
+        """
+        --rules picks the rules a run is checked by: standard (the platforms' musts fail, their advice
+        and lost revenue warn, an app's own policy is off), seed (the seed app's policy too) or strict
+        (every rule a failure), then RULE=SEVERITY pairs (failure, warning, off); by default a
+        scenario's own "rules", else strict for the reference glue. `adharness invariants` lists them.
+        """
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The rules on the command line: what `invariants` says of each, and `--rules` on a run.
+@Suite("Rules on the command line")
+struct RulesCommandLineTests {
+    @Test("invariants --format json gives every rule with its authority, default severity and source")
+    func invariantsJSON() throws {
+        let run = try CommandLineTests.adharness(["invariants", "--format", "json"])
+        #expect(run.code == 0)
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: String]])
+        #expect(rules.count > 10)
+        #expect(rules.allSatisfy { ["platform", "guidance", "revenue", "policy"].contains($0["authority"] ?? "") && !($0["source"] ?? "").isEmpty })
+        #expect(rules.first { $0["name"] == "personalizedOnlyWithBothAnswers" }?["authority"] == "policy")
+        #expect(rules.first { $0["name"] == "noRequestWithoutConsentSDKPermission" }?["defaultSeverity"] == "failure")
+    }
+
+    @Test("--rules turns the seed's policy off for a run: a glue mistake that only the policy forbids then passes, with no violation")
+    func rulesOnARun() throws {
+        let scenario = #"{"name":"npa dropped after a denial","previousSession":{"tracking":"denied","consent":"obtained"},"app":{"mistakes":["dropsNonPersonalizedExtra"]},"steps":["launch","requestAd"],"expect":{}}"#
+        let folder = try CommandLineTests.folder(with: ["dropped.json": scenario])
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let strict = try CommandLineTests.adharness(["run", "dropped.json"], in: folder)
+        let standard = try CommandLineTests.adharness(["run", "--rules", "standard", "dropped.json"], in: folder)
+
+        #expect(strict.code == 1)
+        #expect(strict.output.contains("invariant violated: no ad request without npa=1"))
+        #expect(standard.code == 0, "\(standard.output)")
+    }
+
+    @Test("a malformed --rules is a usage error naming what was expected")
+    func malformedRules() throws {
+        let run = try CommandLineTests.adharness(["run", "--rules", "seed,adLoadsBackOff=loud"])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("adharness: --rules: expected failure, warning or off for adLoadsBackOff, found \"loud\""))
+    }
+}
