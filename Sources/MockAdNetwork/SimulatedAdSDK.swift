@@ -21,6 +21,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     private let adLoadLatency: Duration
     private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
     private let advertisingIdentifier: @Sendable () -> UUID
+    private let region: @Sendable () -> ConsentRegion
     private let onRequest: @Sendable (RecordedAdRequest) -> Void
     private let state = Locked(State())
 
@@ -39,6 +40,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         adLoadLatency: Duration = .zero,
         trackingStatus: @escaping @Sendable () -> TrackingAuthorizationStatus,
         advertisingIdentifier: @escaping @Sendable () -> UUID,
+        region: @escaping @Sendable () -> ConsentRegion = { .other },
         onRequest: @escaping @Sendable (RecordedAdRequest) -> Void = { _ in }
     ) {
         self.process = process
@@ -47,6 +49,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         self.adLoadLatency = adLoadLatency
         self.trackingStatus = trackingStatus
         self.advertisingIdentifier = advertisingIdentifier
+        self.region = region
         self.onRequest = onRequest
     }
 
@@ -101,7 +104,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
                 store: consent.signalStore ?? InMemoryKeyValueStore(),
                 nonPersonalizedRequested: request.isNonPersonalized,
                 now: SimulatedCMP.deciseconds(at: process.clock.now),
-                configuration: requestConfiguration
+                configuration: requestConfiguration,
+                // The ad network places an EEA request itself when the consent SDK in charge writes TCF
+                // signals but none are stored yet (the legacy SDK's era had no TCF: its requests are not).
+                inEEA: consent.signalStore != nil && region() == .eea
             ),
             configuration: requestConfiguration
         )

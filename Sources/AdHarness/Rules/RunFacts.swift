@@ -43,6 +43,11 @@ struct RunFacts: Hashable, Sendable {
     /// The user tapped the app's privacy-options entry point while it was required, and no
     /// privacy-options form has been asked for since.
     var privacyTapUnanswered = false
+    /// The legacy consent SDK is the one in charge: it writes no TCF signals, so the app's `npa` is
+    /// the only way the ad SDK learns the user's choice.
+    var legacyConsentInCharge = false
+    /// An ad loaded in this process: the app has one to show.
+    var adLoadedThisProcess = false
     /// The app wanted an ad while it could request one, and has sent no request since.
     var adWantedUnsent = false
     /// The ad SDK's audience tags in force in this process (``tags(of:)``).
@@ -81,7 +86,7 @@ struct RunFacts: Hashable, Sendable {
             case "openPrivacyOptions":
                 if privacyOptionsRequired { privacyTapUnanswered = true }
             case "requestAd":
-                if canRequestAds && tracking != Self.notDetermined { adWantedUnsent = true }
+                if canRequestAds && tracking != Self.notDetermined && !adLoadedThisProcess { adWantedUnsent = true }
             default: break
             }
         case .trackingRequest:
@@ -128,6 +133,7 @@ struct RunFacts: Hashable, Sendable {
             privacyTapUnanswered = false
             adWantedUnsent = false
             adConfiguration = Self.defaultTags
+            adLoadedThisProcess = false
         case .adsConfigure:
             adConfiguration = Self.tags(of: event)
         case .appReinstall:
@@ -150,7 +156,9 @@ struct RunFacts: Hashable, Sendable {
         case .consentUpdate:
             if event["debugGeography"] != ConsentDebugGeography.disabled.description { resetInProduction = false }
         case .consentUpdateDone:
+            // Required, with a form to show: what the app needs to gather consent.
             consentRequiredByLastUpdate = event["error"] == nil && event[TraceField.status] == Self.required
+                && event["formStatus"] == ConsentFormStatus.available.description
             if let allowed = event[TraceField.canRequestAds] { canRequestAds = allowed == "true" }
         case .consentReset:
             resetInProduction = true
@@ -174,6 +182,9 @@ struct RunFacts: Hashable, Sendable {
             awaitingCallback = true
         case .adsLoaded:
             failedLoads = nil
+            adLoadedThisProcess = true
+        case .legacyConsentUpdate:
+            legacyConsentInCharge = true
         case .adsLoadFailed:
             failedLoads = FailedLoads(lastFailure: event.time, immediateRetries: failedLoads?.immediateRetries ?? 0)
         default:

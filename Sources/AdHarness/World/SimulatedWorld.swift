@@ -126,6 +126,7 @@ public final class SimulatedWorld: Sendable {
             adLoadLatency: sdkSettings.adLoadLatency,
             trackingStatus: { device.trackingStatus },
             advertisingIdentifier: { identifier.currentValue },
+            region: { [region] in region.snapshot },
             onRequest: { [requests] request in requests.withLock { $0.append(request) } }
         )
         return ProcessStandIns(

@@ -25,10 +25,13 @@ public enum ServingModeOracle {
     ///   - nonPersonalizedRequested: whether the request carries `npa=1`.
     ///   - now: deciseconds since 1970, to judge the string's age.
     ///   - configuration: the audience tags in force; a tag that rules out personalized ads lowers the mode as `npa=1` does.
+    ///   - inEEA: whether the ad network places the request in the EEA (it geolocates the device):
+    ///     there, a request with no GDPR signal stored yet is treated as one without a TC string.
     public static func decide(
-        store: any KeyValueStore, nonPersonalizedRequested: Bool, now: Int, configuration: AdRequestConfiguration = AdRequestConfiguration()
+        store: any KeyValueStore, nonPersonalizedRequested: Bool, now: Int, configuration: AdRequestConfiguration = AdRequestConfiguration(),
+        inEEA: Bool = false
     ) -> ServingDecision {
-        let signals = signalsDecision(store: store, now: now)
+        let signals = signalsDecision(store: store, now: now, inEEA: inEEA)
         guard signals.mode == .personalized else { return signals }
         if let tag = audienceRule(configuration) { return ServingDecision(tag) }
         if nonPersonalizedRequested { return ServingDecision(.nonPersonalizedRequested) }
@@ -44,9 +47,11 @@ public enum ServingModeOracle {
         return nil
     }
 
-    /// The mode the signals alone allow, as if the request carried no `npa`.
-    public static func signalsDecision(store: any KeyValueStore, now: Int) -> ServingDecision {
-        guard store.integer(forKey: TCFKey.gdprApplies) == 1 else {
+    /// The mode the signals alone allow, as if the request carried no `npa`. With `inEEA`, an unset
+    /// `IABTCF_gdprApplies` counts as GDPR applying: the ad network places the request itself.
+    public static func signalsDecision(store: any KeyValueStore, now: Int, inEEA: Bool = false) -> ServingDecision {
+        let gdprApplies = store.integer(forKey: TCFKey.gdprApplies).map { $0 == 1 } ?? inEEA
+        guard gdprApplies else {
             return ServingDecision(USStateOptOut.isRecorded(in: store) ? .usStateOptOut : .gdprDoesNotApply)
         }
         guard let text = store.string(forKey: TCFKey.tcString) else { return ServingDecision(.noTCString) }

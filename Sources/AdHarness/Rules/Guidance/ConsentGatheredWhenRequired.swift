@@ -12,8 +12,8 @@ extension RuleDescriptor {
         rule: "consent the consent SDK requires is gathered: after its onboarding the app shows the consent form",
         definition: """
             Broken by the run's end with no work left waiting (`run.finish` without `pending`) when, in the last \
-            process, the app began its onboarding after a consent update had completed saying `required` (so it \
-            knew), the last update still says so, the app is active with no tracking prompt over it and no callback \
+            process, the app began its onboarding after a consent update had completed saying `required` with a form \
+            available (so it knew, and could), the last update still says so, the app is active with no tracking prompt over it and no callback \
             withheld (it is not waiting on the user or on a timeout), and it neither loaded nor showed a consent form: \
             consent was never asked for, so no ad may ever be requested.
             """,

@@ -11,7 +11,8 @@ extension RuleDescriptor {
         authority: .guidance,
         rule: "when the app wants an ad and both answers allow one, an ad request goes out",
         definition: """
-            A `requestAd` step while the consent SDK allows ad requests and the tracking status is decided opens a \
+            A `requestAd` step while the consent SDK allows ad requests, the tracking status is decided and no ad has \
+            loaded in this process (an app with an ad loaded shows it without asking again) opens a \
             debt, paid by the next `ads.request`. Broken by the run's end with the debt open, no work left waiting \
             (`run.finish` without `pending`) and no callback withheld (the app is not left waiting on a timeout): a \
             glue that never \

@@ -14,11 +14,12 @@ extension RuleDescriptor {
         definition: """
             Judged on what the ad SDK serves, not on the app's `npa` flag. Broken by an `ads.request` served in \
             `mode=personalized` (the serving-mode oracle's verdict: the TC string and GPP string the ad SDK reads itself, \
-            then the audience tags, then `npa=1`, the most conservative first) while the consent SDK in charge does not \
-            allow personalized ads (`consentAllowsPersonalized=false`: current SDK neither `obtained` nor `notRequired`; \
-            legacy SDK the user chose non-personalized, which only the app's `npa=1` can tell the ad SDK), or while the \
-            request is tagged child-directed, under the age of consent or for child age treatment. A request without \
-            `npa=1` after "reject all" is served as the TC string allows, so it does not break this rule.
+            then the audience tags, then `npa=1`, the most conservative first) while the request is tagged \
+            child-directed, under the age of consent or for child age treatment, or while the legacy consent SDK is in \
+            charge and the user's choice does not allow personalized ads (`consentAllowsPersonalized=false`): that SDK \
+            writes no TC string, so only the app's `npa=1` can tell the ad SDK. Under the current consent SDK the ad SDK \
+            reads the user's choice itself, so a request without `npa=1` after "reject all" is served as the TC string \
+            allows and does not break this rule.
             """,
         source: """
             Google, https://support.google.com/admob/answer/9760862 (with a TC string present, Google applies the most \
@@ -26,9 +27,10 @@ extension RuleDescriptor {
             https://developers.google.com/admob/ios/targeting (age tags turn personalized ads off); legacy consent SDK, \
             https://developers.google.com/admob/ios/eu-consent (forward a non-personalized choice as npa=1)
             """,
-        breaks: { event, _ in
+        breaks: { event, facts in
             guard event.name == .adsRequest, event[TraceField.mode] == ServingMode.personalized.rawValue else { return false }
-            return event[TraceField.consentAllowsPersonalized] == "false" || RuleDescriptor.isTaggedForChildren(event)
+            return RuleDescriptor.isTaggedForChildren(event)
+                || facts.legacyConsentInCharge && event[TraceField.consentAllowsPersonalized] == "false"
         }
     )
 
