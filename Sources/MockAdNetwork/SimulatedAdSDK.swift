@@ -106,8 +106,8 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
                 now: SimulatedCMP.deciseconds(at: process.clock.now),
                 configuration: requestConfiguration,
                 // The ad network places an EEA request itself when the consent SDK in charge writes TCF
-                // signals but none are stored yet (the legacy SDK's era had no TCF: its requests are not).
-                inEEA: consent.signalStore != nil && region() == .eea
+                // signals but has no answer yet (the legacy SDK's era had no TCF: its requests are not).
+                inEEA: consent.signalStore != nil && consent.signalStatus == UserConsentStatus.unknown.description && region() == .eea
             ),
             configuration: requestConfiguration
         )

@@ -68,6 +68,16 @@ struct ServingModeOracleTests {
         #expect(modes == [[.nonPersonalized, .nonPersonalized, .nonPersonalized, .personalized], [.limited, .limited, .limited, .limited]])
     }
 
+    @Test("the ad network places an EEA request itself: with no GDPR signal stored yet it is served as one without a TC string")
+    func eeaWithoutSignals() {
+        let empty = InMemoryKeyValueStore()
+        #expect(ServingModeOracle.decide(store: empty, nonPersonalizedRequested: false, now: Self.today, inEEA: true).rule == .noTCString)
+        #expect(ServingModeOracle.decide(store: empty, nonPersonalizedRequested: false, now: Self.today).rule == .gdprDoesNotApply)
+        let outside = InMemoryKeyValueStore()
+        outside.set(0, forKey: TCFKey.gdprApplies)
+        #expect(ServingModeOracle.decide(store: outside, nonPersonalizedRequested: false, now: Self.today, inEEA: true).rule == .gdprDoesNotApply)
+    }
+
     @Test("npa=1 only lowers the mode the signals allow")
     func npaOnlyLowers() throws {
         let modes = try [ConsentChoices.acceptAll, .rejectAll].map { choices in
