@@ -78,4 +78,19 @@ struct ExplorationTests {
         #expect(report.statistics.depthReached == 3)
         #expect(report.statistics.distinctStates > 100)
     }
+
+    @Test("a glue that never requests an ad passes every safety rule, and the explorer finds it once liveness is a failure")
+    func silentGlueIsFound() throws {
+        let silent = ConsentManagerGlue.factory(.neverRequestsAds)
+        let bounds = ExplorationBounds(depth: 3, maxFaults: 0)
+        let standard = try Explorer(glue: silent, startingPoint: #"{"previousSession": {"tracking": "authorized", "consent": "obtained"}}"#, bounds: bounds)
+        #expect(standard.breadthFirst().passed)
+        let liveness = RuleSet.standard.setting(.wantedAdsRequested, to: .failure)
+        let report = try Explorer(
+            glue: silent, startingPoint: #"{"previousSession": {"tracking": "authorized", "consent": "obtained"}}"#, bounds: bounds, rules: liveness
+        ).breadthFirst()
+        let found = try #require(report.counterexamples.first { $0.invariant == .wantedAdsRequested }, "\(report.summary)")
+        #expect(found.steps.contains("requestAd"))
+        #expect(found.fixture.contains(#""rules": "standard,wantedAdsRequested=failure""#))
+    }
 }
