@@ -66,7 +66,11 @@ public struct CallbackDelivery: Sendable {
         let extra = effects.extraDelay
         let delay = extra > .zero || background || onMain ? (normalDelay ?? .zero) + extra : normalDelay
         guard let delay else {
-            body()
+            // An immediate callback runs inside the caller's frame: a glue that calls the port again
+            // from it recurses, and past the budget the harness stops it rather than overflow the stack.
+            if !CallbackNesting.run(limit: clock.budget.nestedCallbacks, body) {
+                clock.halt(.nestedCallbacks, repeating: Array(repeating: label, count: clock.budget.nestedCallbacks))
+            }
             return
         }
         clock.schedule(after: delay, label: label, kind: .callback) {

@@ -80,6 +80,10 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let callbackWithheld = Self("callback.withheld", .harness, "a fault withholds a callback: it never comes")
     /// A fault delivers a callback a second time.
     public static let callbackDuplicate = Self("callback.duplicate", .harness, "a fault delivers a callback a second time")
+    /// The app looped without end and the harness stopped the run.
+    public static let runRunaway = Self(
+        "run.runaway", .harness, "the app looped without end (at one instant, or through nested callbacks): the run is stopped"
+    )
     /// The run ends: the rules that wait for the end are decided here.
     public static let runFinish = Self("run.finish", .harness, "the run ends: the rules that wait for the end are decided here (pending: work still waiting)")
     /// The scenario is incomplete.
@@ -207,7 +211,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// Every name, grouped by recorder.
     public static let all: [TraceName] = [
         deviceReady, step, appLaunch, appActive, appInactive, appBackground, appTerminate, appReinstall, appCrash,
-        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runFinish, harnessIssue,
+        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runFinish, harnessIssue,
         trackingRequest, trackingPrompt, trackingAnswer, idfaRead,
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
         consentUpdate, consentUpdateDone, consentReset, consentFormLoad, consentFormLoaded, consentFormLoadFailed,

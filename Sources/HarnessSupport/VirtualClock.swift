@@ -12,6 +12,14 @@ public final class VirtualClock: AppClock, Sendable {
         var now: Duration = .zero
         var nextSequence = 0
         var queue = WorkQueue<Entry>()
+        /// Work run at the instant ``instant``, and in the whole run.
+        var instant: Duration = .zero
+        var workAtInstant = 0
+        var workRun = 0
+        /// The labels of the last work run, to name a loop.
+        var recentLabels: [String] = []
+        /// Set once a budget ran out: the clock runs nothing more.
+        var runaway: Runaway?
     }
 
     private struct Entry: QueuedWork {
@@ -23,8 +31,21 @@ public final class VirtualClock: AppClock, Sendable {
         let work: @Sendable () -> Void
     }
 
-    /// Creates a clock at time zero.
-    public init() {}
+    /// How much a run may do before it is stopped as a runaway.
+    public let budget: RunBudget
+
+    /// Creates a clock at time zero, with a budget against runaway work.
+    public init(budget: RunBudget = .standard) { self.budget = budget }
+
+    /// Why the clock stopped running work, once a budget ran out; `nil` while it runs.
+    public var runaway: Runaway? { state.withLock { $0.runaway } }
+
+    /// Stops the clock as a runaway: from now on it runs nothing. The first stop is kept.
+    public func halt(_ reason: Runaway.Reason, repeating labels: [String]) {
+        state.withLock { state in
+            if state.runaway == nil { state.runaway = Runaway(reason: reason, repeating: Runaway.repeating(in: labels)) }
+        }
+    }
 
     /// Virtual time since the clock was created.
     public var now: Duration { state.withLock { $0.now } }
@@ -65,7 +86,9 @@ public final class VirtualClock: AppClock, Sendable {
     /// Moves time forward to an instant, running due work in order.
     public func advance(to target: Duration) {
         while let entry = popDue(notAfter: target) { entry.work() }
-        state.withLock { $0.now = max($0.now, target) }
+        state.withLock { state in
+            if state.runaway == nil { state.now = max(state.now, target) }
+        }
     }
 
     /// Jumps from one due time to the next until nothing that can run is left, or `limit` of virtual
@@ -75,6 +98,7 @@ public final class VirtualClock: AppClock, Sendable {
         let end = now + limit
         while true {
             run()
+            guard runaway == nil else { return false }
             guard let next = state.withLock({ $0.queue.nextDue() }) else { return true }
             guard next <= end else {
                 advance(to: end)
@@ -116,8 +140,25 @@ public final class VirtualClock: AppClock, Sendable {
 
     private func popDue(notAfter target: Duration) -> Entry? {
         state.withLock { state in
+            guard state.runaway == nil else { return nil }
             guard let first = state.queue.popFirst(notAfter: target), let due = first.due else { return nil }
             state.now = max(state.now, due)
+            if state.now != state.instant {
+                state.instant = state.now
+                state.workAtInstant = 0
+            }
+            state.workAtInstant += 1
+            state.workRun += 1
+            state.recentLabels.append(first.label)
+            if state.recentLabels.count > 256 { state.recentLabels.removeFirst(state.recentLabels.count - 128) }
+            let reason: Runaway.Reason? = state.workAtInstant > budget.workPerInstant ? .workPerInstant
+                : state.workRun > budget.work ? .work : nil
+            if let reason {
+                // The loop is named by what it kept doing; the work that would go on runs no more.
+                state.runaway = Runaway(reason: reason, repeating: Runaway.repeating(in: state.recentLabels))
+                state.queue.insert(first)
+                return nil
+            }
             return first
         }
     }
@@ -188,6 +229,12 @@ public final class ClockScope: AppClock, Sendable {
 
     /// The clock's time (zero once the clock is gone).
     public var now: Duration { clock?.now ?? .zero }
+
+    /// The clock's budget against runaway work.
+    public var budget: RunBudget { clock?.budget ?? .standard }
+
+    /// Stops the clock as a runaway (``VirtualClock/halt(_:repeating:)``).
+    public func halt(_ reason: Runaway.Reason, repeating labels: [String]) { clock?.halt(reason, repeating: labels) }
 
     /// Schedules the app's work in this scope (a timer); nothing is scheduled once the scope has ended.
     @discardableResult

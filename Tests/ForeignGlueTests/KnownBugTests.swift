@@ -231,6 +231,7 @@ struct KnownBugTests {
 
     @Test("glues that log nothing still meet every rule")
     func everyRuleIsShownOnSilentGlue() {
-        #expect(Set(Self.bugs.map(\.caughtBy) + [.servedModeWithinConsent]) == Set(Invariant.allCases))
+        // The legacy SDK case and the runaway loop have tests of their own (`legacyChoiceIgnored`, `RunawayTests`).
+        #expect(Set(Self.bugs.map(\.caughtBy) + [.servedModeWithinConsent, .noRunawayLoop]) == Set(Invariant.allCases))
     }
 }

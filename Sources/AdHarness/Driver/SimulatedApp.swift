@@ -29,6 +29,7 @@ public final class SimulatedApp: Sendable {
         var processCount = 0
         var lastCrash: CrashReason?
         var checkedEvents = 0
+        var runawayNoted = false
         var reportedViolations = 0
         var locationAnswers: [PendingLocationAnswer] = []
         /// What the reference glues of ended processes recorded.
@@ -285,6 +286,7 @@ public final class SimulatedApp: Sendable {
     @discardableResult
     public func finish() throws(HarnessFailure) -> Leftovers {
         clock.run()
+        noteRunaway()
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
         // flows are not over: the rules about what an app never does are not decided on it.
         let waiting = clock.pendingWork.count
@@ -357,7 +359,17 @@ public final class SimulatedApp: Sendable {
             throw .scenarioIssue("\(name): \(error)", trace: trace.events)
         }
         clock.run()
+        noteRunaway()
         try check()
+    }
+
+    /// Records, once, that the clock stopped a runaway: the rule ``Invariant/noRunawayLoop`` reads it.
+    private func noteRunaway() {
+        guard let runaway = clock.runaway, state.withLock({ state in
+            defer { state.runawayNoted = true }
+            return !state.runawayNoted
+        }) else { return }
+        trace.record(.runRunaway, [EventField("reason", runaway.reason.rawValue), EventField("repeating", runaway.repeating.joined(separator: "; "))])
     }
 
     /// Notes a crash, then throws the first new invariant violation or scenario issue.

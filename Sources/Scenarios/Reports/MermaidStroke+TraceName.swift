@@ -25,6 +25,7 @@ extension MermaidStroke {
         case .storeSet, .storeRemove: []
         case .callbackWithheld: [MermaidStroke(.note(.os, .ads), "fault: never calls back", .values(["callback"]))]
         case .callbackDuplicate: [MermaidStroke(.note(.os, .ads), "fault: calls back twice", .values(["callback"]))]
+        case .runRunaway: [MermaidStroke(.note(.user, .ads), "RUNAWAY: the app looped without end", .values(["repeating"]))]
         case .runFinish: [MermaidStroke(.note(.user, .ads), "end of run")]
         case .harnessIssue: [MermaidStroke(.note(.user, .ads), "scenario issue")]
         // The OS.

@@ -1,0 +1,81 @@
+import AdRequestKit
+import Foundation
+
+/// How much one run may do before the harness stops it as a runaway: a glue that loops without end
+/// would otherwise hang the test process or crash it with a stack overflow, losing every other
+/// test's result. On a device such a glue spins too, so stopping it is a finding, not a limit.
+public struct RunBudget: Hashable, Sendable {
+    /// Work items (callbacks, timers, answers) the clock may run at one virtual instant.
+    public var workPerInstant: Int
+    /// Work items the clock may run in the whole run.
+    public var work: Int
+    /// Callbacks delivered at once, on the caller's thread, inside one another (a glue that asks
+    /// again from inside the completion recurses here).
+    public var nestedCallbacks: Int
+
+    /// A budget.
+    public init(workPerInstant: Int = 10_000, work: Int = 1_000_000, nestedCallbacks: Int = 64) {
+        self.workPerInstant = workPerInstant
+        self.work = work
+        self.nestedCallbacks = nestedCallbacks
+    }
+
+    /// Far above what any real flow needs (a launch runs tens of items, a long scenario thousands),
+    /// low enough that a loop ends in well under a second and a shallow stack.
+    public static let standard = RunBudget()
+}
+
+/// Why a run was stopped as a runaway, and which calls kept repeating.
+public struct Runaway: Hashable, Sendable, CustomStringConvertible {
+    /// Which budget ran out.
+    public enum Reason: String, Hashable, Sendable {
+        /// Too much work at one virtual instant: a loop through the clock that never lets time pass.
+        case workPerInstant
+        /// Too much work in the whole run.
+        case work
+        /// Callbacks delivered inside one another too deep: a loop through immediate callbacks.
+        case nestedCallbacks
+    }
+
+    /// Which budget ran out.
+    public var reason: Reason
+    /// The calls that repeated most in the last work before the stop, most first, with counts.
+    public var repeating: [String]
+
+    /// `workPerInstant: tracking.request completion ×9000`.
+    public var description: String { "\(reason.rawValue): \(repeating.joined(separator: ", "))" }
+
+    /// The labels seen most, most first, as `label ×count`.
+    static func repeating(in labels: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        for label in labels { counts[label, default: 0] += 1 }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3).map { "\($0.key) ×\($0.value)" }
+    }
+}
+
+/// How deep immediate callbacks are nested on each thread: a callback that calls back into a port
+/// whose answer is immediate runs inside the first one's frame.
+enum CallbackNesting {
+    private static let depths = Locked<[ObjectIdentifier: Int]>([:])
+
+    /// Runs `body` one level deeper on this thread; returns false, without running it, when the
+    /// level would pass `limit`.
+    static func run(limit: Int, _ body: () -> Void) -> Bool {
+        let thread = ObjectIdentifier(Thread.current)
+        let allowed = depths.withLock { depths -> Bool in
+            let depth = depths[thread, default: 0]
+            guard depth < limit else { return false }
+            depths[thread] = depth + 1
+            return true
+        }
+        guard allowed else { return false }
+        defer {
+            depths.withLock { depths in
+                let depth = (depths[thread] ?? 1) - 1
+                depths[thread] = depth == 0 ? nil : depth
+            }
+        }
+        body()
+        return true
+    }
+}
