@@ -25,7 +25,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
         \(severity == .warning ? "warning" : "invariant violated"): \(invariant.rule)
           at: \(event)
           trace so far:
-        \(traceSoFar.map { "    \($0)" }.joined(separator: "\n"))
+        \(TraceEvent.textLines(traceSoFar).joined(separator: "\n"))
         """
     }
 

@@ -55,7 +55,7 @@ public struct ExplorationStatistics: Hashable, Sendable {
 }
 
 /// What a search found: its figures, and the shrunk counterexample if an invariant broke.
-public struct ExplorationReport: Sendable {
+public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// How the search went.
     public var mode: String
     /// The figures.
@@ -73,6 +73,11 @@ public struct ExplorationReport: Sendable {
 
     /// Whether nothing broke.
     public var passed: Bool { counterexamples.isEmpty }
+
+    /// The summary, then a line per counterexample, as a test failure prints the value.
+    public var description: String {
+        ([summary] + counterexamples.map { "  \($0)" }).joined(separator: "\n")
+    }
 
     /// `breadth-first to depth 6: 12,345 runs, 1,234 distinct states in 2.1 s (5,878 runs/s, 588 states/s)`.
     public var summary: String {
@@ -95,7 +100,7 @@ public struct ExplorationReport: Sendable {
 }
 
 /// A run that broke an invariant, shrunk, as a fixture that replays it.
-public struct Counterexample: Sendable {
+public struct Counterexample: Sendable, CustomStringConvertible {
     /// The invariant broken.
     public var invariant: Invariant
     /// The violation on the shrunk run, with the trace up to it.
@@ -111,14 +116,18 @@ public struct Counterexample: Sendable {
     /// The fixture, decoded.
     public var scenario: Scenario
 
+    /// `invariant in 3 steps: launch, onboarding, requestAd (with ...)`: one line.
+    public var description: String {
+        "\(invariant.rawValue) in \(steps.count) steps: \(steps.joined(separator: ", "))" + (choices.isEmpty ? "" : " (with \(choices.joined(separator: ", ")))")
+    }
+
     /// The steps, the choices, and the trace up to the violation, marked.
     public var report: String {
         var lines = ["invariant broken: \(invariant.rawValue): \(invariant.rule)", "steps (\(steps.count), shrunk from \(stepsBeforeShrinking)):"]
         lines += steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
         if !choices.isEmpty { lines.append("with: " + choices.joined(separator: ", ")) }
         lines.append("trace up to the violation:")
-        lines += violation.traceSoFar.dropLast().map { "    \($0)" }
-        lines.append("  > \(violation.event)")
+        lines += TraceEvent.textLines(violation.traceSoFar, marking: [violation.traceSoFar.count - 1])
         return lines.joined(separator: "\n")
     }
 }

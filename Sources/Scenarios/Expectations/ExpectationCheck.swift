@@ -113,7 +113,8 @@ struct ExpectationCheck {
         var lastMatch: Int?
         for pattern in expected.inOrder {
             guard let found = trace[position...].firstIndex(where: pattern.matches) else {
-                mismatch("expect.trace.inOrder", expected: "\(pattern) after event \(position)", actual: "none", at: lastMatch)
+                let after = lastMatch.map { "after event \($0 + 1) (\(trace[$0].name))" } ?? "from the start"
+                mismatch("expect.trace.inOrder", expected: "\(pattern) \(after)", actual: "none", at: lastMatch)
                 break
             }
             lastMatch = found

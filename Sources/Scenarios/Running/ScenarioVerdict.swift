@@ -2,7 +2,7 @@ import AdHarness
 import HarnessSupport
 
 /// The result of running a scenario: the trace, and what differed from the expectations.
-public struct ScenarioVerdict: Sendable {
+public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// The scenario's name.
     public var name: String
     /// Everything that happened.
@@ -24,6 +24,16 @@ public struct ScenarioVerdict: Sendable {
     /// Whether every expectation held and nothing failed.
     public var passed: Bool { mismatches.isEmpty && failure == nil }
 
+    /// One line, as a test failure prints the value: `PASS name`, or `FAIL name: what failed first`
+    /// and how many more; ``report`` has the rest and the trace.
+    public var description: String {
+        guard !passed else { return "PASS \(name)" + (warnings.isEmpty ? "" : " (\(warnings.count) warnings)") }
+        let first = failure.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" }
+            ?? mismatches.first.map { "\($0.expectation): expected \($0.expected), got \($0.actual)" } ?? ""
+        let more = (failure == nil ? 0 : 1) + mismatches.count - 1
+        return "FAIL \(name): \(first)" + (more > 0 ? " (and \(more) more)" : "")
+    }
+
     /// Expected vs actual for each mismatch, then the trace up to the first divergence.
     public var report: String {
         var lines: [String] = []
@@ -36,12 +46,10 @@ public struct ScenarioVerdict: Sendable {
         let divergence = mismatches.compactMap(\.divergence).min()
         if let divergence, divergence < trace.count {
             lines.append("trace up to the first divergence (event \(divergence + 1) of \(trace.count)):")
-            for (index, event) in trace[...divergence].enumerated() {
-                lines.append("\(index == divergence ? "  > " : "    ")\(event)")
-            }
+            lines.append(contentsOf: TraceEvent.textLines(trace[...divergence], marking: [divergence]))
         } else {
             lines.append("trace (\(trace.count) events):")
-            lines.append(contentsOf: trace.map { "    \($0)" })
+            lines.append(contentsOf: TraceEvent.textLines(trace))
         }
         return lines.joined(separator: "\n")
     }

@@ -75,7 +75,7 @@ enum TraceCommand: Command {
 
     /// Every event, then the verdict, as people read it.
     private static func text(_ verdict: ScenarioVerdict, _ output: Output) {
-        for event in verdict.trace { output.line(event.description) }
+        for line in TraceEvent.textLines(verdict.trace) { output.line(String(line.dropFirst(4))) }
         output.line()
         if verdict.passed {
             output.line("\(output.colored("PASS", .green))  \(verdict.name)")
