@@ -52,6 +52,24 @@ public struct GlueFactory: Sendable {
         self.make = make
     }
 
+    /// The same glue, made from ports a transform has wrapped first: a logging decorator over the
+    /// tracking port, a store that counts writes. The transform runs for each process.
+    ///
+    /// ```swift
+    /// let logged = GlueFactory(MyGlue.init).mappingPorts { ports in
+    ///     var ports = ports
+    ///     ports.tracking = LoggedTracking(base: ports.tracking)
+    ///     return ports
+    /// }
+    /// ```
+    public func mappingPorts(_ transform: @escaping @Sendable (AppPorts) -> AppPorts) -> GlueFactory {
+        let make = make
+        return GlueFactory(
+            name: name, isReference: isReference, rules: defaultRules, legacySDK: legacySDK, seedStorage: seedStorage,
+            make: { make(transform($0)) }
+        )
+    }
+
     /// The package's own glue: ``AdsService`` and ``AdsConsentCoordinator`` on the ports, with a
     /// consent profile, a configuration, and deliberate mistakes to show the invariants at work.
     public static func reference(

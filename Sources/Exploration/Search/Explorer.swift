@@ -36,6 +36,14 @@ public struct Explorer: Sendable {
         try self.init(glue: glue, data: Data(json.utf8), file: "starting point", bounds: bounds, rules: rules)
     }
 
+    /// Explores your glue, given as `MyGlue.init`, as `SimulatedApp(glue:)` takes it.
+    public init<Glue: ConsentGlue>(
+        glue: @escaping @Sendable (AppPorts) -> Glue, startingPoint json: String = "{}", bounds: ExplorationBounds = ExplorationBounds(),
+        rules: RuleSet? = nil
+    ) throws(ScenarioError) {
+        try self.init(glue: GlueFactory(glue), startingPoint: json, bounds: bounds, rules: rules)
+    }
+
     /// Explores from a scenario file, as `adharness explore FILE` does.
     public init(
         glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds(), rules: RuleSet? = nil

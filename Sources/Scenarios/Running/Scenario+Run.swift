@@ -51,6 +51,11 @@ extension Scenario {
         )
     }
 
+    /// Runs the scenario against your glue, given as `MyGlue.init`, as `SimulatedApp(glue:)` takes it.
+    public func run<Glue: ConsentGlue>(glue: @escaping @Sendable (AppPorts) -> Glue, rules: RuleSet? = nil) -> ScenarioVerdict {
+        run(glue: GlueFactory(glue), rules: rules)
+    }
+
     /// The reference glue set up as the scenario says (`app`, `consentProfile`).
     package var referenceGlue: GlueFactory {
         .reference(consent: consent, configuration: app.configuration, mistakes: app.mistakes)

@@ -36,6 +36,12 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
         try load().run(glue: glue, rules: rules)
     }
 
+    /// Reads the scenario and runs it against your glue, given as `MyGlue.init`, as
+    /// `SimulatedApp(glue:)` takes it.
+    public func run<Glue: ConsentGlue>(glue: @escaping @Sendable (AppPorts) -> Glue, rules: RuleSet? = nil) throws(ScenarioError) -> ScenarioVerdict {
+        try run(glue: GlueFactory(glue), rules: rules)
+    }
+
     /// Every scenario file in the given files and folders, sorted by path.
     public static func files(in paths: [String]) throws(ScenarioError) -> [ScenarioFile] {
         let folders = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }
