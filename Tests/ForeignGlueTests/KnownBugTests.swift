@@ -137,6 +137,16 @@ struct KnownBugTests {
             caughtBy: .privacyOptionsReachable
         ),
         KnownBug(
+            glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint),
+            bug: "offers no privacy-options entry point to a returning user offline, whose stored answer still requires one",
+            scenario: """
+            {"name":"returning user, offline","previousSession":{"tracking":"authorized","consent":"obtained","privacyOptions":"required"},
+             "faults":[{"target":"consentInfoUpdate","error":"network"}],
+             "user":{"consentForm":"acceptAll","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions"],"expect":{}}
+            """,
+            caughtBy: .privacyOptionsReachable
+        ),
+        KnownBug(
             glue: ConsentManagerGlue.factory(.neverShowsConsentForm),
             bug: "updates consent in its onboarding but never shows the form, so consent is never gathered",
             scenario: #"{"name":"fresh install","user":{"trackingPrompt":"allow","consentForm":"acceptAll"},"steps":["launch","onboarding"],"expect":{}}"#,

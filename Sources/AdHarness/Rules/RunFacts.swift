@@ -77,6 +77,7 @@ struct RunFacts: Hashable, Sendable {
         case .deviceReady:
             if let status = event[TraceField.tracking] { tracking = status }
             if let consent = event["consent"] { storedConsent = consent }
+            privacyOptionsRequired = event["privacyOptions"] == PrivacyOptionsRequirement.required.description
             canRequestAds = Self.decisionStands.contains(storedConsent)
         case .step:
             switch event["step"] {

@@ -19,6 +19,9 @@ public struct PreviousSession: Hashable, Sendable {
     /// How long before the run the obtained consent was decided: its TC string carries that date,
     /// and a decision older than the consent SDK's lifetime is asked again. Zero: decided at the start.
     public var consentAge: Duration = .zero
+    /// Whether the consent SDK's last answer required a privacy-options entry point (`unknown`: it
+    /// stored none). The update restores it at once, as it restores the consent status.
+    public var privacyOptions: PrivacyOptionsRequirement = .unknown
 
     /// Creates a previous session; the default is a fresh install.
     public init(

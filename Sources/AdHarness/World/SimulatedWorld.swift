@@ -56,6 +56,7 @@ public final class SimulatedWorld: Sendable {
         // The previous session's leftovers are written before the trace starts: they are the setting, not events.
         let leftovers = InMemoryKeyValueStore()
         if previousSession.consent != .unknown { ConsentStorage(store: leftovers).status = previousSession.consent }
+        if previousSession.privacyOptions != .unknown { ConsentStorage(store: leftovers).privacyOptions = previousSession.privacyOptions }
         if legacySDK == nil, previousSession.consent == .obtained {
             let choices = previousSession.consentChoices ?? .acceptAll
             let writer = TCFSignalWriter(store: leftovers)
@@ -79,7 +80,7 @@ public final class SimulatedWorld: Sendable {
         trace.record(.deviceReady, [
             EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
             EventField("tracking", self.device.trackingStatus.description), EventField("consent", previousSession.consent.description),
-        ])
+        ] + (previousSession.privacyOptions == .unknown ? [] : [EventField("privacyOptions", previousSession.privacyOptions.description)]))
     }
 
     /// Where the consent SDK finds the device at its next update.

@@ -118,7 +118,7 @@ struct PreviousSessionSpec: Decodable {
     var glueLeftoverKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge
+        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge, privacyOptions
     }
 
     init(from decoder: any Decoder) throws {
@@ -130,6 +130,7 @@ struct PreviousSessionSpec: Decodable {
         session.legacyConsent = try container.decodeStatusIfPresent(LegacyConsentStatus.self, forKey: .legacyConsent) ?? .unknown
         session.usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
         session.consentChoices = try container.decodeIfPresent(ConsentChoicesSpec.self, forKey: .consentChoices)?.choices
+        session.privacyOptions = try container.decodeStatusIfPresent(PrivacyOptionsRequirement.self, forKey: .privacyOptions) ?? .unknown
         if session.consentChoices != nil && session.consent != .obtained {
             throw DecodingError.dataCorruptedError(
                 forKey: .consentChoices, in: container,

@@ -54,6 +54,7 @@ struct SchemaTests {
     func values() {
         #expect(enumeration("properties", "previousSession", "properties", "tracking") == TrackingAuthorizationStatus.recognizedNames)
         #expect(enumeration("properties", "previousSession", "properties", "consent") == UserConsentStatus.recognizedNames)
+        #expect(enumeration("properties", "previousSession", "properties", "privacyOptions") == PrivacyOptionsRequirement.recognizedNames)
         #expect(enumeration("properties", "device", "properties", "region") == names(ConsentRegion.self))
         #expect(enumeration("properties", "app", "properties", "debugGeography") == ConsentDebugGeography.recognizedNames)
         #expect(firstOneOf("properties", "user", "properties", "trackingPrompt", "oneOf") == names(TrackingPromptAnswer.self))
