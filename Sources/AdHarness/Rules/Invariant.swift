@@ -42,6 +42,8 @@ public struct RuleDescriptor: Sendable {
     public let id: Invariant
     /// Whose rule it is.
     public let authority: RuleAuthority
+    /// The events that can break it: the checker asks the rule about these only.
+    public let on: Set<TraceName>
     /// The rule in one sentence.
     public let rule: String
     /// Which recorded events break it.

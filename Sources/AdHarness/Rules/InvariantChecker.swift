@@ -13,7 +13,8 @@ public final class InvariantChecker: Sendable {
     /// The rules checked, and how severely.
     public let rules: RuleSet
     private let trace: Trace
-    private let active: [(RuleDescriptor, RuleSeverity)]
+    /// The rules that are not off, by the events that can break them, in checking order.
+    private let active: [TraceName: [(RuleDescriptor, RuleSeverity)]]
     private let state = Locked(State())
 
     private struct State {
@@ -29,7 +30,11 @@ public final class InvariantChecker: Sendable {
     public init(trace: Trace, rules: RuleSet = .standard) {
         self.trace = trace
         self.rules = rules
-        active = Rules.checkingOrder.map { ($0, rules.severity(of: $0.id)) }.filter { $0.1 != .off }
+        var active: [TraceName: [(RuleDescriptor, RuleSeverity)]] = [:]
+        for rule in Rules.checkingOrder where rules.severity(of: rule.id) != .off {
+            for name in rule.on { active[name, default: []].append((rule, rules.severity(of: rule.id))) }
+        }
+        self.active = active
         trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
     }
 
@@ -60,7 +65,7 @@ public final class InvariantChecker: Sendable {
     private func check(_ event: TraceEvent, at index: Int) {
         guard event.name.isGroundTruth else { return }
         state.withLock { state in
-            for (rule, severity) in active where rule.breaks(event, state.facts) {
+            for (rule, severity) in active[event.name] ?? [] where rule.breaks(event, state.facts) {
                 state.findings.append((rule.id, severity, index))
             }
             state.facts.update(with: event)

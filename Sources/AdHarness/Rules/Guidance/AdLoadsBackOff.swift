@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let adLoadsBackOff = RuleDescriptor(
         id: .adLoadsBackOff,
         authority: .guidance,
+        on: [.adsRequest],
         rule: "failed ad loads are not retried at once, again and again (a request storm)",
         definition: """
             A request made within 2 s of virtual time after the last failed load (no ad loaded in between) is a retry \

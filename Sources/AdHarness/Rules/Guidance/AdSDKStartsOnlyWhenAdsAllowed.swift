@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let adSDKStartsOnlyWhenAdsAllowed = RuleDescriptor(
         id: .adSDKStartsOnlyWhenAdsAllowed,
         authority: .guidance,
+        on: [.adsStart],
         rule: "the ad SDK is not started while canRequestAds is false",
         definition: "Broken by an `ads.start` (explicit, or implied by a first ad request) while the consent SDK's `canRequestAds` is false.",
         source: "Google UMP, https://developers.google.com/admob/ios/privacy (the sample initializes the Mobile Ads SDK only once canRequestAds is true)",

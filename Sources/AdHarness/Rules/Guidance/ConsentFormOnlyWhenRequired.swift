@@ -10,6 +10,7 @@ extension RuleDescriptor {
     static let consentFormOnlyWhenRequired = RuleDescriptor(
         id: .consentFormOnlyWhenRequired,
         authority: .guidance,
+        on: [.consentFormPresent],
         rule: "the consent form is shown only when consent is required: a user whose decision stands changes it in the privacy options",
         definition: """
             Broken by a `consent.form.present kind=consent` while the consent SDK's stored decision stands (`obtained` \

@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let consentGatheredWhenRequired = RuleDescriptor(
         id: .consentGatheredWhenRequired,
         authority: .guidance,
+        on: [.runFinish],
         rule: "consent the consent SDK requires is gathered: after its onboarding the app shows the consent form",
         definition: """
             Broken by the run's end with no work left waiting (`run.finish` without `pending`) when, in the last \

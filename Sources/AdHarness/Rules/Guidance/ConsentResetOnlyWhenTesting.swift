@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let consentResetOnlyWhenTesting = RuleDescriptor(
         id: .consentResetOnlyWhenTesting,
         authority: .guidance,
+        on: [.consentUpdate, .appTerminate, .appCrash, .runFinish],
         rule: "the consent SDK is reset only when testing, never in production",
         definition: """
             A `consent.reset` opens a debt, paid by a `consent.update` with a debug geography (a test run). Broken by a \

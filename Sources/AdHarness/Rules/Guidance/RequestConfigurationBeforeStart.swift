@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let requestConfigurationBeforeStart = RuleDescriptor(
         id: .requestConfigurationBeforeStart,
         authority: .guidance,
+        on: [.adsConfigure],
         rule: "the ad SDK's request configuration (its audience tags) is set before the SDK starts",
         definition: """
             Broken by an `ads.configure` with `afterStart=true` that changes a tag in force (the app set the request \

@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let trackingAskedAgainOnceActive = RuleDescriptor(
         id: .trackingAskedAgainOnceActive,
         authority: .guidance,
+        on: [.appBackground, .appTerminate, .runFinish],
         rule: "a tracking request the OS ignored because the app was inactive is asked again once the app is active",
         definition: """
             A `tracking.answer` with `prompted=false` and reason `appNotActive` or `anotherPromptOnScreen` opens a debt; \

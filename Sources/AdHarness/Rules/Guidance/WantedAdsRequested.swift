@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let wantedAdsRequested = RuleDescriptor(
         id: .wantedAdsRequested,
         authority: .guidance,
+        on: [.runFinish],
         rule: "when the app wants an ad and both answers allow one, an ad request goes out",
         definition: """
             A `requestAd` step while the consent SDK allows ad requests, the tracking status is decided and no ad has \

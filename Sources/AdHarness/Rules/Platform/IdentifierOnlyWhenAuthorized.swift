@@ -10,6 +10,7 @@ extension RuleDescriptor {
     static let identifierOnlyWhenAuthorized = RuleDescriptor(
         id: .identifierOnlyWhenAuthorized,
         authority: .platform,
+        on: [.idfaRead],
         rule: "no non-zero advertising identifier read unless tracking is authorized",
         definition: "Broken by an `idfa.read` that returned a non-zero identifier while the OS tracking status is not `authorized`.",
         source: "Apple, https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier; seed 001",

@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let noRequestWithoutConsentSDKPermission = RuleDescriptor(
         id: .noRequestWithoutConsentSDKPermission,
         authority: .platform,
+        on: [.adsRequest],
         rule: "no ad request while canRequestAds is false",
         definition: "Broken by an `ads.request` recorded while the consent SDK's `canRequestAds` is false.",
         source: "Google UMP, https://developers.google.com/admob/ios/privacy (check canRequestAds before requesting ads)",

@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let noRunawayLoop = RuleDescriptor(
         id: .noRunawayLoop,
         authority: .platform,
+        on: [.runRunaway],
         rule: "the app does not loop without end (asking again and again at one instant, or from inside its own callbacks)",
         definition: """
             Broken by a `run.runaway`: the harness stopped the run because a budget ran out (`RunBudget`: more than \\

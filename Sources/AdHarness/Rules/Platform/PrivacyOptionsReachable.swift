@@ -10,6 +10,7 @@ extension RuleDescriptor {
     static let privacyOptionsReachable = RuleDescriptor(
         id: .privacyOptionsReachable,
         authority: .platform,
+        on: [.consentFormPresent, .step, .appTerminate, .appCrash, .runFinish],
         rule: "when the consent SDK requires a privacy-options entry point, the app's entry point presents the privacy-options form",
         definition: """
             An `openPrivacyOptions` step (the user taps the app's entry point) while the consent SDK's stored \

@@ -10,6 +10,7 @@ extension RuleDescriptor {
     static let servedModeWithinConsent = RuleDescriptor(
         id: .servedModeWithinConsent,
         authority: .platform,
+        on: [.adsRequest],
         rule: "no ad is served personalized unless the user's consent and the request's age tags allow it",
         definition: """
             Judged on what the ad SDK serves, not on the app's `npa` flag. Broken by an `ads.request` served in \

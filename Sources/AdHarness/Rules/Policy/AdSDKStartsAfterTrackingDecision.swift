@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let adSDKStartsAfterTrackingDecision = RuleDescriptor(
         id: .adSDKStartsAfterTrackingDecision,
         authority: .policy,
+        on: [.adsStart],
         rule: "the ad SDK is not started before the tracking status is decided",
         definition: """
             Broken by an `ads.start` while the OS tracking status is `notDetermined`, unless the tracking prompt was \

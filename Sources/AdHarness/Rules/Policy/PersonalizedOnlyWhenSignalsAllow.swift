@@ -10,6 +10,7 @@ extension RuleDescriptor {
     static let personalizedOnlyWhenSignalsAllow = RuleDescriptor(
         id: .personalizedOnlyWhenSignalsAllow,
         authority: .policy,
+        on: [.adsRequest],
         rule: "no ad request without npa=1 when the consent SDK's TCF signals do not allow personalized ads",
         definition: """
             Broken by an `ads.request` with `npa=false` served in a `mode` other than `personalized`: the TCF \

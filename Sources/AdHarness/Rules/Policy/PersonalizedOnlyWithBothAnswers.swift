@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let personalizedOnlyWithBothAnswers = RuleDescriptor(
         id: .personalizedOnlyWithBothAnswers,
         authority: .policy,
+        on: [.adsRequest],
         rule: "no ad request without npa=1 unless tracking is authorized and consent allows personalized ads",
         definition: """
             Broken by an `ads.request` with `npa=false` unless, at that moment, the OS tracking status is \

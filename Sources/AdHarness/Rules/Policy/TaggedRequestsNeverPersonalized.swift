@@ -9,6 +9,7 @@ extension RuleDescriptor {
     static let taggedRequestsNeverPersonalized = RuleDescriptor(
         id: .taggedRequestsNeverPersonalized,
         authority: .policy,
+        on: [.adsRequest],
         rule: "no ad request tagged child-directed or under the age of consent (or for child age treatment) without npa=1",
         definition: """
             Broken by an `ads.request` with `npa=false` while the ad SDK's request configuration in force tags it \

@@ -10,6 +10,7 @@ extension RuleDescriptor {
     static let requestsFollowCurrentAnswers = RuleDescriptor(
         id: .requestsFollowCurrentAnswers,
         authority: .revenue,
+        on: [.adsRequest],
         rule: "no ad request keeps npa=1 once tracking is authorized and consent allows personalized ads (a stale decision)",
         definition: """
             Broken by an `ads.request` with `npa=true` while, at that moment, the OS tracking status is `authorized`, \
