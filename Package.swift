@@ -30,7 +30,8 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Exploration", ["AdHarness", "Scenarios"]),
     ("ConfigurationLint", ["AppInfoPlist"]),
     ("ScenarioRunner", ["Scenarios", "Exploration", "ConfigurationLint"]),
-    ("adharness", ["AdHarness", "ScenarioRunner"]),
+    ("HarnessCommandLine", ["AdHarness", "ScenarioRunner"]),
+    ("adharness", ["HarnessCommandLine"]),
 ]
 
 let package = Package(
@@ -38,11 +39,13 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         // What a user imports: the app-side logic (in an app module), the harness (in a test), the
-        // scenario runner, the explorer and the linter (in a test), the contract checks (in a test).
+        // scenario runner, the explorer and the linter (in a test), the contract checks (in a test),
+        // the command line (in a team's own tool over its glues).
         .library(name: "AdRequestKit", targets: ["AdRequestKit"]),
         .library(name: "AdHarness", targets: ["AdHarness"]),
         .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
         .library(name: "AdHarnessContracts", targets: ["AdHarnessContracts"]),
+        .library(name: "HarnessCommandLine", targets: ["HarnessCommandLine"]),
         .executable(name: "adharness", targets: ["adharness"]),
     ],
     targets: modules.map { module in
@@ -64,7 +67,7 @@ let package = Package(
         // it uses imported explicitly. It holds glues written as public apps write them.
         .testTarget(
             name: "ForeignGlueTests",
-            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts"],
+            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine"],
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(

@@ -1,4 +1,4 @@
-@testable import adharness
+@testable import HarnessCommandLine
 import Testing
 
 /// Each command declares its options once, in its own file; its help is written beside them. These

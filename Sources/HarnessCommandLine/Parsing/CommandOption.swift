@@ -70,3 +70,22 @@ extension CommandOption {
         """
     }
 }
+
+extension CommandOption {
+    /// `--glue NAME`: one of the glues the tool was given (`HarnessCommandLine.main(glues:)`).
+    static func glue(_ set: @escaping @Sendable (inout Settings, String) -> Void) -> CommandOption {
+        value("--glue") { settings, text in
+            guard let text else { return "--glue takes the name of one of the tool's glues" }
+            set(&settings, text)
+            return nil
+        }
+    }
+
+    /// The help's paragraph on `--glue`, the same for every command that takes it.
+    static var glueHelp: String {
+        """
+        --glue NAME runs a glue the tool was built with (a team's tool: HarnessCommandLine.main(glues:))
+        instead of the reference glue; without PATHs, `run` then takes the bundled scenarios for any glue.
+        """
+    }
+}

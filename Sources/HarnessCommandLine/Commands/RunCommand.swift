@@ -12,7 +12,7 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/."
     static let help = """
-    USAGE: adharness run [--format text|junit|json] [--rules RULES] [PATH...]
+    USAGE: adharness run [--format text|junit|json] [--rules RULES] [--glue NAME] [PATH...]
 
     Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
     bundled Fixtures/.
@@ -23,6 +23,7 @@ enum RunCommand: Command {
       json   {"results": [...], "summary": {...}}: per file its status (pass, fail, bad), mismatches,
              failure, violations, warnings and trace.
     \(CommandOption<Settings>.rulesHelp)
+    \(CommandOption<Settings>.glueHelp)
     Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
     """
 
@@ -30,6 +31,7 @@ enum RunCommand: Command {
         var format = Format.text
         var paths: [String] = []
         var rules: RuleSet?
+        var glueName: String?
     }
 
     static let defaults = Settings()
@@ -37,6 +39,7 @@ enum RunCommand: Command {
     static let options: [CommandOption<Settings>] = [
         .choice("--format", "--format takes text, junit or json") { $0.format = $1 },
         .rules { $0.rules = $1 },
+        .glue { $0.glueName = $1 },
     ]
 
     static func argument(_ argument: String, into settings: inout Settings) -> String? {
@@ -47,12 +50,21 @@ enum RunCommand: Command {
     static func run(_ settings: Settings, _ output: Output) -> Int32 {
         var paths = settings.paths
         let format = settings.format
+        var glue: GlueFactory?
+        if let name = settings.glueName {
+            switch output.glue(named: name) {
+            case .success(let found): glue = found
+            case .failure(let problem): return output.usageError(problem.message, help: help)
+            }
+        }
         let files: [ScenarioFile]
         if paths.isEmpty {
             // The bundled scenarios read as `Fixtures/...` wherever they are installed.
             do {
-                files = try ScenarioFile.files(in: [FixtureFiles.locateBundled().path])
-                    .map { ScenarioFile(url: $0.url, displayPath: "Fixtures/" + $0.displayPath) }
+                // Another glue runs the bundled scenarios it can: those for any glue, under its rules.
+                let bundled = glue == nil ? try ScenarioFile.bundled(for: .referenceGlue)
+                    : try ScenarioFile.bundled(for: .anyGlue, rules: settings.rules ?? .standard)
+                files = bundled.map { ScenarioFile(url: $0.url, displayPath: "Fixtures/" + $0.displayPath) }
             } catch {
                 output.error("adharness: \(error.description)")
                 return 2
@@ -73,16 +85,16 @@ enum RunCommand: Command {
             // Each line goes out as soon as its scenario is known, so a crash later keeps it.
             let report = TextReport(usesColor: output.usesColor)
             results = files.map { file in
-                let result = ScenarioResult.run(file, rules: settings.rules)
+                let result = ScenarioResult.run(file, glue: glue, rules: settings.rules)
                 output.line(report.lines(for: result))
                 return result
             }
             output.line(report.summary(RunSummary(results)))
         case .junit:
-            results = files.map { ScenarioResult.run($0, rules: settings.rules) }
+            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules) }
             output.line(JUnitReport().xml(for: results))
         case .json:
-            results = files.map { ScenarioResult.run($0, rules: settings.rules) }
+            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules) }
             output.line(JSONReport.json(for: results))
         }
         return RunSummary(results).exitCode

@@ -12,7 +12,7 @@ enum TraceCommand: Command {
     static let name = "trace"
     static let summary = "Run one scenario and print its trace: as text, as JSON, or as a Mermaid sequence diagram."
     static let help = """
-    USAGE: adharness trace FILE [--format text|json|mermaid] [--rules RULES]
+    USAGE: adharness trace FILE [--format text|json|mermaid] [--rules RULES] [--glue NAME]
            adharness trace --names
 
     Runs one scenario and prints its run.
@@ -23,6 +23,7 @@ enum TraceCommand: Command {
                and the event that broke an invariant highlighted. Paste it in a ```mermaid block.
     With --names, prints every trace event name and its meaning instead.
     \(CommandOption<Settings>.rulesHelp)
+    \(CommandOption<Settings>.glueHelp)
     Exit codes: 0 passed, 1 failed, 2 bad input or usage.
     """
 
@@ -31,6 +32,7 @@ enum TraceCommand: Command {
         var paths: [String] = []
         var names = false
         var rules: RuleSet?
+        var glueName: String?
     }
 
     static let defaults = Settings()
@@ -38,6 +40,7 @@ enum TraceCommand: Command {
     static let options: [CommandOption<Settings>] = [
         .choice("--format", "--format takes text, json or mermaid") { $0.format = $1 },
         .rules { $0.rules = $1 },
+        .glue { $0.glueName = $1 },
         // Alone, it lists the names instead of running a scenario (see `main`).
         .flag("--names") { _ in .refuse("--names takes no file and no other option") },
     ]
@@ -60,7 +63,14 @@ enum TraceCommand: Command {
     static func run(_ settings: Settings, _ output: Output) -> Int32 {
         let path = settings.paths[0]
         let format = settings.format
-        let result = ScenarioResult.run(ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path), rules: settings.rules)
+        var glue: GlueFactory?
+        if let name = settings.glueName {
+            switch output.glue(named: name) {
+            case .success(let found): glue = found
+            case .failure(let problem): return output.usageError(problem.message, help: help)
+            }
+        }
+        let result = ScenarioResult.run(ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path), glue: glue, rules: settings.rules)
         guard let verdict = result.verdict else {
             output.error("adharness: \(result.error?.description ?? path)")
             return 2

@@ -70,7 +70,7 @@ enum LintCommand: Command {
         switch format {
         case .text: output.line(LintTextReport(usesColor: output.usesColor).text(for: report, failOn: failOn))
         case .json: output.line(LintJSONReport.json(for: report, failOn: failOn))
-        case .sarif: output.line(SARIFReport.json(for: report, toolVersion: version))
+        case .sarif: output.line(SARIFReport.json(for: report, toolVersion: HarnessCommandLine.version))
         }
         return report.exitCode(failOn: failOn)
     }

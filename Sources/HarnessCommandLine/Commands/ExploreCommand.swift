@@ -10,7 +10,7 @@ enum ExploreCommand: Command {
     static let help = """
     USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
                              [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
-                             [--format text|json] [--expect-violation] [--rules RULES]
+                             [--format text|json] [--expect-violation] [--rules RULES] [--glue NAME]
 
     Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
     of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
@@ -37,6 +37,7 @@ enum ExploreCommand: Command {
     The search looks for failures of the rules the runs are checked by; a counterexample found
     under --rules is written with them, so the fixture replays the same way.
     \(CommandOption<Settings>.rulesHelp)
+    \(CommandOption<Settings>.glueHelp)
     Exit codes: 0 nothing broke within the bounds, 1 a counterexample was found, 2 bad input or usage.
     """
 
@@ -51,6 +52,7 @@ enum ExploreCommand: Command {
         var json = false
         var expectsViolation = false
         var rules: RuleSet?
+        var glueName: String?
     }
 
     static let defaults = Settings()
@@ -91,6 +93,7 @@ enum ExploreCommand: Command {
         },
         .flag("--expect-violation") { $0.expectsViolation = true },
         .rules { $0.rules = $1 },
+        .glue { $0.glueName = $1 },
     ]
 
     /// Reads a whole number of at least `minimum` and hands it to `set`; returns the problem otherwise.
@@ -123,12 +126,19 @@ enum ExploreCommand: Command {
     }
 
     static func run(_ options: Settings, _ output: Output) -> Int32 {
+        var glue: GlueFactory?
+        if let name = options.glueName {
+            switch output.glue(named: name) {
+            case .success(let found): glue = found
+            case .failure(let problem): return output.usageError(problem.message, help: help)
+            }
+        }
         var explorer: Explorer
         do {
             explorer = if let path = options.path {
-                try Explorer(startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds, rules: options.rules)
+                try Explorer(glue: glue, startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds, rules: options.rules)
             } else {
-                try Explorer(bounds: options.bounds, rules: options.rules)
+                try Explorer(glue: glue, bounds: options.bounds, rules: options.rules)
             }
         } catch {
             output.error("adharness: \(error.description)")
@@ -154,13 +164,17 @@ enum ExploreCommand: Command {
         if options.json {
             output.line(json(report, start: options.path, written: written))
         } else {
-            text(report, start: options.path, written: written, output)
+            text(report, start: options.path, glue: options.glueName, written: written, output)
         }
         return report.passed ? 0 : 1
     }
 
-    private static func text(_ report: ExplorationReport, start: String?, written: [String?], _ output: Output) {
-        output.line("explored from \(start ?? "the defaults (a fresh install, the reference glue)")")
+    private static func text(_ report: ExplorationReport, start: String?, glue: String?, written: [String?], _ output: Output) {
+        if let glue {
+            output.line("explored \(glue) from \(start ?? "the defaults (a fresh install)")")
+        } else {
+            output.line("explored from \(start ?? "the defaults (a fresh install, the reference glue)")")
+        }
         for (counterexample, file) in zip(report.counterexamples, written) {
             output.line("\(output.colored("FOUND", .red))  \(counterexample.report)")
             if let file {

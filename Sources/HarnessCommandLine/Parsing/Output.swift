@@ -1,0 +1,75 @@
+import AdHarness
+import Foundation
+
+/// Where the commands write (standard output and error, with colour only on a terminal, or any two
+/// sinks a test gives), and the glues they may run besides the reference glue.
+public struct Output: Sendable {
+    /// Whether the status words are coloured with ANSI escapes.
+    public let usesColor: Bool
+    /// The glues `--glue NAME` picks from, by ``GlueFactory/name``.
+    public private(set) var glues: [GlueFactory] = []
+    private let out: @Sendable (String) -> Void
+    private let err: @Sendable (String) -> Void
+
+    /// Standard output and error, unbuffered; colour only when standard output is a terminal and
+    /// `NO_COLOR` is not set.
+    public init() {
+        usesColor = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        out = { FileHandle.standardOutput.write(Data($0.utf8)) }
+        err = { FileHandle.standardError.write(Data($0.utf8)) }
+    }
+
+    /// Any two sinks, without colour: what a test of a team's tool reads.
+    public init(output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void) {
+        usesColor = false
+        out = output
+        err = errors
+    }
+
+    /// The same output, with glues to pick from.
+    func with(glues: [GlueFactory]) -> Output {
+        var output = self
+        output.glues = glues
+        return output
+    }
+
+    enum Color: String {
+        case green = "32", red = "31", yellow = "33", dim = "2"
+    }
+
+    /// Writes a line to standard output at once, unbuffered, so a crash later never swallows it.
+    func line(_ text: String = "") { out(text + "\n") }
+
+    func error(_ text: String) { err(text + "\n") }
+
+    func colored(_ text: String, _ color: Color) -> String {
+        usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Reports an unknown option, suggesting the nearest known one; exit code 2.
+    func unknownOption(_ option: String, command: String, known: [String], help: String) -> Int32 {
+        let hint = Suggestion.nearest(to: option, in: known).map { "; did you mean \($0)?" } ?? ""
+        return usageError("unknown option \(option) for \(command)\(hint)", help: help)
+    }
+
+    /// Reports a usage error with the command's help; exit code 2.
+    func usageError(_ problem: String, help: String) -> Int32 {
+        error("adharness: \(problem)\n\n\(help)")
+        return 2
+    }
+
+    /// The glue named `name`, or the usage problem naming the glues there are.
+    func glue(named name: String) -> Result<GlueFactory, GlueNotFound> {
+        if let glue = glues.first(where: { $0.name == name }) { return .success(glue) }
+        let known = glues.map(\.name)
+        let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
+        return .failure(GlueNotFound(message: known.isEmpty
+            ? "unknown glue \(name): this tool runs only the reference glue (a team's tool names its glues in HarnessCommandLine.main(glues:))"
+            : "unknown glue \(name)\(hint) (this tool has \(known.joined(separator: ", ")))"))
+    }
+}
+
+/// A `--glue` naming no glue the tool has.
+struct GlueNotFound: Error {
+    let message: String
+}
