@@ -23,3 +23,40 @@ public enum HarnessFailure: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// Where in a test a step was called: the file and line a failure points at.
+public struct CallSite: Hashable, Sendable, CustomStringConvertible {
+    /// `MyAppTests/ConsentTests.swift`, as `#fileID` spells it; empty when a scenario file made the call.
+    public var fileID: String
+    /// The line of the call.
+    public var line: Int
+
+    /// A call site.
+    public init(fileID: String, line: Int) {
+        self.fileID = fileID
+        self.line = line
+    }
+
+    /// Whether the site names a place in a test (a scenario's steps come from a file, not a line).
+    public var isKnown: Bool { !fileID.isEmpty }
+
+    /// `MyAppTests/ConsentTests.swift:12`.
+    public var description: String { "\(fileID):\(line)" }
+}
+
+/// A step of a simulated run, and where it was called.
+public struct StepCall: Hashable, Sendable, CustomStringConvertible {
+    /// The step: `onboarding`, `requestAd`, `finish`...
+    public var step: String
+    /// Where the test called it.
+    public var site: CallSite
+
+    /// A step called from a site.
+    public init(step: String, site: CallSite) {
+        self.step = step
+        self.site = site
+    }
+
+    /// `onboarding, called at MyAppTests/ConsentTests.swift:12`.
+    public var description: String { "\(step), called at \(site)" }
+}

@@ -30,6 +30,13 @@ public final class SimulatedApp: Sendable {
         var lastCrash: CrashReason?
         var checkedEvents = 0
         var runawayNoted = false
+        /// Whether a step ran, and whether ``finish()`` was called since.
+        var stepped = false
+        var finished = false
+        /// A step threw: the test has its failure, or chose to catch it.
+        var failed = false
+        /// The last step a test called, for the notice of an unfinished run.
+        var lastCall: StepCall?
         var reportedViolations = 0
         var locationAnswers: [PendingLocationAnswer] = []
         /// What the reference glues of ended processes recorded.
@@ -152,16 +159,16 @@ public final class SimulatedApp: Sendable {
 
     /// Process start, as UIKit does it: the glue's launch code runs while the app is inactive, then
     /// the app becomes active and the glue is told.
-    public func launch() throws(HarnessFailure) {
-        try worldStep("launch") {
+    public func launch(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("launch", at: CallSite(fileID: fileID, line: line)) {
             if isRunning { throw HarnessFailure.scenarioIssue("launch: the app is already running; use relaunch", trace: trace.events) }
             startProcess()
         }
     }
 
     /// The glue's first-run flow.
-    public func onboarding() throws(HarnessFailure) {
-        try step("onboarding") { $0.glue.runOnboarding() }
+    public func onboarding(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try step("onboarding", at: CallSite(fileID: fileID, line: line)) { $0.glue.runOnboarding() }
     }
 
     /// The app asks for tracking authorization on its own (outside onboarding).
@@ -169,8 +176,8 @@ public final class SimulatedApp: Sendable {
     /// With `thenRequestAd`, the app requests an ad as soon as the glue's tracking flow is over, as
     /// Google's sample suggests ("tracking authorization completed, start loading ads here"): the
     /// tightest spot for a stale decision.
-    public func requestTracking(thenRequestAd: Bool = false) throws(HarnessFailure) {
-        try step("requestTracking", detail: thenRequestAd ? "thenRequestAd" : nil) { [adUnitID] process in
+    public func requestTracking(thenRequestAd: Bool = false, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try step("requestTracking", detail: thenRequestAd ? "thenRequestAd" : nil, at: CallSite(fileID: fileID, line: line)) { [adUnitID] process in
             process.glue.requestTracking { [weak glue = process.glue] in
                 if thenRequestAd { glue?.requestAd(adUnitID: adUnitID) }
             }
@@ -178,8 +185,8 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The app wants to show an ad; the glue decides whether and how to request it.
-    public func requestAd() throws(HarnessFailure) {
-        try step("requestAd") { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID) }
+    public func requestAd(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try step("requestAd", at: CallSite(fileID: fileID, line: line)) { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID) }
     }
 
     /// The app asks for when-in-use location through ``LocationPermission``, creating its location
@@ -187,16 +194,16 @@ public final class SimulatedApp: Sendable {
     ///
     /// A location prompt makes the app inactive, so a tracking request made while it is up is
     /// answered `notDetermined` with no prompt, which the glue must repeat once the app is active.
-    public func requestLocation() throws(HarnessFailure) {
-        try step("requestLocation") { [location] process in
+    public func requestLocation(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try step("requestLocation", at: CallSite(fileID: fileID, line: line)) { [location] process in
             let answer = process.locationPermission(services: location).requestWhenInUse()
             state.withLock { $0.locationAnswers.append(answer) }
         }
     }
 
     /// The user leaves the app, changes a location setting in the Settings app, and comes back.
-    public func changeLocationSettings(_ change: LocationSettingsChange) throws(HarnessFailure) {
-        try worldStep("settings") { [location] in
+    public func changeLocationSettings(_ change: LocationSettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("settings", at: CallSite(fileID: fileID, line: line)) { [location] in
             try aroundSettings { location.change(change) }
         }
     }
@@ -205,8 +212,8 @@ public final class SimulatedApp: Sendable {
     ///
     /// A consent form on screen covers the app, so the user cannot reach its entry point then: a
     /// scenario issue, not a call.
-    public func openPrivacyOptions() throws(HarnessFailure) {
-        try step("openPrivacyOptions") { [trace] process in
+    public func openPrivacyOptions(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try step("openPrivacyOptions", at: CallSite(fileID: fileID, line: line)) { [trace] process in
             if process.standIns.consentForms.isFormOnScreen {
                 throw HarnessFailure.scenarioIssue(
                     "openPrivacyOptions: expected the app on screen, found a consent form covering it (the user cannot tap the app's entry point until the form is answered)",
@@ -218,22 +225,22 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The device moves to another region (EEA, a US state, elsewhere); the consent SDK sees it at its next update.
-    public func travel(to region: ConsentRegion) throws(HarnessFailure) {
-        try worldStep("travel", detail: region.rawValue) { [world] in world.travel(to: region) }
+    public func travel(to region: ConsentRegion, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("travel", detail: region.rawValue, at: CallSite(fileID: fileID, line: line)) { [world] in world.travel(to: region) }
     }
 
     /// The user leaves the app and comes back to it: it becomes active (the system dismisses a
     /// tracking prompt that was up when the app left).
-    public func foreground() throws(HarnessFailure) {
-        try step("foreground") { [device] _ in
+    public func foreground(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try step("foreground", at: CallSite(fileID: fileID, line: line)) { [device] _ in
             if device.appState != .background { device.setAppState(.background) }
             device.setAppState(.active)
         }
     }
 
     /// The user leaves the app, changes a setting in the Settings app, and comes back.
-    public func changeSettings(_ change: SimulatedDevice.SettingsChange) throws(HarnessFailure) {
-        try worldStep("settings") { [device, trace] in
+    public func changeSettings(_ change: SimulatedDevice.SettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("settings", at: CallSite(fileID: fileID, line: line)) { [device, trace] in
             try aroundSettings {
                 if let problem = device.change(change) {
                     throw HarnessFailure.scenarioIssue("settings \(change): \(problem)", trace: trace.events)
@@ -244,23 +251,23 @@ public final class SimulatedApp: Sendable {
 
     /// The app reads the advertising identifier through the glue.
     @discardableResult
-    public func readAdvertisingIdentifier() throws(HarnessFailure) -> UUID? {
+    public func readAdvertisingIdentifier(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> UUID? {
         var identifier: UUID?
-        try step("readAdvertisingIdentifier") { identifier = $0.glue.readAdvertisingIdentifier() }
+        try step("readAdvertisingIdentifier", at: CallSite(fileID: fileID, line: line)) { identifier = $0.glue.readAdvertisingIdentifier() }
         return identifier
     }
 
     /// The process ends and starts again; stored state survives.
-    public func relaunch() throws(HarnessFailure) {
-        try worldStep("relaunch") {
+    public func relaunch(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("relaunch", at: CallSite(fileID: fileID, line: line)) {
             endProcess(reason: "relaunch")
             startProcess()
         }
     }
 
     /// The app is deleted, installed and started again: the OS's answers and the app's storage are gone.
-    public func reinstall() throws(HarnessFailure) {
-        try worldStep("reinstall") { [world] in
+    public func reinstall(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("reinstall", at: CallSite(fileID: fileID, line: line)) { [world] in
             endProcess(reason: "reinstall")
             world.device.reinstallApp()
             world.location.reinstallApp()
@@ -271,28 +278,76 @@ public final class SimulatedApp: Sendable {
     }
 
     /// Virtual time passes; work that falls due runs in order.
-    public func advance(by duration: Duration) throws(HarnessFailure) {
-        try worldStep("advance", detail: duration.harnessDescription) { [clock] in clock.advance(by: duration) }
+    public func advance(by duration: Duration, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("advance", detail: duration.harnessDescription, at: CallSite(fileID: fileID, line: line)) { [clock] in clock.advance(by: duration) }
     }
 
     /// Virtual time jumps from one due time to the next until nothing that can run is left.
-    public func runUntilIdle() throws(HarnessFailure) {
-        try worldStep("runUntilIdle") { [clock] in clock.runUntilIdle() }
+    public func runUntilIdle(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try worldStep("runUntilIdle", at: CallSite(fileID: fileID, line: line)) { [clock] in clock.runUntilIdle() }
     }
 
     /// The end of the run: runs what is due now, decides the rules that wait for the end (a tracking
     /// request never asked again; with nothing left waiting, consent never gathered and an ad never
     /// requested), and returns what is left over. Throws the first new violation.
     @discardableResult
-    public func finish() throws(HarnessFailure) -> Leftovers {
+    public func finish(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> Leftovers {
         clock.run()
         noteRunaway()
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
         // flows are not over: the rules about what an app never does are not decided on it.
         let waiting = clock.pendingWork.count
         trace.record(.runFinish, waiting > 0 ? [EventField("pending", String(waiting))] : [])
-        try check()
+        state.withLock { $0.finished = true }
+        try check(StepCall(step: "finish", site: CallSite(fileID: fileID, line: line)))
         return leftovers
+    }
+
+    /// Runs the steps of `body`, then ``finish()``, so the rules that wait for the end of the run
+    /// cannot be forgotten; returns what was left over.
+    ///
+    /// ```swift
+    /// let leftovers = try SimulatedApp(glue: MyGlue.init).finishing { app in
+    ///     try app.launch()
+    ///     try app.onboarding()
+    /// }
+    /// ```
+    @discardableResult
+    public func finishing(fileID: String = #fileID, line: Int = #line, _ body: (SimulatedApp) throws -> Void) throws -> Leftovers {
+        try body(self)
+        return try finish(fileID: fileID, line: line)
+    }
+
+    /// Sends the notice of a run that was stepped and never finished to `reporter` instead of
+    /// standard error. The rules that wait for the end of a run were never decided in such a run,
+    /// so a test that forgot ``finish()`` would pass on a bug they catch: when the app goes away,
+    /// the harness finishes the run itself, and if that finds a failure, the notice names it and
+    /// the last step.
+    public static func reportUnfinishedRuns(to reporter: @escaping @Sendable (String) -> Void) {
+        unfinishedRunReporter.withLock { $0 = reporter }
+    }
+
+    private static let unfinishedRunReporter = Locked<@Sendable (String) -> Void>({ notice in
+        FileHandle.standardError.write(Data((notice + "\n").utf8))
+    })
+
+    /// Takes the run as ended without its end-of-run rules: the explorer drops a path it cannot take.
+    package func abandon() { state.withLock { $0.finished = true } }
+
+    deinit {
+        let (stepped, finished, failed, last) = state.withLock { ($0.stepped, $0.finished, $0.failed, $0.lastCall) }
+        guard stepped, !finished, !failed, let last, last.site.isKnown else { return }
+        // The rules that wait for the end, decided now: what they find is what the test missed.
+        let found: String
+        do {
+            try finish(fileID: last.site.fileID, line: last.site.line)
+            return
+        } catch {
+            found = error.description.split(separator: "\n").first.map(String.init) ?? ""
+        }
+        let notice = "adharness: a SimulatedApp was stepped (last: \(last)) and never finished, so the rules that wait for "
+            + "the end of the run were not checked by the test; finishing it finds: \(found). Call finish(), or step it inside finishing { }."
+        Self.unfinishedRunReporter.withLock { $0 }(notice)
     }
 
     /// What is unfinished now: work waiting on the clock, and faults that fired fewer times than allowed.
@@ -332,8 +387,8 @@ public final class SimulatedApp: Sendable {
     // MARK: Running a step
 
     /// A step that needs the app running: the body gets the running process.
-    private func step(_ name: String, detail: String? = nil, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
-        try perform(name, detail: detail) {
+    private func step(_ name: String, detail: String? = nil, at site: CallSite, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
+        try perform(name, detail: detail, at: site) {
             guard let process = state.withLock({ $0.running }), process.isRunning else {
                 throw HarnessFailure.appNotRunning(
                     step: name, reason: state.withLock { $0.lastCrash.map { "it crashed: \($0)" } ?? "not launched" }
@@ -344,13 +399,17 @@ public final class SimulatedApp: Sendable {
     }
 
     /// A step on the world that needs no running app.
-    private func worldStep(_ name: String, detail: String? = nil, _ body: () throws -> Void) throws(HarnessFailure) {
-        try perform(name, detail: detail, body)
+    private func worldStep(_ name: String, detail: String? = nil, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
+        try perform(name, detail: detail, at: site, body)
     }
 
     /// Records the step, runs its body and everything due now, then checks the invariants.
-    private func perform(_ name: String, detail: String?, _ body: () throws -> Void) throws(HarnessFailure) {
+    private func perform(_ name: String, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         trace.record(.step, [EventField("step", name)] + (detail.map { [EventField("detail", $0)] } ?? []))
+        state.withLock {
+            $0.stepped = true
+            $0.finished = false
+        }
         do {
             try body()
         } catch let failure as HarnessFailure {
@@ -360,7 +419,8 @@ public final class SimulatedApp: Sendable {
         }
         clock.run()
         noteRunaway()
-        try check()
+        state.withLock { $0.lastCall = StepCall(step: name, site: site) }
+        try check(StepCall(step: name, site: site))
     }
 
     /// Records, once, that the clock stopped a runaway: the rule ``Invariant/noRunawayLoop`` reads it.
@@ -373,7 +433,7 @@ public final class SimulatedApp: Sendable {
     }
 
     /// Notes a crash, then throws the first new invariant violation or scenario issue.
-    private func check() throws(HarnessFailure) {
+    private func check(_ call: StepCall) throws(HarnessFailure) {
         let events = trace.events
         let (from, violationsSeen) = state.withLock { state in
             defer { state.checkedEvents = events.count }
@@ -385,9 +445,13 @@ public final class SimulatedApp: Sendable {
         let violations = invariants.violations
         if violations.count > violationsSeen {
             state.withLock { $0.reportedViolations = violations.count }
-            throw .invariantViolated(violations[violationsSeen])
+            var violation = violations[violationsSeen]
+            violation.step = call.site.isKnown ? call : nil
+            state.withLock { $0.failed = true }
+            throw .invariantViolated(violation)
         }
         if let issue = events[from...].first(where: { $0.name == .harnessIssue }) {
+            state.withLock { $0.failed = true }
             throw .scenarioIssue(issue["issue"] ?? "unknown", trace: events)
         }
     }

@@ -10,6 +10,8 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     public var event: TraceEvent
     /// Every event up to and including it.
     public var traceSoFar: [TraceEvent]
+    /// The step that broke it and where the test called that step, when a test stepped the app.
+    public var step: StepCall?
 
     /// A finding of a rule at an event.
     public init(invariant: Invariant, severity: RuleSeverity = .failure, event: TraceEvent, traceSoFar: [TraceEvent]) {
@@ -22,7 +24,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     /// The rule, the event, and the trace so far, one event a line.
     public var description: String {
         """
-        \(severity == .warning ? "warning" : "invariant violated"): \(invariant.rule)
+        \(severity == .warning ? "warning" : "invariant violated"): \(invariant.rule)\(step.map { "\n  in step: \($0)" } ?? "")
           at: \(event)
           trace so far:
         \(TraceEvent.textLines(traceSoFar).joined(separator: "\n"))

@@ -36,7 +36,10 @@ struct PathRun: Sendable {
         do {
             for step in scenario.steps { try step.run(on: app) }
             if let next {
-                guard let step = Self.concrete(next, on: app) else { return (.impossible, nil) }
+                guard let step = Self.concrete(next, on: app) else {
+                    app.abandon()
+                    return (.impossible, nil)
+                }
                 concrete = step
                 taken.append(step)
                 try step.run(on: app)
@@ -46,7 +49,7 @@ struct PathRun: Sendable {
             let consulted = app.faults.consulted
             let due = app.pendingWork.contains { $0.due != nil }
             let toggle = app.device.storedAnswer != .none
-            try app.finish()
+            try app.finish(fileID: "", line: 0)
             return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle), concrete)
         } catch {
             return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete)

@@ -80,7 +80,7 @@ struct RandomWalks: Sendable {
                 try step.run(on: app)
                 result.states.append(app.stateSnapshot.hashValue)
             }
-            try app.finish()
+            try app.finish(fileID: "", line: 0)
         } catch {
             if case .violation(let violations, _) = PathRun.outcome(of: error, steps: result.steps, violations: app.invariants.violations) {
                 result.violations = violations

@@ -31,7 +31,7 @@ extension Scenario {
         }
         var leftovers: Leftovers?
         if failure == nil {
-            do { leftovers = try app.finish() } catch { failure = error }
+            do { leftovers = try app.finish(fileID: "", line: 0) } catch { failure = error }
         }
         // A run stopped by a failure (an expected violation among them) still reports what it left.
         var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers ?? app.leftovers)
