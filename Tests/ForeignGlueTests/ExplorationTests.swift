@@ -94,3 +94,25 @@ struct ExplorationTests {
         #expect(found.fixture.contains(#""rules": "standard,wantedAdsRequested=failure""#))
     }
 }
+
+/// A glue that breaks a rule at every launch still has the bugs behind it found: runs go on past findings.
+@Suite("Exploring past findings")
+struct PastFindingsTests {
+    @Test("a glue that breaks the seed's order at launch is explored to depth 5, and every other bug it has is found")
+    func bugsBehindALaunchTimeOne() throws {
+        // Answers at once, every answer but rejecting all: a smaller search that still meets every bug.
+        var bounds = ExplorationBounds(depth: 5, maxFaults: 0, lateAnswers: false, stopAtFirstViolation: true)
+        bounds.leftOut = ["rejectAll"]
+        let first = try Explorer(glue: NaiveLaunchGlue.init, bounds: bounds, rules: .seed).breadthFirst()
+        #expect(Set(first.counterexamples.map(\.invariant)) == [.adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed])
+        #expect(first.statistics.depthReached == 1)
+
+        bounds.stopAtFirstViolation = false
+        let past = try Explorer(glue: NaiveLaunchGlue.init, bounds: bounds, rules: .seed).breadthFirst()
+        #expect(past.statistics.depthReached == 5)
+        #expect(Set(past.counterexamples.map(\.invariant)) == [
+            .adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive,
+            .noRequestWithoutConsentSDKPermission, .personalizedOnlyWhenSignalsAllow, .personalizedOnlyWithBothAnswers,
+        ], "\(past)")
+    }
+}

@@ -22,6 +22,15 @@ public final class SimulatedApp: Sendable {
     public let invariants: InvariantChecker
     /// The ad unit every ``requestAd()`` asks for.
     public let adUnitID: String
+    /// Whether a step throws the first failure (the default), or the run goes on and records every
+    /// failure in ``failures``, up to ``maximumRecordedFailures``: what a scenario run and the
+    /// explorer do, so that the bugs behind a first one are seen too.
+    public var stopsAtFirstFailure: Bool {
+        get { state.withLock { $0.stopsAtFirstFailure } }
+        set { state.withLock { $0.stopsAtFirstFailure = newValue } }
+    }
+    /// How many failures a run that goes on records before it stops anyway.
+    public static let maximumRecordedFailures = 100
     private let state = Locked(State())
 
     private struct State {
@@ -33,6 +42,7 @@ public final class SimulatedApp: Sendable {
         /// Whether a step ran, and whether ``finish()`` was called since.
         var stepped = false
         var finished = false
+        var stopsAtFirstFailure = true
         /// A step threw: the test has its failure, or chose to catch it.
         var failed = false
         /// The last step a test called, for the notice of an unfinished run.
@@ -146,6 +156,8 @@ public final class SimulatedApp: Sendable {
     public var consentFormsShown: Int { trace.count(of: .consentFormPresent) }
     /// Every warning so far: rules broken that the run's rule set reports without failing the run.
     public var warnings: [InvariantViolation] { invariants.warnings }
+    /// Every failure so far, in order (with ``stopsAtFirstFailure`` off, the run goes on past them).
+    public var failures: [InvariantViolation] { invariants.violations }
     /// Work still waiting: unanswered prompts, undelivered callbacks, pending timers.
     public var pendingWork: [PendingWork] { clock.pendingWork }
     /// The tracking status as the OS reports it now.
@@ -443,7 +455,10 @@ public final class SimulatedApp: Sendable {
             state.withLock { $0.lastCrash = event["reason"].flatMap(CrashReason.init(rawValue:)) }
         }
         let violations = invariants.violations
-        if violations.count > violationsSeen {
+        let goesOn = state.withLock { !$0.stopsAtFirstFailure } && violations.count < Self.maximumRecordedFailures
+        if violations.count > violationsSeen && goesOn {
+            state.withLock { $0.reportedViolations = violations.count }
+        } else if violations.count > violationsSeen {
             state.withLock { $0.reportedViolations = violations.count }
             var violation = violations[violationsSeen]
             violation.step = call.site.isKnown ? call : nil

@@ -108,10 +108,12 @@ struct BreadthFirstSearch: Sendable {
             case .violation(let violations, let steps):
                 let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false)
                 expansion.violations += violations.map { ($0, node) }
-            case .reached(let snapshot, let running, let consulted, let pendingDue, let toggleShown):
+            case .reached(let snapshot, let running, let consulted, let pendingDue, let toggleShown, let failures):
                 let undecided = consulted.filter { decisions.faults[$0] == nil && !startTargets.contains($0) }
                 let clean = undecided.reduce(decisions) { $0.deciding($1, nil) }
                 let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue, toggleShown: toggleShown)
+                // A path that broke a rule is a finding, and goes on: the bugs behind it are found too.
+                expansion.violations += failures.map { ($0, Node(steps: steps, decisions: decisions, running: running, pendingDue: pendingDue)) }
                 expansion.children.append((child, key(snapshot, clean)))
                 guard decisions.chosenFaults.count < bounds.maxFaults else { continue }
                 for (position, target) in undecided.enumerated() {

@@ -25,8 +25,13 @@ public struct ExplorationBounds: Sendable {
     /// second after the timeout for its call. Set them to your glue's own.
     public var timeouts: CallbackTimeouts
     /// Whether the search ends with the level (or batch of walks) where the first violation is
-    /// found, rather than going on to find the shortest run breaking each other invariant too.
+    /// found, and each run ends at its first violation (the explorer's behaviour before it went on
+    /// past findings), rather than going on to find the shortest run breaking each other rule too,
+    /// the bugs behind a first one among them.
     public var stopAtFirstViolation: Bool
+    /// Answers (`dismiss`, `rejectAll`...) and fault kinds (`never`, `twice`, `otherThread`, `delay`,
+    /// `appInactive`, or an error's name such as `network`) the search leaves out.
+    public var leftOut: Set<String> = []
     /// Whether to explore every OS version where the OS behaves differently (18.0, 17.4, 14.4,
     /// 13.7) and every consent region, for the fields the starting point leaves out; each is a
     /// starting device of its own, so the search costs as many times more.
@@ -78,7 +83,7 @@ public struct ExplorationBounds: Sendable {
         default: return nil
         }
         let delays: [Duration] = lateAnswers ? [.zero, late(timeout)] : [.zero]
-        return delays.flatMap { delay in names.map { AnswerChoice(key: key, answer: $0, after: delay) } }
+        return delays.flatMap { delay in names.filter { !leftOut.contains($0) }.map { AnswerChoice(key: key, answer: $0, after: delay) } }
     }
 
     /// The faults to try on a target's calls: each error the real call returns, each callback
@@ -88,7 +93,17 @@ public struct ExplorationBounds: Sendable {
         effects += [CallbackFault.never, .twice, .otherThread].map(FaultEffect.callback)
         if let timeout = timeout(for: target) { effects.append(.delay(late(timeout))) }
         if target == .trackingRequest { effects.append(.appInactive) }
-        return effects.flatMap { effect in faultTimes.map { Fault(target, effect, times: $0) } }
+        return effects.filter { !leftOut.contains(Self.kind(of: $0)) }.flatMap { effect in faultTimes.map { Fault(target, effect, times: $0) } }
+    }
+
+    /// The name ``leftOut`` knows a fault effect by.
+    static func kind(of effect: FaultEffect) -> String {
+        switch effect {
+        case .error(let error): error.rawValue
+        case .callback(let fault): fault.rawValue
+        case .delay: "delay"
+        case .appInactive: "appInactive"
+        }
     }
 
     private func timeout(for target: FaultTarget) -> Duration? {

@@ -80,7 +80,7 @@ public struct Explorer: Sendable {
         self.bounds = bounds
     }
 
-    private var pathRun: PathRun { PathRun(start: start, glue: hostedGlue) }
+    private var pathRun: PathRun { PathRun(start: start, glue: hostedGlue, goesOnPastFailures: !bounds.stopAtFirstViolation) }
 
     /// The starting devices to explore.
     private var devices: [DeviceVariant] {

@@ -8,11 +8,16 @@ import Scenarios
 struct PathRun: Sendable {
     let start: Scenario
     let glue: GlueFactory
+    /// Whether a run goes on past a failure (recording it) rather than ending at it.
+    var goesOnPastFailures = true
 
     /// How a run ended.
     enum Outcome: Sendable {
-        /// Every step ran: the state reached, whether the app runs, and the calls made, in order.
-        case reached(AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool)
+        /// Every step ran: the state reached, whether the app runs, the calls made, in order, and the
+        /// failures the last step and the end of the run recorded (a run that goes on past failures).
+        case reached(
+            AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [InvariantViolation]
+        )
         /// Invariants broke in the last step taken, after these steps: each violation, in order.
         case violation([InvariantViolation], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key.
@@ -31,10 +36,13 @@ struct PathRun: Sendable {
         } catch {
             return (.impossible, nil)
         }
+        app.stopsAtFirstFailure = !goesOnPastFailures
         var taken = steps
         var concrete: Step?
+        var failuresBefore = 0
         do {
             for step in scenario.steps { try step.run(on: app) }
+            failuresBefore = app.failures.count
             if let next {
                 guard let step = Self.concrete(next, on: app) else {
                     app.abandon()
@@ -50,7 +58,8 @@ struct PathRun: Sendable {
             let due = app.pendingWork.contains { $0.due != nil }
             let toggle = app.device.storedAnswer != .none
             try app.finish(fileID: "", line: 0)
-            return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle), concrete)
+            let failures = Array(app.failures.dropFirst(failuresBefore))
+            return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures), concrete)
         } catch {
             return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete)
         }

@@ -9,7 +9,7 @@ enum ExploreCommand: Command {
     static let summary = "Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture."
     static let help = """
     USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
-                             [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
+                             [--vary-device] [--stop-at-first] [--leave-out LIST] [--shard K/N] [--out DIR]
                              [--format text|json] [--expect-violation] [--rules RULES] [--glue NAME]
 
     Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
@@ -28,8 +28,11 @@ enum ExploreCommand: Command {
     up to --depth steps (default 20) from --seed (default 1); the same seed gives the same walks.
     --shard K/N runs part K of N of the same search, for a CI matrix. --vary-device also starts
     from OS 18.0, 17.4, 14.4 and 13.7 and each consent region, where SCENARIO.json leaves them out
-    (as many times the work). The search goes on to find the shortest run breaking each invariant;
-    --stop-at-first ends it with the first level (or batch of walks) where one breaks.
+    (as many times the work). The search goes on to find the shortest run breaking each invariant,
+    and a run that breaks one goes on too, so the bugs behind a first one are found; --stop-at-first
+    ends each run at its first violation and the search with the first level (or batch of walks)
+    where one breaks. --leave-out skips answers and fault kinds, comma-separated: dismiss, never,
+    twice, otherThread, delay, appInactive, or an error such as network.
 
     A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
     same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`
@@ -73,6 +76,11 @@ enum ExploreCommand: Command {
         .value("--max-faults") { settings, text in count(text, "--max-faults", minimum: 0) { settings.bounds.maxFaults = $0 } },
         .flag("--vary-device") { $0.bounds.variesDevice = true },
         .flag("--stop-at-first") { $0.bounds.stopAtFirstViolation = true },
+        .value("--leave-out") { settings, text in
+            guard let text, !text.isEmpty else { return "--leave-out takes answers and fault kinds, comma-separated, such as dismiss,never" }
+            settings.bounds.leftOut.formUnion(text.split(separator: ",").map(String.init))
+            return nil
+        },
         .value("--shard") { settings, text in
             guard let value = text.flatMap({ ExplorationShard($0) }) else { return "--shard takes K/N with 1 <= K <= N, such as 2/4" }
             settings.shard = value

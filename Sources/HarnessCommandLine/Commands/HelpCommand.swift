@@ -17,7 +17,7 @@ enum HelpCommand: PlainCommand {
                adharness trace --names
                adharness invariants [--format text|json]
                adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
-                                 [--vary-device] [--stop-at-first] [--shard K/N] [--out DIR]
+                                 [--vary-device] [--stop-at-first] [--leave-out LIST] [--shard K/N] [--out DIR]
                                  [--format text|json] [--expect-violation] [--rules RULES]
                adharness bench [--repeat N] [PATH...]
                adharness fuzz [--count N] [--seed S] [--from K] [PATH...]

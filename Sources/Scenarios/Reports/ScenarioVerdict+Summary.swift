@@ -7,7 +7,7 @@ extension ScenarioVerdict {
         var lines: [String] = []
         if let failure { lines.append(failure.description.split(separator: "\n").first.map(String.init) ?? "") }
         for other in violations.dropFirst() {
-            lines.append("the same step also broke \(other.invariant.rawValue): \(other.invariant.rule)")
+            lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)")
         }
         for mismatch in mismatches {
             lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)")

@@ -22,6 +22,9 @@ extension Scenario {
         } catch {
             return ScenarioVerdict(name: name, trace: [], mismatches: [], failure: error)
         }
+        // The run goes on past a failure and records every one, so a team sees the bugs behind the
+        // first; a scenario that pins one expected violation stops at it, as it was written to.
+        app.stopsAtFirstFailure = expect.violation != nil
         var failure: HarnessFailure?
         for step in steps {
             do { try step.run(on: app) } catch {
@@ -35,8 +38,9 @@ extension Scenario {
         }
         // A run stopped by a failure (an expected violation among them) still reports what it left.
         var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers ?? app.leftovers)
-        // Every violation recorded belongs to the failing step: an earlier one would have stopped the run.
+        // Every failure of the run, in order; the first one is the verdict's failure.
         let violations = app.invariants.violations
+        if failure == nil, let first = violations.first { failure = .invariantViolated(first) }
         if let expected = expect.violation {
             if case .invariantViolated? = failure, violations.contains(where: { $0.invariant == expected }) {
                 failure = nil

@@ -11,9 +11,9 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     public var mismatches: [Mismatch]
     /// A failure the scenario did not expect: an invariant violation or a scenario issue.
     public var failure: HarnessFailure?
-    /// Every invariant the failing step broke, in order: the violation that stopped the run first,
-    /// then any other rule broken by the same step (an SDK started and a request sent while ads
-    /// are not allowed break two).
+    /// Every failure of the run, in order: the first (the verdict's ``failure``), then every other
+    /// rule broken, by the same step or a later one, up to ``SimulatedApp/maximumRecordedFailures``
+    /// (a scenario that expects a violation stops at it).
     public var violations: [InvariantViolation] = []
     /// Every warning of the run, in order: rules broken that the run's rule set reports without
     /// failing it, each with its source.
@@ -39,7 +39,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
         var lines: [String] = []
         if let failure { lines.append(failure.description) }
         for other in violations.dropFirst() {
-            lines.append("the same step also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: \(other.event)")
+            lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)")
         }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }
         guard !mismatches.isEmpty else { return lines.joined(separator: "\n") }
