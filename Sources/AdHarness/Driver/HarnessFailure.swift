@@ -17,7 +17,7 @@ public enum HarnessFailure: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .invariantViolated(let violation): violation.description
         case .scenarioIssue(let issue, let trace):
-            "scenario issue: \(issue)\n  trace so far:\n" + trace.map { "    \($0)" }.joined(separator: "\n")
+            "scenario issue: \(issue)\n  trace so far:\n" + TraceEvent.textLines(trace).joined(separator: "\n")
         case .invalidSetup(let problem): "invalid setup: \(problem)"
         case .appNotRunning(let step, let reason): "\(step): the app is not running (\(reason)); launch or relaunch it first"
         }

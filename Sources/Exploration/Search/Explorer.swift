@@ -139,7 +139,7 @@ public struct Explorer: Sendable {
             base["device"] = device
         }
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
-        var shrinker = Shrinker(glue: glue, invariant: violation.invariant)
+        var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
         guard let (small, replayed) = shrinker.shrink(draft) else { return nil }
         let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(small.steps.count))"
         let description = "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "

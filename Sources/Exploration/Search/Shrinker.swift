@@ -3,18 +3,38 @@ import HarnessSupport
 import Scenarios
 
 /// Makes a failing run smaller while it still breaks the same invariant: fewer steps, fewer
-/// faults, fewer and simpler answers given at once, and the starting point's settings back to their
-/// defaults (Hypothesis' shrinking, greedily). Every candidate is written, decoded and run as
+/// faults, fewer and simpler answers given at once, and the settings the search chose back to
+/// their defaults (Hypothesis' shrinking, greedily). Every candidate is written, decoded and run as
 /// `adharness run` would, so the result replays.
+///
+/// The starting point's own settings (``pinned``: the device, published messages, previous session
+/// and app settings a team wrote) stay as written: they describe the app, and a counterexample
+/// without them describes a setup the app may not support, even where the finding still shows.
+/// Only settings the search chose go back to their defaults. A smaller run is kept only if it
+/// fails for the same reason: the same rule broken at the same kind of event, no rule broken that
+/// the original run did not break, and no scenario issue (a prompt with no answer, a setting the
+/// run cannot make).
 struct Shrinker {
     let glue: GlueFactory?
     let invariant: Invariant
+    /// The starting point's settings, as its file wrote them (`device`, `previousSession`, `app`).
+    let pinned: JSONValue
     /// How many candidate runs shrinking may make.
     var budget = 4_000
 
+    /// A shrinker for runs of `glue` (the reference glue if `nil`) that break `invariant`, keeping
+    /// the starting point's `pinned` settings.
+    init(glue: GlueFactory?, invariant: Invariant, pinned: JSONValue = .object([])) {
+        self.glue = glue
+        self.invariant = invariant
+        self.pinned = pinned
+    }
+
     /// The smallest draft found, and its violation.
     mutating func shrink(_ draft: ScenarioDraft) -> (ScenarioDraft, InvariantViolation)? {
-        guard var best = reproduces(draft).map({ (draft, $0) }) else { return nil }
+        guard let original = outcome(of: draft), let violation = original.violation else { return nil }
+        reason = Reason(invariants: original.invariants, event: violation.event.name)
+        var best = (draft, violation)
         var improved = true
         while improved && budget > 0 {
             improved = false
@@ -35,12 +55,49 @@ struct Shrinker {
         draft.json(name: name, description: description, expectedViolation: expectedViolation).text(indent: "  ") + "\n"
     }
 
-    /// The violation of the same invariant, if the draft, written and run, still breaks it.
-    private mutating func reproduces(_ draft: ScenarioDraft) -> InvariantViolation? {
+    /// Why the original run failed: what a smaller run must keep.
+    private struct Reason {
+        /// Every rule the original run broke; a smaller run may break fewer, never another.
+        var invariants: Set<Invariant>
+        /// The kind of event at which the original run broke the invariant.
+        var event: TraceName
+    }
+
+    /// What one run of a draft did.
+    private struct Outcome {
+        /// The first violation of the invariant being shrunk, if any.
+        var violation: InvariantViolation?
+        /// Every rule the run broke.
+        var invariants: Set<Invariant>
+        /// Whether the run stopped on something other than a broken rule (a scenario issue, a setup
+        /// it cannot make, a step with the app not running).
+        var stoppedOtherwise: Bool
+    }
+
+    private var reason: Reason?
+
+    /// The run of a draft, written and decoded as a fixture; `nil` if it does not decode.
+    private mutating func outcome(of draft: ScenarioDraft) -> Outcome? {
         budget -= 1
         let text = Self.fixture(draft, name: "candidate", description: nil, expectedViolation: nil)
         guard let scenario = try? Scenario.decode(json: text) else { return nil }
-        return scenario.run(glue: glue).violations.first { $0.invariant == invariant }
+        let verdict = scenario.run(glue: glue)
+        let stoppedOtherwise: Bool = switch verdict.failure {
+        case .invariantViolated?, nil: false
+        case .scenarioIssue?, .invalidSetup?, .appNotRunning?: true
+        }
+        return Outcome(
+            violation: verdict.violations.first { $0.invariant == invariant },
+            invariants: Set(verdict.violations.map(\.invariant)), stoppedOtherwise: stoppedOtherwise
+        )
+    }
+
+    /// The violation of the same invariant, if the draft still fails for the original reason.
+    private mutating func reproduces(_ draft: ScenarioDraft) -> InvariantViolation? {
+        guard let reason, let outcome = outcome(of: draft), !outcome.stoppedOtherwise,
+              let violation = outcome.violation, violation.event.name == reason.event,
+              outcome.invariants.isSubset(of: reason.invariants) else { return nil }
+        return violation
     }
 
     /// Smaller drafts, the biggest cuts first.
@@ -85,9 +142,12 @@ struct Shrinker {
         }
         for section in ["device", "previousSession", "app"] {
             for key in draft.base[section]?.keys ?? [] {
+                let written = pinned[section]?[key]
+                // A setting the starting point wrote describes the app: it stays as written.
+                guard draft.base[section]?[key] != written else { continue }
                 var next = draft
                 var object = draft.base[section]
-                object?[key] = nil
+                object?[key] = written
                 next.base[section] = object?.keys.isEmpty == true ? nil : object
                 result.append(next)
             }

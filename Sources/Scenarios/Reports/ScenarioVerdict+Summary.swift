@@ -1,12 +1,12 @@
 import AdHarness
 
 extension ScenarioVerdict {
-    /// What failed, one line each and no trace: the failure's first line, any other rule the same
-    /// step broke, then expected vs actual for each expectation that did not hold.
+    /// What failed, one line each and no trace: the failure's first line, every other rule the run
+    /// broke, then expected vs actual for each expectation that did not hold.
     var failureLines: [String] {
         var lines: [String] = []
         if let failure { lines.append(failure.description.split(separator: "\n").first.map(String.init) ?? "") }
-        for other in violations.dropFirst() {
+        for other in otherViolations {
             lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)")
         }
         for mismatch in mismatches {

@@ -21,6 +21,15 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// The rules the run was checked by.
     public var rules: RuleSet = .standard
 
+    /// The rules the run broke besides the one its ``failure`` names (all of them when the failure
+    /// is a scenario issue or a setup problem that came after them).
+    public var otherViolations: [InvariantViolation] {
+        guard case .invariantViolated(let shown)? = failure, let index = violations.firstIndex(of: shown) else { return violations }
+        var others = violations
+        others.remove(at: index)
+        return others
+    }
+
     /// Whether every expectation held and nothing failed.
     public var passed: Bool { mismatches.isEmpty && failure == nil }
 
@@ -30,7 +39,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
         guard !passed else { return "PASS \(name)" + (warnings.isEmpty ? "" : " (\(warnings.count) warnings)") }
         let first = failure.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" }
             ?? mismatches.first.map { "\($0.expectation): expected \($0.expected), got \($0.actual)" } ?? ""
-        let more = (failure == nil ? 0 : 1) + mismatches.count - 1
+        let more = (failure == nil ? 0 : 1 + otherViolations.count) + mismatches.count - 1
         return "FAIL \(name): \(first)" + (more > 0 ? " (and \(more) more)" : "")
     }
 
@@ -38,7 +47,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     public var report: String {
         var lines: [String] = []
         if let failure { lines.append(failure.description) }
-        for other in violations.dropFirst() {
+        for other in otherViolations {
             lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)")
         }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }

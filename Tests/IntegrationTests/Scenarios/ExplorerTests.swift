@@ -77,6 +77,57 @@ struct ExplorerTests {
         #expect(violation.invariant == .personalizedOnlyWithBothAnswers)
     }
 
+    @Test("shrinking keeps the starting point's own settings and drops only what the search chose")
+    func shrinkingKeepsPinnedSettings() throws {
+        // The team's app publishes the IDFA explainer and runs with the mistake; the search chose iOS 17.
+        let pinned = JSONValue.object([
+            ("app", .object([("mistakes", .array([.string("dropsNonPersonalizedExtra")]))])),
+            ("device", .object([("messages", .object([("idfaExplainer", .bool(true))]))])),
+        ])
+        var base = pinned
+        base["device"]?["osVersion"] = .string("17.0")
+        let draft = ScenarioDraft(
+            base: base,
+            answers: [AnswerChoice(key: "trackingPrompt", answer: "deny", after: .zero), AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero)],
+            faults: [], steps: [.launch, .onboarding, .requestAd]
+        )
+        var keeping = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers, pinned: pinned)
+        let keptRun = keeping.shrink(draft)
+        let (kept, _) = try #require(keptRun)
+        #expect(kept.base["device"] == pinned["device"])
+        #expect(kept.base["app"] == pinned["app"])
+        // Told nothing of the starting point, the same search drops the published explainer too.
+        var forgetting = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers)
+        let forgotRun = forgetting.shrink(draft)
+        let (forgot, _) = try #require(forgotRun)
+        #expect(forgot.base["device"] == nil)
+    }
+
+    @Test("a smaller run that stops on a scenario issue after the finding is not kept")
+    func shrinkingKeepsTheReason() throws {
+        // The glue requests an ad before the consent SDK allows it, then asks for tracking in the
+        // same step: without its scripted answer the prompt has none, after the finding.
+        let draft = ScenarioDraft(
+            base: .object([]), answers: [AnswerChoice(key: "trackingPrompt", answer: "allow", after: .zero)], faults: [],
+            steps: [.launch, .onboarding]
+        )
+        let glue = GlueFactory(RequestsThenAsksGlue.init)
+        var unanswered = draft
+        unanswered.answers = []
+        let verdict = try Scenario.decode(json: Shrinker.fixture(unanswered, name: "x", description: nil, expectedViolation: nil)).run(glue: glue)
+        guard case .scenarioIssue? = verdict.failure else {
+            Issue.record("expected the unanswered prompt to be a scenario issue, got \(verdict)")
+            return
+        }
+        #expect(verdict.otherViolations.map(\.invariant) == [.noRequestWithoutConsentSDKPermission])
+
+        var shrinker = Shrinker(glue: glue, invariant: .noRequestWithoutConsentSDKPermission)
+        let shrunk = shrinker.shrink(draft)
+        let (small, violation) = try #require(shrunk)
+        #expect(small == draft)
+        #expect(violation.invariant == .noRequestWithoutConsentSDKPermission)
+    }
+
     @Test("written fixtures spell every step, answer and fault as the decoder reads them")
     func fixtureRoundTrip() throws {
         let steps: [Step] = [
@@ -109,4 +160,26 @@ struct ExplorerTests {
             try Explorer(glue: GlueFactory(name: "other") { ReferenceGlue(ports: $0, consent: .current, configuration: AdsConfiguration(), mistakes: []) }, startingPoint: #"{"app": {"mistakes": []}}"#)
         }
     }
+}
+
+/// Requests an ad at onboarding without asking the consent SDK, then asks for tracking.
+private final class RequestsThenAsksGlue: ConsentGlue {
+    private let ports: AppPorts
+
+    init(ports: AppPorts) { self.ports = ports }
+
+    func didFinishLaunching() {}
+
+    func runOnboarding() {
+        ports.adSDK.loadAd(AdRequest(adUnitID: "ca-app-pub-3940256099942544/2934735716")) { _ in }
+        ports.tracking.requestTrackingAuthorization { _ in }
+    }
+
+    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
+
+    func requestAd(adUnitID: String) {}
+
+    func openPrivacyOptions() {}
+
+    func readAdvertisingIdentifier() -> UUID? { nil }
 }
