@@ -79,6 +79,12 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
         ([summary] + counterexamples.map { "  \($0)" }).joined(separator: "\n")
     }
 
+    /// The summary, then each counterexample in full: what broke, the steps and choices, the
+    /// trace up to the violation, and the fixture that replays it. What a failing test prints.
+    public var report: String {
+        ([summary] + counterexamples.map { "\n" + $0.report + "\nfixture:\n" + $0.fixture }).joined(separator: "\n")
+    }
+
     /// `breadth-first to depth 6: 12,345 runs, 1,234 distinct states in 2.1 s (5,878 runs/s, 588 states/s)`.
     public var summary: String {
         let figures = statistics

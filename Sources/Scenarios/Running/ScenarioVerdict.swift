@@ -43,7 +43,8 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
         return "FAIL \(name): \(first)" + (more > 0 ? " (and \(more) more)" : "")
     }
 
-    /// Expected vs actual for each mismatch, then the trace up to the first divergence.
+    /// The failure, every other rule broken, expected vs actual for each mismatch, a line per rule
+    /// the run warns of, then the trace up to the first divergence.
     public var report: String {
         var lines: [String] = []
         if let failure { lines.append(failure.description) }
@@ -51,6 +52,8 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
             lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)")
         }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }
+        var warned: Set<Invariant> = []
+        for warning in warnings where warned.insert(warning.invariant).inserted { lines.append("warning: \(warning.summary)") }
         guard !mismatches.isEmpty else { return lines.joined(separator: "\n") }
         let divergence = mismatches.compactMap(\.divergence).min()
         if let divergence, divergence < trace.count {
