@@ -9,7 +9,8 @@ struct ReadmeTests {
     static let examples = ["Readme/FirstTest.swift", "Readme/LocationTest.swift", "Glues/ConsentFirstGlue.swift",
                            "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift", "Readme/MyGlueScenarioXCTests.swift",
                            "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
-                           "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyToolTest.swift"]
+                           "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyToolTest.swift",
+                           "Readme/EveryFindingTest.swift"]
 
     /// The fenced Swift blocks of the README, in order.
     static func readmeBlocks() throws -> [String] {
