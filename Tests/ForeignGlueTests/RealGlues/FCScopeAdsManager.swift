@@ -6,7 +6,7 @@ import Foundation
 // FCScope/Features/Record/RecordView.swift @ 21b4c0a94c030de57b6b4415c00d851b1a043553 (the first-result trigger).
 // Each real symbol is replaced by its neutral name from the README table; order, conditions and bugs are
 // kept. The app is async/await: each `try await` becomes the callback form of the same call, in the same
-// order, and `Task.sleep(for:)` becomes a timer on the app's clock (the harness cannot yet run the async
+// order, and its async pause becomes a timer on the app's virtual clock (the harness cannot yet run the async
 // form as written: issue 26). Views (banner, interstitial presentation, search gate) are left out; the
 // banner's load is `requestAd`.
 

@@ -18,7 +18,7 @@ extension RuleDescriptor {
             "a form is available" instead of "consent is required".
             """,
         source: """
-            Google UMP, UMPConsentForm.h (loadAndPresentIfRequired presents the form only when consentStatus is required) and \
+            Google UMP, the consent-form header (loadAndPresentIfRequired presents the form only when consentStatus is required) and \
             https://developers.google.com/admob/ios/privacy (the privacy options form lets the user change a decision); \
             https://github.com/googleads/googleads-mobile-unity/issues/3607 (do not re-show the initial form)
             """,

@@ -18,7 +18,7 @@ extension RuleDescriptor {
             """,
         source: """
             Google UMP, https://developers.google.com/admob/ios/privacy (Testing: reset the consent state for testing) and \
-            UMPConsentInformation.h (reset clears all consent state from persistent storage); \
+            the consent-information header (reset clears all consent state from persistent storage); \
             https://github.com/capacitor-community/admob/issues/276
             """,
         breaks: { event, facts in

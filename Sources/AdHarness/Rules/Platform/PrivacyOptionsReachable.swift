@@ -22,7 +22,7 @@ extension RuleDescriptor {
             """,
         source: """
             Google UMP, https://developers.google.com/admob/ios/privacy (if privacyOptionsRequirementStatus is required, \
-            add a UI element that presents the privacy options form) and UMPConsentInformation.h \
+            add a UI element that presents the privacy options form) and the consent-information header \
             (PrivacyOptionsRequirementStatusRequired: a way must be provided for the user to modify their privacy options)
             """,
         breaks: { event, facts in
