@@ -87,14 +87,14 @@ enum TraceCommand: Command {
     private static func text(_ verdict: ScenarioVerdict, _ output: Output) {
         for line in TraceEvent.textLines(verdict.trace) { output.line(String(line.dropFirst(4))) }
         output.line()
-        if verdict.passed {
-            output.line("\(output.colored("PASS", .green))  \(verdict.name)")
-        } else {
+        guard verdict.passed else {
+            // The report names the warnings too.
             output.line("\(output.colored("FAIL", .red))  \(verdict.name)")
             output.line(verdict.report)
+            return
         }
-        var warned: Set<Invariant> = []
-        for warning in verdict.warnings where warned.insert(warning.invariant).inserted {
+        output.line("\(output.colored("PASS", .green))  \(verdict.name)")
+        for warning in verdict.firstWarningOfEachRule {
             output.line("\(output.colored("warning:", .yellow)) \(warning.summary)")
         }
     }

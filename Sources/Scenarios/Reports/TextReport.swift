@@ -9,8 +9,9 @@ public struct TextReport: Sendable {
     /// A report, in colour or not.
     public init(usesColor: Bool = false) { self.usesColor = usesColor }
 
-    /// `PASS  file  name`, `FAIL  file  name` and the failure's report indented under it, or
-    /// `BAD   file:line:column: path: message`; then a `warning:` line for each rule the run warns of.
+    /// `PASS  file  name` and a `warning:` line for each rule the run warns of, `FAIL  file  name`
+    /// and the failure's report (warnings included) indented under it, or
+    /// `BAD   file:line:column: path: message`.
     public func lines(for result: ScenarioResult) -> String {
         switch result.outcome {
         case .unreadable(let error):
@@ -19,14 +20,14 @@ public struct TextReport: Sendable {
             return (["\(paint("PASS", "32"))  \(result.file)  \(paint(verdict.name, "2"))"] + warningLines(verdict)).joined(separator: "\n")
         case .ran(let verdict):
             let report = verdict.report.split(separator: "\n", omittingEmptySubsequences: false).map { "      \($0)" }
-            return (["\(paint("FAIL", "31"))  \(result.file)  \(verdict.name)"] + report + warningLines(verdict)).joined(separator: "\n")
+            // The report names the warnings too.
+            return (["\(paint("FAIL", "31"))  \(result.file)  \(verdict.name)"] + report).joined(separator: "\n")
         }
     }
 
     /// `      warning: rule (authority) at time event: statement; source: ...`, once per rule.
     private func warningLines(_ verdict: ScenarioVerdict) -> [String] {
-        var seen: Set<Invariant> = []
-        return verdict.warnings.filter { seen.insert($0.invariant).inserted }.map { "      \(paint("warning:", "33")) \($0.summary)" }
+        verdict.firstWarningOfEachRule.map { "      \(paint("warning:", "33")) \($0.summary)" }
     }
 
     /// `N passed, N failed`, and `, N could not be read` when some could not.

@@ -30,6 +30,12 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
         return others
     }
 
+    /// The first warning of each rule the run warns of: what a report prints, a line per rule.
+    public var firstWarningOfEachRule: [InvariantViolation] {
+        var seen: Set<Invariant> = []
+        return warnings.filter { seen.insert($0.invariant).inserted }
+    }
+
     /// Whether every expectation held and nothing failed.
     public var passed: Bool { mismatches.isEmpty && failure == nil }
 
@@ -52,8 +58,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
             lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)")
         }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }
-        var warned: Set<Invariant> = []
-        for warning in warnings where warned.insert(warning.invariant).inserted { lines.append("warning: \(warning.summary)") }
+        lines += firstWarningOfEachRule.map { "warning: \($0.summary)" }
         guard !mismatches.isEmpty else { return lines.joined(separator: "\n") }
         let divergence = mismatches.compactMap(\.divergence).min()
         if let divergence, divergence < trace.count {

@@ -29,6 +29,18 @@ struct RulesCommandLineTests {
         #expect(standard.code == 0, "\(standard.output)")
     }
 
+    @Test("a failing run names each rule it warns of once, under run and under trace", arguments: ["run", "trace"])
+    func warningsOfAFailingRun(command: String) throws {
+        let scenario = #"{"name":"x","rules":"standard","app":{"mistakes":["startsAdSDKBeforeConsent","ignoresCanRequestAds"]},"previousSession":{"tracking":"denied"},"user":{"consentForm":"acceptAll"},"steps":["launch","requestAd"],"expect":{}}"#
+        let folder = try CommandLineTests.folder(with: ["warned.json": scenario])
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let run = try CommandLineTests.adharness([command, "warned.json"], in: folder)
+        #expect(run.code == 1)
+        #expect(run.output.contains("invariant violated: no ad request while canRequestAds is false"))
+        #expect(run.output.components(separatedBy: "warning: adSDKStartsOnlyWhenAdsAllowed (guidance)").count == 2, "\(run.output)")
+    }
+
     @Test("a malformed --rules is a usage error naming what was expected")
     func malformedRules() throws {
         let run = try CommandLineTests.adharness(["run", "--rules", "seed,adLoadsBackOff=loud"])
