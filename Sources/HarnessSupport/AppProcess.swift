@@ -34,15 +34,40 @@ public final class AppProcess: Sendable {
     public var isRunning: Bool { crash == nil }
 
     /// The real app would crash here: records `app.crash` and ends the process (no trap in the test).
-    public func crash(_ reason: CrashReason) {
+    /// `call` names the call that crashed it, when one did.
+    public func crash(_ reason: CrashReason, call: String? = nil) {
         let first = crashReason.withLock { current -> Bool in
             guard current == nil else { return false }
             current = reason
             return true
         }
         guard first else { return }
-        trace.record(.appCrash, [EventField("reason", reason.rawValue), EventField("detail", reason.description)])
+        trace.record(
+            .appCrash, [EventField("reason", reason.rawValue), EventField("detail", reason.description)] + (call.map { [EventField("call", $0)] } ?? [])
+        )
         clock.end()
+    }
+
+    /// Awaits a call's completion form as the real async form does, on the harness's clock: the
+    /// first delivery resumes the caller and runs it to its next wait, as a completion would run;
+    /// a second one crashes the process, naming the call, where the real continuation would trap
+    /// (and the test process with it).
+    public func awaitCompletion<Value: Sendable>(
+        of call: String, _ start: (@escaping @Sendable (Value) -> Void) -> Void
+    ) async -> Value {
+        await withUnsafeContinuation { continuation in
+            let resumed = Locked(false)
+            start { value in
+                let first = resumed.withLock { resumed in
+                    defer { resumed = true }
+                    return !resumed
+                }
+                guard first else { return self.crash(.continuationResumedTwice, call: call) }
+                continuation.resume(returning: value)
+                // The code after the `await` runs inside the delivery, as a completion's body does.
+                if #available(macOS 15.0, iOS 18.0, *) { self.clock.tasks?.runUntilIdle() }
+            }
+        }
     }
 
     /// A mistake in the scenario itself, such as a prompt shown with no scripted answer.

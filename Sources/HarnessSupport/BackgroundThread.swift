@@ -23,8 +23,9 @@ public enum BackgroundThread {
     /// the app's callback may need that lock.
     public static func runAndWait(_ work: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let context = DrivenThread.current
         queue.async {
-            work()
+            DrivenThread.carrying(context, work)
             done.signal()
         }
         done.wait()
@@ -51,8 +52,9 @@ public enum MainQueue {
             return
         }
         let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let context = DrivenThread.current
         DispatchQueue.main.async {
-            work()
+            DrivenThread.carrying(context, work)
             done.signal()
         }
         done.wait()

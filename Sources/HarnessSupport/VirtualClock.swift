@@ -33,9 +33,35 @@ public final class VirtualClock: AppClock, Sendable {
 
     /// How much a run may do before it is stopped as a runaway.
     public let budget: RunBudget
+    /// The app's tasks (an ``AppTaskExecutor`` where the OS has task executors).
+    private let taskExecutor: (any AnyObject & Sendable)?
 
     /// Creates a clock at time zero, with a budget against runaway work.
-    public init(budget: RunBudget = .standard) { self.budget = budget }
+    public init(budget: RunBudget = .standard) {
+        self.budget = budget
+        if #available(macOS 15.0, iOS 18.0, *) { taskExecutor = AppTaskExecutor() } else { taskExecutor = nil }
+    }
+
+    /// The app's async tasks, run on this clock's turns: every ready job runs after each piece of
+    /// work the clock runs, before the next.
+    @available(macOS 15.0, iOS 18.0, *)
+    public var tasks: AppTaskExecutor {
+        // Set in `init` under the same availability.
+        taskExecutor as! AppTaskExecutor
+    }
+
+    /// Runs the body as the thread that drives this clock's app: a task the app starts in it, or a
+    /// continuation it resumes, is run by the clock, in order, never by the global pool.
+    public func drive<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard #available(macOS 15.0, iOS 18.0, *) else { return try body() }
+        return try tasks.drive(body)
+    }
+
+    /// Runs every ready job of the app's tasks.
+    private func settleTasks() {
+        guard #available(macOS 15.0, iOS 18.0, *) else { return }
+        tasks.runUntilIdle()
+    }
 
     /// Why the clock stopped running work, once a budget ran out; `nil` while it runs.
     public var runaway: Runaway? { state.withLock { $0.runaway } }
@@ -85,7 +111,13 @@ public final class VirtualClock: AppClock, Sendable {
 
     /// Moves time forward to an instant, running due work in order.
     public func advance(to target: Duration) {
-        while let entry = popDue(notAfter: target) { entry.work() }
+        drive {
+            settleTasks()
+            while let entry = popDue(notAfter: target) {
+                entry.work()
+                settleTasks()
+            }
+        }
         state.withLock { state in
             if state.runaway == nil { state.now = max(state.now, target) }
         }
@@ -232,6 +264,10 @@ public final class ClockScope: AppClock, Sendable {
 
     /// The clock's budget against runaway work.
     public var budget: RunBudget { clock?.budget ?? .standard }
+
+    /// The app's async tasks, run on the clock's turns (``VirtualClock/tasks``); `nil` once the clock is gone.
+    @available(macOS 15.0, iOS 18.0, *)
+    public var tasks: AppTaskExecutor? { clock?.tasks }
 
     /// Stops the clock as a runaway (``VirtualClock/halt(_:repeating:)``).
     public func halt(_ reason: Runaway.Reason, repeating labels: [String]) { clock?.halt(reason, repeating: labels) }

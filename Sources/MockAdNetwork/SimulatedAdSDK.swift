@@ -15,7 +15,7 @@ import HarnessSupport
 /// set after the start is recorded so (`ads.configure afterStart=true`), and a child-directed request
 /// carries no advertising identifier (`idfa=withheld`).
 public final class SimulatedAdSDK: AdSDK, Sendable {
-    private let process: AppProcess
+    let process: AppProcess
     private let infoPlist: InfoPlist
     private let consent: any ConsentSignals
     private let adLoadLatency: Duration
@@ -141,7 +141,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             EventField(TraceField.canRequestAds, String(consent.signalAllowsAdRequests)),
         ] + (implicit ? [EventField("implicit", "true")] : []))
         // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
-        guard infoPlist.contains(CrashReason.adApplicationIdentifierMissing.key) || infoPlist[.adManagerApp] == .bool(true) else {
+        guard infoPlist.contains(.adApplicationIdentifier) || infoPlist[.adManagerApp] == .bool(true) else {
             process.crash(.adApplicationIdentifierMissing)
             return false
         }

@@ -113,6 +113,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
 /// A loaded consent form: it presents once.
 final class SimulatedLoadedForm: LoadedConsentForm, Sendable {
     private let forms: SimulatedConsentForms
+    var process: AppProcess { forms.process }
     private let used = Locked(false)
 
     init(forms: SimulatedConsentForms) { self.forms = forms }

@@ -24,7 +24,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     public let infoPlist: InfoPlist
     /// The OS tracking authorization, for the IDFA explainer; without it the explainer never applies.
     let tracking: ConsentSDKTracking?
-    private let process: AppProcess
+    let process: AppProcess
     private let session = Locked(Session())
     private let currentRegion: @Sendable () -> ConsentRegion
     /// The updates in flight and the forms on screen.

@@ -14,7 +14,7 @@ import HarnessSupport
 /// `NSUserTrackingUsageDescription` in the Info.plist crashes the app, reported as `app.crash`.
 public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable {
     private let device: SimulatedDevice
-    private let process: AppProcess
+    let process: AppProcess
     private let user: ScriptedAnswer<TrackingPromptAnswer>?
 
     /// Creates the OS service for a process, with the user's scripted answer to the prompt.
@@ -70,7 +70,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(status) }
             return
         }
-        guard device.infoPlist.contains(CrashReason.trackingUsageDescriptionMissing.key) else {
+        guard device.infoPlist.contains(.trackingUsageDescription) else {
             process.crash(.trackingUsageDescriptionMissing)
             return
         }

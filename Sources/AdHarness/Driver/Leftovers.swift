@@ -9,15 +9,19 @@ public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
     public var pendingWork: [PendingWork]
     /// Faults limited by `times` that fired fewer times than allowed.
     public var unfiredFaults: [Fault]
+    /// The async glue's tasks still suspended, named by the entry point that started them
+    /// (`runOnboarding`): each waits for a callback, a timer or the user that has not come.
+    public var suspendedTasks: [String]
 
     /// Creates a report.
-    public init(pendingWork: [PendingWork] = [], unfiredFaults: [Fault] = []) {
+    public init(pendingWork: [PendingWork] = [], unfiredFaults: [Fault] = [], suspendedTasks: [String] = []) {
         self.pendingWork = pendingWork
         self.unfiredFaults = unfiredFaults
+        self.suspendedTasks = suspendedTasks
     }
 
     /// Whether nothing is left.
-    public var isClean: Bool { pendingWork.isEmpty && unfiredFaults.isEmpty }
+    public var isClean: Bool { pendingWork.isEmpty && unfiredFaults.isEmpty && suspendedTasks.isEmpty }
 
     /// What the world left: the same without the glue's own timers, which are the glue's business.
     public var inTheWorld: Leftovers {
@@ -29,6 +33,7 @@ public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
         guard !isClean else { return "nothing left" }
         let work = pendingWork.map { "pending: \($0)" }
         let faults = unfiredFaults.map { "fault never fired: \($0)" }
-        return (work + faults).joined(separator: "\n")
+        let tasks = suspendedTasks.map { "task still suspended: \($0)" }
+        return (work + faults + tasks).joined(separator: "\n")
     }
 }

@@ -89,6 +89,23 @@ public final class SimulatedApp: Sendable {
         )
     }
 
+    /// Hosts your async glue: `SimulatedApp(glue: MyConsentManager.init, ...)` for a main-actor type
+    /// with `init(ports: AppPorts)` that conforms to ``AsyncConsentGlue``.
+    @available(macOS 15.0, iOS 18.0, *)
+    public convenience init<Glue: AsyncConsentGlue>(
+        glue: @escaping @MainActor @Sendable (AppPorts) -> Glue,
+        device: Device = Device(),
+        previousSession: PreviousSession = .freshInstall,
+        user: User = User(),
+        faults: [Fault] = [],
+        rules: RuleSet? = nil,
+        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+    ) throws(HarnessFailure) {
+        try self.init(
+            glue: GlueFactory(glue), device: device, previousSession: previousSession, user: user, faults: faults, rules: rules, adUnitID: adUnitID
+        )
+    }
+
     /// Hosts the reference glue with a consent profile, a configuration and deliberate mistakes.
     public convenience init(
         device: Device = Device(),
@@ -306,6 +323,7 @@ public final class SimulatedApp: Sendable {
     public func finish(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> Leftovers {
         clock.run()
         noteRunaway()
+        noteTasksOutsideTheHarness()
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
         // flows are not over: the rules about what an app never does are not decided on it.
         let waiting = clock.pendingWork.count
@@ -363,7 +381,27 @@ public final class SimulatedApp: Sendable {
     }
 
     /// What is unfinished now: work waiting on the clock, and faults that fired fewer times than allowed.
-    public var leftovers: Leftovers { Leftovers(pendingWork: clock.pendingWork, unfiredFaults: faults.unfired) }
+    public var leftovers: Leftovers {
+        Leftovers(pendingWork: clock.pendingWork, unfiredFaults: faults.unfired, suspendedTasks: suspendedTasks)
+    }
+
+    /// The running process's async tasks still suspended.
+    private var suspendedTasks: [String] {
+        guard #available(macOS 15.0, iOS 18.0, *), isRunning else { return [] }
+        return clock.tasks.suspendedTasks
+    }
+
+    /// A task of the glue that nothing the harness drives can resume, named as a scenario issue
+    /// rather than left to wake on the wall clock in a different order every run.
+    private func noteTasksOutsideTheHarness() {
+        guard #available(macOS 15.0, iOS 18.0, *) else { return }
+        let suspended = suspendedTasks
+        guard !suspended.isEmpty, clock.pendingWork.isEmpty || clock.tasks.wasResumedFromOutside else { return }
+        let names = suspended.map { "'\($0)'" }.joined(separator: ", ")
+        trace.record(.harnessIssue, [EventField("issue", "the glue's task \(names) is still suspended and nothing the harness drives can "
+            + "resume it: it waits on the wall clock (Task.sleep; sleep on ports.clock instead), on a queue or thread of its own, "
+            + "or on a continuation it never resumes")])
+    }
 
     // MARK: Processes
 
@@ -423,7 +461,7 @@ public final class SimulatedApp: Sendable {
             $0.finished = false
         }
         do {
-            try body()
+            try clock.drive { try body() }
         } catch let failure as HarnessFailure {
             throw failure
         } catch {

@@ -36,6 +36,21 @@ public struct GlueFactory: Sendable {
         self.init(name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, make: make)
     }
 
+    /// Wraps an async glue made from a process's ports: `GlueFactory(MyConsentManager.init)` for a
+    /// main-actor type with `init(ports: AppPorts)` that conforms to ``AsyncConsentGlue``. The harness,
+    /// the runner and the explorer then drive it exactly as they drive callback glue.
+    @available(macOS 15.0, iOS 18.0, *)
+    public init<Glue: AsyncConsentGlue>(
+        name: String = String(describing: Glue.self),
+        legacyConsentSDK: LegacyConsentSDKSettings? = nil,
+        seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void = { _, _ in },
+        _ make: @escaping @MainActor @Sendable (AppPorts) -> Glue
+    ) {
+        self.init(name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage) { ports in
+            AsyncGlueHost(ports: ports, make: make)
+        }
+    }
+
     private init(
         name: String,
         isReference: Bool,

@@ -55,6 +55,7 @@ final class HostedProcess: Sendable {
             world.trace.record(.appTerminate, [EventField("reason", reason)])
         }
         standIns.process.clock.end()
+        if #available(macOS 15.0, iOS 18.0, *), let host = glue as? AsyncGlueHost { host.processEnded() }
         world.device.appTerminated()
     }
 }

@@ -20,6 +20,12 @@ public protocol AdSDK: Sendable {
 
     /// The request configuration the SDK holds now.
     var requestConfiguration: AdRequestConfiguration { get }
+
+    /// Starts the SDK and waits until it is ready: the SDK's async form of the start.
+    func start() async
+
+    /// Loads an ad and waits for it: the SDK's async form of a full-screen ad's load.
+    func loadAd(_ request: AdRequest) async throws(AdLoadError) -> LoadedAd
 }
 
 extension AdSDK {
@@ -30,6 +36,19 @@ extension AdSDK {
 
     /// No tag, as an SDK that keeps none holds.
     public var requestConfiguration: AdRequestConfiguration { AdRequestConfiguration() }
+
+    /// Waits for the completion form; resuming twice traps, as the SDK's async form does.
+    public func start() async {
+        await withCheckedContinuation { continuation in start { continuation.resume() } }
+    }
+
+    /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
+    public func loadAd(_ request: AdRequest) async throws(AdLoadError) -> LoadedAd {
+        let result: Result<LoadedAd, AdLoadError> = await withCheckedContinuation { continuation in
+            loadAd(request) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
 }
 
 /// An ad the SDK loaded.

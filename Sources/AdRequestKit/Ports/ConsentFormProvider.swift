@@ -18,20 +18,58 @@ public protocol ConsentFormProvider: Sendable {
 
     /// Presents the privacy-options form if it is required; otherwise completes with an error.
     func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void)
+
+    /// Loads a consent form and waits for it: the SDK's async form of the load.
+    func loadForm() async throws(ConsentFormError) -> any LoadedConsentForm
+
+    /// Loads and presents the form if consent is required, and waits until it is done.
+    func loadAndPresentIfRequired() async throws(ConsentFormError)
+
+    /// Presents the privacy-options form if it is required, and waits until the user closed it.
+    func presentPrivacyOptionsForm() async throws(ConsentFormError)
 }
 
 /// A loaded consent form. It can be presented once.
 public protocol LoadedConsentForm: Sendable {
     /// Presents the form; completes once the user answered and the consent status is updated.
     func present(completion: @escaping @Sendable (ConsentFormError?) -> Void)
+
+    /// Presents the form and waits until the user answered: the SDK's async form of the present.
+    func present() async throws(ConsentFormError)
 }
 
 extension ConsentFormProvider {
-    /// Loads a consent form and waits for it.
+    /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
     public func loadForm() async throws(ConsentFormError) -> any LoadedConsentForm {
         let result: Result<any LoadedConsentForm, ConsentFormError> = await withCheckedContinuation { continuation in
             loadForm { continuation.resume(returning: $0) }
         }
         return try result.get()
+    }
+
+    /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
+    public func loadAndPresentIfRequired() async throws(ConsentFormError) {
+        let error: ConsentFormError? = await withCheckedContinuation { continuation in
+            loadAndPresentIfRequired { continuation.resume(returning: $0) }
+        }
+        if let error { throw error }
+    }
+
+    /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
+    public func presentPrivacyOptionsForm() async throws(ConsentFormError) {
+        let error: ConsentFormError? = await withCheckedContinuation { continuation in
+            presentPrivacyOptionsForm { continuation.resume(returning: $0) }
+        }
+        if let error { throw error }
+    }
+}
+
+extension LoadedConsentForm {
+    /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
+    public func present() async throws(ConsentFormError) {
+        let error: ConsentFormError? = await withCheckedContinuation { continuation in
+            present { continuation.resume(returning: $0) }
+        }
+        if let error { throw error }
     }
 }

@@ -28,12 +28,15 @@ public protocol ConsentInfoProvider: Sendable {
         completion: @escaping @Sendable (ConsentRequestError?) -> Void
     )
 
+    /// Updates the consent information and waits for the result: the SDK's async form of the update.
+    func requestInfoUpdate(with parameters: ConsentRequestParameters) async throws(ConsentRequestError)
+
     /// Clears all stored consent (a testing aid of the real SDK).
     func reset()
 }
 
 extension ConsentInfoProvider {
-    /// Updates the consent information and waits for the result.
+    /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
     public func requestInfoUpdate(with parameters: ConsentRequestParameters) async throws(ConsentRequestError) {
         let error: ConsentRequestError? = await withCheckedContinuation { continuation in
             requestInfoUpdate(with: parameters) { continuation.resume(returning: $0) }

@@ -18,10 +18,13 @@ public protocol TrackingAuthorizer: Sendable {
 
     /// Asks for authorization; prompts only the first time, only while the app is active.
     func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void)
+
+    /// Asks for authorization and waits for the answer: the OS's async form of the request.
+    func requestTrackingAuthorization() async -> TrackingAuthorizationStatus
 }
 
 extension TrackingAuthorizer {
-    /// Asks for authorization and waits for the answer.
+    /// Waits for the completion form's answer; resuming twice traps, as the OS's async form does.
     public func requestTrackingAuthorization() async -> TrackingAuthorizationStatus {
         await withCheckedContinuation { continuation in
             requestTrackingAuthorization { continuation.resume(returning: $0) }

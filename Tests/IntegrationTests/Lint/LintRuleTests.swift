@@ -21,7 +21,7 @@ struct LintRuleTests {
     @Test("every key whose absence crashes a stand-in is checked by an error rule")
     func crashesAreErrors() {
         let checked = Set(LintRule.allCases.filter { $0.severity == .error }.compactMap(\.key))
-        #expect(Set(CrashReason.allCases.map(\.key)).subtracting(checked) == [])
+        #expect(Set(CrashReason.allCases.compactMap(\.key)).subtracting(checked) == [])
     }
 
     @Test("the location rule asks for the texts the location stand-in refuses without")

@@ -1,0 +1,179 @@
+import AdRequestKit
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The app's tasks, run one job at a time on the thread that drives the virtual clock, in the order
+/// they were enqueued: async glue is as deterministic as callback glue.
+///
+/// The harness starts each of the glue's entry points as a task that prefers this executor, so its
+/// nonisolated code, `async let`s and task groups run here; while the harness drives, a `Task {}` or
+/// `Task.detached` the glue starts and the main actor come here too (``ConcurrencyHooks``). The
+/// virtual clock runs every ready job after each piece of work it runs, so a callback that resumes
+/// an `await` is followed by the code after it before anything else happens.
+///
+/// A job enqueued from a thread the harness does not drive (a wall-clock `Task.sleep` waking, a
+/// dispatch queue of the glue's own) is kept and never run: the task stays suspended, and the run
+/// names it instead of going on in an order that changes from run to run.
+@available(macOS 15.0, iOS 18.0, *)
+public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    private let state = Locked(State())
+
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var next = 0
+        var draining = false
+        var taskCount = 0
+        var running: [Int: (name: String, owner: ObjectIdentifier?)] = [:]
+        var outside: [UnownedJob] = []
+    }
+
+    /// Creates an executor with nothing to run.
+    public init() { _ = ConcurrencyHooks.installed }
+
+    // MARK: Executor
+
+    /// Takes a job of one of the app's tasks; it runs at the next ``runUntilIdle()``.
+    public func enqueue(_ job: consuming ExecutorJob) { enqueue(UnownedJob(job)) }
+
+    /// Takes a job of one of the app's tasks; it runs at the next ``runUntilIdle()``.
+    public func enqueue(_ job: UnownedJob) {
+        let fromHarness = Self.driving === self
+        state.withLock { state in
+            if fromHarness { state.jobs.append(job) } else { state.outside.append(job) }
+        }
+    }
+
+    /// This executor, as the runtime refers to it.
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+
+    /// Passes when the harness is driving this executor on the calling thread: there, the glue's
+    /// main actor is this executor (`MainActor.assumeIsolated` in a callback the harness delivers).
+    public func checkIsolated() {
+        precondition(Self.driving === self, "adharness: main-actor code ran on a thread the harness does not drive")
+    }
+
+    // MARK: Tasks
+
+    /// Starts one of the app's tasks, named for reports; it runs at the next ``runUntilIdle()``.
+    /// `owner` (the process that started it) can later ``abandon(owner:)`` it.
+    public func start(_ name: String, owner: ObjectIdentifier? = nil, _ operation: @escaping @Sendable () async -> Void) {
+        let id = state.withLock { state in
+            state.taskCount += 1
+            state.running[state.taskCount] = (name, owner)
+            return state.taskCount
+        }
+        drive {
+            _ = Task(executorPreference: self) {
+                await operation()
+                self.state.withLock { _ = $0.running.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    /// Runs an async operation of the app to its end and returns its value, or `nil` if it is still
+    /// suspended once nothing is left to run (it waits for the clock or the user).
+    public func value<Value: Sendable>(
+        of name: String, owner: ObjectIdentifier? = nil, _ operation: @escaping @Sendable () async -> Value
+    ) -> Value? {
+        let result = Locked<Value?>(nil)
+        start(name, owner: owner) {
+            let value = await operation()
+            result.withLock { $0 = value }
+        }
+        runUntilIdle()
+        return result.snapshot
+    }
+
+    /// Runs every ready job, and the jobs they make ready, until none is left.
+    public func runUntilIdle() {
+        let owner = state.withLock { state -> Bool in
+            guard !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+        guard owner else { return }
+        drive {
+            while let job = nextJob() {
+                job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+            }
+        }
+        state.withLock { $0.draining = false }
+    }
+
+    /// Whether a job is ready to run.
+    public var hasReadyJobs: Bool { state.withLock { $0.next < $0.jobs.count } }
+
+    /// The app's tasks that have started and not ended, in the order they started: once nothing is
+    /// ready, each waits for something (a callback, the clock, the user, or something outside).
+    public var suspendedTasks: [String] {
+        state.withLock { state in state.running.sorted { $0.key < $1.key }.map(\.value.name) }
+    }
+
+    /// Forgets the tasks an owner started, as when its process ends: a task of a process that is
+    /// gone is no leftover of the run.
+    public func abandon(owner: ObjectIdentifier) {
+        state.withLock { state in state.running = state.running.filter { $0.value.owner != owner } }
+    }
+
+    /// Whether a task was resumed from a thread the harness does not drive (and so never ran on).
+    public var wasResumedFromOutside: Bool { state.withLock { !$0.outside.isEmpty } }
+
+    private func nextJob() -> UnownedJob? {
+        state.withLock { state in
+            guard state.next < state.jobs.count else {
+                state.jobs.removeAll(keepingCapacity: true)
+                state.next = 0
+                return nil
+            }
+            defer { state.next += 1 }
+            return state.jobs[state.next]
+        }
+    }
+
+    // MARK: The driving thread
+
+    /// Runs the body with this executor as the one the calling thread drives: jobs enqueued from
+    /// it come here, and the glue's main actor is this executor.
+    public func drive<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let previous = Self.driving
+        Self.driving = self
+        defer { Self.driving = previous }
+        return try body()
+    }
+
+    /// The executor the calling thread drives, if any.
+    static var driving: AppTaskExecutor? {
+        get { DrivenThread.current.map { Unmanaged<AppTaskExecutor>.fromOpaque($0).takeUnretainedValue() } }
+        set { DrivenThread.current = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
+    }
+}
+
+/// Which app's tasks the calling thread drives, kept per thread. A thread the harness hands work to
+/// (a background callback, a main-queue callback) drives the same app while the work runs.
+enum DrivenThread {
+    /// The executor driven by the calling thread, unretained: it outlives every drive.
+    static var current: UnsafeMutableRawPointer? {
+        get { pthread_getspecific(key) }
+        set { pthread_setspecific(key, newValue) }
+    }
+
+    /// Runs the work as a thread driving `context` (what ``current`` was on the thread that handed
+    /// the work over).
+    static func carrying(_ context: UnsafeMutableRawPointer?, _ work: () -> Void) {
+        let previous = current
+        current = context
+        defer { current = previous }
+        work()
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+}

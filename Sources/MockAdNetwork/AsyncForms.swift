@@ -1,0 +1,63 @@
+import AdRequestKit
+import HarnessSupport
+
+// The consent SDK's and the ad SDK's async forms: each goes through the same stand-in code as its
+// completion form, so a scenario gives the same trace whichever form the glue awaits; a completion
+// that comes twice crashes the process, naming the call, as the real async form traps.
+
+extension SimulatedConsentInformation {
+    /// Updates the consent information and waits for the result.
+    public func requestInfoUpdate(with parameters: ConsentRequestParameters) async throws(ConsentRequestError) {
+        let error: ConsentRequestError? = await process.awaitCompletion(of: "consent.update") { done in
+            requestInfoUpdate(with: parameters, completion: done)
+        }
+        if let error { throw error }
+    }
+}
+
+extension SimulatedConsentForms {
+    /// Loads a consent form and waits for it.
+    public func loadForm() async throws(ConsentFormError) -> any LoadedConsentForm {
+        let result: Result<any LoadedConsentForm, ConsentFormError> = await process.awaitCompletion(of: "consent.form.load") { done in
+            loadForm(completion: done)
+        }
+        return try result.get()
+    }
+
+    /// Loads and presents the form if consent is required, and waits until it is done.
+    public func loadAndPresentIfRequired() async throws(ConsentFormError) {
+        let error: ConsentFormError? = await process.awaitCompletion(of: "consent.form.loadAndPresentIfRequired") { done in
+            loadAndPresentIfRequired(completion: done)
+        }
+        if let error { throw error }
+    }
+
+    /// Presents the privacy-options form if it is required, and waits until the user closed it.
+    public func presentPrivacyOptionsForm() async throws(ConsentFormError) {
+        let error: ConsentFormError? = await process.awaitCompletion(of: "consent.privacyOptions.present") { done in
+            presentPrivacyOptionsForm(completion: done)
+        }
+        if let error { throw error }
+    }
+}
+
+extension SimulatedLoadedForm {
+    /// Presents the form and waits until the user answered.
+    func present() async throws(ConsentFormError) {
+        let error: ConsentFormError? = await process.awaitCompletion(of: "consent.form.present") { done in present(completion: done) }
+        if let error { throw error }
+    }
+}
+
+extension SimulatedAdSDK {
+    /// Starts the SDK and waits until it is ready.
+    public func start() async {
+        await process.awaitCompletion(of: "ads.start") { done in start { done(()) } }
+    }
+
+    /// Loads an ad and waits for it.
+    public func loadAd(_ request: AdRequest) async throws(AdLoadError) -> LoadedAd {
+        let result: Result<LoadedAd, AdLoadError> = await process.awaitCompletion(of: "ads.load") { done in loadAd(request, completion: done) }
+        return try result.get()
+    }
+}
