@@ -7,7 +7,7 @@ import Testing
 struct ReadmeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let examples = ["Readme/FirstTest.swift", "Readme/LocationTest.swift", "Glues/ConsentFirstGlue.swift",
-                           "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift", "Readme/MyGlueScenarioXCTests.swift",
+                           "Glues/AwaitingConsentGlue.swift", "Readme/AsyncGlueTest.swift", "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift", "Readme/MyGlueScenarioXCTests.swift",
                            "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
                            "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyToolTest.swift",
                            "Readme/EveryFindingTest.swift"]
