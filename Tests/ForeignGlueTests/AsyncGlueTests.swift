@@ -35,6 +35,17 @@ struct AsyncGlueTests {
         #expect(awaiting.contains { $0.contains("ads.request") }, "the run reached an ad request")
     }
 
+    @Test("MyConsentManager.init is taken as it is by a scenario, a scenario file and the explorer")
+    func sameSpellingEverywhere() throws {
+        let scenario = try Scenario.decode(json: #"{"name": "x", "device": {"region": "eea"}, "user": {"trackingPrompt": "allow", "consentForm": "acceptAll"}, "steps": ["launch", "onboarding", {"advance": "1s"}, "requestAd"], "expect": {"adRequests": [{"mode": "personalized"}]}}"#)
+        let verdict = scenario.run(glue: AwaitingConsentGlue.init)
+        #expect(verdict.passed, "\(verdict)")
+        let file = try #require(try ScenarioFile.bundled(for: .anyGlue).first)
+        #expect(try file.run(glue: AwaitingConsentGlue.init).passed == file.run(glue: AwaitingConsentGlueCallbacks.init).passed)
+        let report = try Explorer(glue: AwaitingConsentGlue.init, bounds: ExplorationBounds(depth: 1, maxFaults: 0)).breadthFirst()
+        #expect(report.passed, "\(report)")
+    }
+
     @Test("the same async scenario, run 1,000 times, gives one trace: tasks, detached tasks, async lets, groups and main-actor hops in one order")
     func oneOrderEveryRun() throws {
         func once() throws -> [String] {

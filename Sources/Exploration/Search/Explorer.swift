@@ -44,6 +44,15 @@ public struct Explorer: Sendable {
         try self.init(glue: GlueFactory(glue), startingPoint: json, bounds: bounds, rules: rules)
     }
 
+    /// Explores your async glue, given as `MyConsentManager.init`, as `SimulatedApp(glue:)` takes it.
+    @available(macOS 15.0, iOS 18.0, *)
+    public init<Glue: AsyncConsentGlue>(
+        glue: @escaping @MainActor @Sendable (AppPorts) -> Glue, startingPoint json: String = "{}",
+        bounds: ExplorationBounds = ExplorationBounds(), rules: RuleSet? = nil
+    ) throws(ScenarioError) {
+        try self.init(glue: GlueFactory(glue), startingPoint: json, bounds: bounds, rules: rules)
+    }
+
     /// Explores from a scenario file, as `adharness explore FILE` does.
     public init(
         glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds(), rules: RuleSet? = nil

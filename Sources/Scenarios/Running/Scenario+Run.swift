@@ -60,6 +60,12 @@ extension Scenario {
         run(glue: GlueFactory(glue), rules: rules)
     }
 
+    /// Runs the scenario against your async glue, given as `MyConsentManager.init`.
+    @available(macOS 15.0, iOS 18.0, *)
+    public func run<Glue: AsyncConsentGlue>(glue: @escaping @MainActor @Sendable (AppPorts) -> Glue, rules: RuleSet? = nil) -> ScenarioVerdict {
+        run(glue: GlueFactory(glue), rules: rules)
+    }
+
     /// The reference glue set up as the scenario says (`app`, `consentProfile`).
     package var referenceGlue: GlueFactory {
         .reference(consent: consent, configuration: app.configuration, mistakes: app.mistakes)

@@ -42,6 +42,14 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
         try run(glue: GlueFactory(glue), rules: rules)
     }
 
+    /// Reads the scenario and runs it against your async glue, given as `MyConsentManager.init`.
+    @available(macOS 15.0, iOS 18.0, *)
+    public func run<Glue: AsyncConsentGlue>(
+        glue: @escaping @MainActor @Sendable (AppPorts) -> Glue, rules: RuleSet? = nil
+    ) throws(ScenarioError) -> ScenarioVerdict {
+        try run(glue: GlueFactory(glue), rules: rules)
+    }
+
     /// Every scenario file in the given files and folders, sorted by path.
     public static func files(in paths: [String]) throws(ScenarioError) -> [ScenarioFile] {
         let folders = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }
