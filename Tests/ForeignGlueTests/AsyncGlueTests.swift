@@ -90,7 +90,8 @@ struct AsyncGlueTests {
     func completionTwiceCrashes() throws {
         let twice = [Fault(.consentInfoUpdate, .callback(.twice), times: 1)]
         let awaiting = try SimulatedApp(glue: AwaitingConsentGlue.init, device: Device(region: .eea), faults: twice)
-        try awaiting.launch()
+        let failure = #expect(throws: HarnessFailure.self) { try awaiting.launch() }
+        #expect(failure?.description.contains("the app does not crash") == true)
         #expect(awaiting.crash == .continuationResumedTwice)
         #expect(awaiting.trace.events.first { $0.name == .appCrash }?["call"] == "consent.update")
         let callbacks = try SimulatedApp(glue: AwaitingConsentGlueCallbacks.init, device: Device(region: .eea), faults: twice)

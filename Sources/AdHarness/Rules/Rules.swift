@@ -4,7 +4,7 @@ public enum Rules {
     /// Every rule.
     public static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
-        .noRunawayLoop,
+        .noRunawayLoop, .noCrash,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
         .wantedAdsRequested,

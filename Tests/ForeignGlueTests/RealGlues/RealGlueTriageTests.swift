@@ -38,7 +38,12 @@ struct RealGlueTriageTests {
         var found: Set<Row> = []
         for file in try ScenarioFile.bundled(for: .anyGlue) {
             let verdict = try file.run(glue: glue, rules: .standard)
-            for finding in verdict.violations + verdict.warnings {
+            // A finding the scenario expects of any glue is its premise, not something this glue
+            // does; so is a crash on a device whose Info.plist lacks a key the system needs (the
+            // app's configuration, which `adharness lint` checks).
+            let scenario = try file.load()
+            let premises = [scenario.expect.violation] + (scenario.device.infoPlist == Device().infoPlist ? [] : [.noCrash])
+            for finding in verdict.violations + verdict.warnings where !premises.contains(finding.invariant) {
                 found.insert(Row(glue: glue.name, rule: finding.invariant.rawValue, severity: finding.severity.rawValue))
             }
         }

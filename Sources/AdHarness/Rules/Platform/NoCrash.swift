@@ -1,0 +1,32 @@
+import HarnessSupport
+
+extension Invariant {
+    /// The app does not crash: no missing Info.plist key the system needs, no continuation resumed twice.
+    public static let noCrash = Invariant(declaring: "noCrash")
+}
+
+extension RuleDescriptor {
+    static let noCrash = RuleDescriptor(
+        id: .noCrash,
+        authority: .platform,
+        on: [.appCrash],
+        rule: "the app does not crash",
+        definition: """
+            Broken by an `app.crash`, recorded where the real app would trap and the harness ends the process \\
+            instead: tracking requested without `NSUserTrackingUsageDescription` \\
+            (`trackingUsageDescriptionMissing`), the ad SDK started without its application identifier \\
+            (`adApplicationIdentifierMissing`), or an awaited OS or SDK call whose completion came twice \\
+            (`continuationResumedTwice`, the event's `call` naming it): the async form of a completion-handler API \\
+            resumes one continuation, and a second resume traps.
+            """,
+        source: """
+            Apple, App Review Guideline 2.1, https://developer.apple.com/app-store/review/guidelines/#app-completeness \\
+            (apps that crash are rejected); Apple, NSUserTrackingUsageDescription, \\
+            https://developer.apple.com/documentation/bundleresources/information-property-list/nsusertrackingusagedescription; \\
+            Swift, CheckedContinuation, https://developer.apple.com/documentation/swift/checkedcontinuation (a second \\
+            resume is a misuse the checked form traps on); SE-0300, \\
+            https://github.com/swiftlang/swift-evolution/blob/main/proposals/0300-continuation.md
+            """,
+        breaks: { event, _ in event.name == .appCrash }
+    )
+}
