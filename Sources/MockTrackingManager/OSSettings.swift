@@ -1,3 +1,5 @@
+import AdRequestKit
+
 /// The device's system-wide settings that tracking depends on.
 public struct OSSettings: Hashable, Sendable {
     /// The OS version, which selects version-specific behaviour.

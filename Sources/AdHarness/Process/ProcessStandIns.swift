@@ -35,6 +35,7 @@ public struct ProcessStandIns: Sendable {
         adSDK: SimulatedAdSDK,
         store: any KeyValueStore,
         lifecycle: any AppLifecycle,
+        system: any SystemVersionProvider,
         log: any AdsEventLog
     ) {
         self.process = process
@@ -51,7 +52,7 @@ public struct ProcessStandIns: Sendable {
         ports = AppPorts(
             tracking: tracking, advertisingIdentifier: identifier,
             consentInformation: consentInformation, consentForms: consentForms, legacyConsent: legacy,
-            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, log: log
+            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, system: system, log: log
         )
     }
 }

@@ -134,7 +134,7 @@ public final class SimulatedWorld: Sendable {
             process: process, tracking: tracking, identifier: identifier,
             consentInformation: information, consentForms: forms,
             legacyConsentInformation: legacy?.0, legacyConsentForms: legacy?.1,
-            adSDK: adSDK, store: storage, lifecycle: device, log: GlueLog(trace: trace)
+            adSDK: adSDK, store: storage, lifecycle: device, system: device, log: GlueLog(trace: trace)
         )
     }
 }

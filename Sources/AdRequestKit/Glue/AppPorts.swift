@@ -22,6 +22,8 @@ public struct AppPorts: Sendable {
     public var clock: any AppClock
     /// Whether the app is active right now.
     public var lifecycle: any AppLifecycle
+    /// The OS version, for the glue's `#available` branches.
+    public var system: any SystemVersionProvider
     /// Where the glue may log what it decides; the harness shows it in the trace but never checks it.
     public var log: any AdsEventLog
 
@@ -36,6 +38,7 @@ public struct AppPorts: Sendable {
         store: any KeyValueStore,
         clock: any AppClock,
         lifecycle: any AppLifecycle,
+        system: any SystemVersionProvider = ProcessSystemVersion(),
         log: any AdsEventLog = SilentAdsEventLog()
     ) {
         self.tracking = tracking
@@ -47,6 +50,7 @@ public struct AppPorts: Sendable {
         self.store = store
         self.clock = clock
         self.lifecycle = lifecycle
+        self.system = system
         self.log = log
     }
 }

@@ -13,7 +13,7 @@ struct GoogleConsentManagerTests {
             try app.onboarding()
             try app.runUntilIdle()
             try app.requestAd()
-            print("REQ", app.adRequests.map { "\($0.adUnitID) npa=\($0.isNonPersonalized)" }, "prompts", app.trackingPrompts, "forms", app.consentFormsShown)
+            print("REQ", app.adRequests.map { "\($0.request.adUnitID) npa=\($0.isNonPersonalized) serving=\($0.serving) consent=\($0.consent) tracking=\($0.tracking)" }, "prompts", app.trackingPrompts, "forms", app.consentFormsShown)
             do { let l = try app.finish(); print("LEFT", l, l.suspendedTasks) } catch { print("FAIL", error) }
             print("TRACE", app.trace.events.map(\.description).joined(separator: "\n"))
             print("WARN", app.warnings)

@@ -1,4 +1,5 @@
-/// An OS version such as `17.4` or `14.5.1`; it selects version-specific behaviour.
+/// An OS version such as `17.4` or `14.5.1`: what the app branches on (`#available`), and what
+/// selects the OS stand-in's version-specific behaviour.
 public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible, Codable, ExpressibleByStringLiteral {
     /// The major, minor and patch numbers.
     public var major: Int, minor: Int, patch: Int
@@ -47,19 +48,4 @@ public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
-
-    // MARK: Behaviour by version
-
-    /// Whether the OS has the tracking prompt at all (14 and later).
-    public var hasTrackingPrompt: Bool { self >= OSVersion(14) }
-
-    /// 14.0-14.4: the prompt exists but is not enforced, so the identifier is real without asking.
-    public var handsOutIdentifierWithoutAuthorization: Bool { self >= OSVersion(14) && self < OSVersion(14, 5) }
-
-    /// 14.4 to 14.5.0 (not 14.5.1): a request made while "Allow Apps to Request to Track" is off stores a
-    /// denial, which stays once the switch is back on (14.5.1 fixed it; later builds store nothing).
-    public var keepsDenialFromSwitchOff: Bool { self >= OSVersion(14, 4) && self < OSVersion(14, 5, 1) }
-
-    /// 17.4: the request completes at once with `denied` while the prompt is still on screen (fixed in 17.5).
-    public var answersTrackingRequestEarly: Bool { self >= OSVersion(17, 4) && self < OSVersion(17, 5) }
 }
