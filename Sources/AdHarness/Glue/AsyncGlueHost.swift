@@ -37,6 +37,7 @@ final class AsyncGlueHost: ConsentGlue {
     func requestAd(adUnitID: String) { run("requestAd") { await $0.requestAd(adUnitID: adUnitID) } }
     func openPrivacyOptions() { run("openPrivacyOptions") { await $0.openPrivacyOptions() } }
     func willTerminate() { run("willTerminate") { await $0.willTerminate() } }
+    func tap(_ control: String) { run("tap \(control)") { await $0.tap(control) } }
 
     func requestTracking(completion: @escaping @Sendable () -> Void) {
         run("requestTracking") { glue in

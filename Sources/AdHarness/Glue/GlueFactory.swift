@@ -14,6 +14,8 @@ public struct GlueFactory: Sendable {
     /// glue, ``RuleSet/strict`` for the reference glue, which follows the seed app's policy and
     /// every piece of advice.
     public let defaultRules: RuleSet
+    /// The app's own controls a step may tap, as the glue declares them (`ConsentGlue.controls`).
+    public let controls: [String]
     let make: @Sendable (AppPorts) -> any ConsentGlue
     /// The legacy consent SDK's device settings, when the glue runs the legacy SDK.
     let legacySDK: LegacyConsentSDKSettings?
@@ -33,7 +35,9 @@ public struct GlueFactory: Sendable {
         seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void = { _, _ in },
         _ make: @escaping @Sendable (AppPorts) -> Glue
     ) {
-        self.init(name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, make: make)
+        self.init(
+            name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, controls: Glue.controls, make: make
+        )
     }
 
     /// Wraps an async glue made from a process's ports: `GlueFactory(MyConsentManager.init)` for a
@@ -46,7 +50,9 @@ public struct GlueFactory: Sendable {
         seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void = { _, _ in },
         _ make: @escaping @MainActor @Sendable (AppPorts) -> Glue
     ) {
-        self.init(name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage) { ports in
+        self.init(
+            name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, controls: Glue.controls
+        ) { ports in
             AsyncGlueHost(ports: ports, make: make)
         }
     }
@@ -57,8 +63,10 @@ public struct GlueFactory: Sendable {
         rules: RuleSet,
         legacySDK: LegacyConsentSDKSettings?,
         seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void,
+        controls: [String] = [],
         make: @escaping @Sendable (AppPorts) -> any ConsentGlue
     ) {
+        self.controls = controls
         self.name = name
         self.isReference = isReference
         self.defaultRules = rules
@@ -80,7 +88,7 @@ public struct GlueFactory: Sendable {
     public func mappingPorts(_ transform: @escaping @Sendable (AppPorts) -> AppPorts) -> GlueFactory {
         let make = make
         return GlueFactory(
-            name: name, isReference: isReference, rules: defaultRules, legacySDK: legacySDK, seedStorage: seedStorage,
+            name: name, isReference: isReference, rules: defaultRules, legacySDK: legacySDK, seedStorage: seedStorage, controls: controls,
             make: { make(transform($0)) }
         )
     }

@@ -41,6 +41,10 @@ public protocol AsyncConsentGlue: AnyObject, Sendable {
     func readAdvertisingIdentifier() async -> UUID?
     /// The process is about to end.
     func willTerminate() async
+    /// The app's own controls a test may tap (a pre-prompt screen's `continue`), by name.
+    nonisolated static var controls: [String] { get }
+    /// The user tapped one of ``controls``: a button of the app's own screens.
+    func tap(_ control: String) async
     /// What the glue believes now, if it says (``ConsentGlue/believedState``).
     var believedState: ConsentState? { get }
 }
@@ -50,6 +54,10 @@ extension AsyncConsentGlue {
     public func didBecomeActive() async {}
     /// Does nothing.
     public func willTerminate() async {}
+    /// No control of the app's own.
+    public nonisolated static var controls: [String] { [] }
+    /// Does nothing.
+    public func tap(_ control: String) async {}
     /// The glue says nothing about what it believes.
     public var believedState: ConsentState? { nil }
 }

@@ -39,6 +39,12 @@ public protocol ConsentGlue: AnyObject, Sendable {
     /// The process is about to end.
     func willTerminate()
 
+    /// The app's own controls a test may tap (a pre-prompt screen's `continue`), by name.
+    static var controls: [String] { get }
+
+    /// The user tapped one of ``controls``: a button of the app's own screens.
+    func tap(_ control: String)
+
     /// What the glue believes now, if it says: both statuses and both outputs. Tests may read it
     /// (`SimulatedApp.consentState`); no invariant and no scenario expectation depends on it.
     var believedState: ConsentState? { get }
@@ -49,6 +55,10 @@ extension ConsentGlue {
     public func didBecomeActive() {}
     /// Does nothing.
     public func willTerminate() {}
+    /// No control of the app's own.
+    public static var controls: [String] { [] }
+    /// Does nothing.
+    public func tap(_ control: String) {}
     /// The glue says nothing about what it believes.
     public var believedState: ConsentState? { nil }
 }

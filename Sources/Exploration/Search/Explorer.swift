@@ -81,6 +81,10 @@ public struct Explorer: Sendable {
         }
         var bounds = bounds
         if glue == nil { bounds.timeouts = start.app.configuration.timeouts }
+        // The app's own controls are steps too: the user may tap each at any point.
+        for control in glue?.controls ?? [] where !bounds.steps.contains(.step(.tap(control))) {
+            bounds.steps.insert(.step(.tap(control)), at: bounds.steps.firstIndex(of: .wait) ?? bounds.steps.endIndex)
+        }
         for key in ["name", "description", "steps", "expect"] { object[key] = nil }
         self.startJSON = object
         self.start = start

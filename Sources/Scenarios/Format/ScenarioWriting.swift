@@ -33,6 +33,7 @@ extension Step {
             }
             return .object([("settings", .object(pairs))])
         case .travel(let region): return .object([("travel", .string(region.rawValue))])
+        case .tap(let control): return .object([("tap", .string(control))])
         default: return .string(description)
         }
     }

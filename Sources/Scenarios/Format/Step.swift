@@ -35,6 +35,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     case settings([SettingsChange])
     /// The device moves to another region; the consent SDK sees it at its next update.
     case travel(ConsentRegion)
+    /// The user taps one of the app's own controls, by the name the glue declares.
+    case tap(String)
 
     /// The steps spelled as a plain string.
     static let named: [(String, Step)] = [
@@ -46,7 +48,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     ]
 
     enum ObjectKeys: String, CodingKey, CaseIterable {
-        case advance, settings, travel
+        case advance, settings, travel, tap
     }
 
     enum SettingsKeys: String, CodingKey, CaseIterable {
@@ -55,10 +57,10 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     }
 
     private static var expected: String {
-        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"}, {\"settings\": {...}} or {\"travel\": \"other\"}"
+        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"}, {\"settings\": {...}} {\"travel\": \"other\"} or {\"tap\": \"continue\"}"
     }
 
-    /// Decodes `"launch"`, `{ "advance": "30s" }`, `{ "settings": { "tracking": "denied" } }` or `{ "travel": "other" }`.
+    /// Decodes `"launch"`, `{ "advance": "30s" }`, `{ "settings": { "tracking": "denied" } }`, `{ "travel": "other" }` or `{ "tap": "continue" }`.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let step = Self.named.first(where: { $0.0 == text })?.1 else {
@@ -73,7 +75,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         guard container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "expected a step object with exactly one key, advance, settings or travel; found \(container.allKeys.count) keys"
+                debugDescription: "expected a step object with exactly one key, advance, settings, travel or tap; found \(container.allKeys.count) keys"
             ))
         }
         try decoder.rejectUnknownKeys(ObjectKeys.self)
@@ -84,6 +86,14 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         }
         if keyed.contains(.travel) {
             self = .travel(try keyed.decodeChoice(ConsentRegion.self, forKey: .travel))
+            return
+        }
+        if keyed.contains(.tap) {
+            let control = try keyed.decode(String.self, forKey: .tap)
+            guard !control.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .tap, in: keyed, debugDescription: "expected the name of a control the glue declares, got an empty string")
+            }
+            self = .tap(control)
             return
         }
         let settings = try keyed.superDecoder(forKey: .settings)
@@ -130,6 +140,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         case .advance(let duration): "advance \(duration.harnessDescription)"
         case .settings(let changes): "settings \(changes.map(\.description).joined(separator: " "))"
         case .travel(let region): "travel \(region.rawValue)"
+        case .tap(let control): "tap \(control)"
         default: Self.named.first { $0.1 == self }?.0 ?? "step"
         }
     }
@@ -179,6 +190,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         case .requestLocation: try app.requestLocation(fileID: "", line: 0)
         case .advance(let duration): try app.advance(by: duration, fileID: "", line: 0)
         case .travel(let region): try app.travel(to: region, fileID: "", line: 0)
+        case .tap(let control): try app.tap(control, fileID: "", line: 0)
         case .settings(let changes):
             for change in changes {
                 switch change {

@@ -89,11 +89,14 @@ struct SchemaTests {
         let stepNames: [String] = Step.named.map(\.0)
         #expect(firstOneOf("properties", "steps", "items", "oneOf") == stepNames)
         let branches = node("properties", "steps", "items", "oneOf") as? [[String: Any]] ?? []
-        let settings = (branches.last?["properties"] as? [String: Any])?["settings"] as? [String: Any]
-        let settingsKeys = Set((settings?["properties"] as? [String: Any] ?? [:]).keys)
+        func branch(_ key: String) -> [String: Any]? {
+            branches.lazy.compactMap { ($0["properties"] as? [String: Any])?[key] as? [String: Any] }.first
+        }
+        #expect(Set(branches.compactMap { ($0["required"] as? [String])?.first }) == keys(Step.ObjectKeys.self))
+        let settingsKeys = Set((branch("settings")?["properties"] as? [String: Any] ?? [:]).keys)
         #expect(settingsKeys == keys(Step.SettingsKeys.self))
-        let travel = (branches.dropLast().last?["properties"] as? [String: Any])?["travel"] as? [String: Any]
-        #expect(travel?["enum"] as? [String] == ConsentRegion.allCases.map(\.rawValue))
+        #expect(branch("travel")?["enum"] as? [String] == ConsentRegion.allCases.map(\.rawValue))
+        #expect(branch("tap")?["type"] as? String == "string")
         #expect(enumeration("properties", "app", "properties", "mistakes", "items") == names(AppMistake.self))
         #expect(properties("properties", "app", "properties", "timeouts") == keys(TimeoutsSpec.CodingKeys.self))
         #expect(properties("properties", "device") == keys(DeviceSpec.CodingKeys.self))
