@@ -158,6 +158,14 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let adsLoaded = Self("ads.loaded", .standIn, "an ad loaded")
     /// An ad failed to load.
     public static let adsLoadFailed = Self("ads.load.failed", .standIn, "an ad failed to load")
+    /// A full-screen ad covers the app.
+    public static let adsPresent = Self("ads.present", .standIn, "a full-screen ad covers the app")
+    /// A full-screen ad could not be shown.
+    public static let adsPresentFailed = Self("ads.present.failed", .standIn, "a full-screen ad could not be shown (not ready, or shown already)")
+    /// The user earned a rewarded ad's reward.
+    public static let adsReward = Self("ads.reward", .standIn, "the user earned a rewarded ad's reward")
+    /// The user closed a full-screen ad.
+    public static let adsDismiss = Self("ads.dismiss", .standIn, "the user closed a full-screen ad")
     /// The app asks the legacy consent SDK for an update.
     public static let legacyConsentUpdate = Self(
         "legacyConsent.update", .standIn, "the app asks the legacy consent SDK for an update (publisher identifiers)"
@@ -216,7 +224,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
         consentUpdate, consentUpdateDone, consentReset, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
         consentFormPresent, consentFormPresentFailed, consentFormAnswer,
-        adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed,
+        adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed, adsPresent, adsPresentFailed, adsReward, adsDismiss,
         legacyConsentUpdate, legacyConsentUpdateDone, legacyConsentReset, legacyConsentFormLoad, legacyConsentFormLoaded,
         legacyConsentFormLoadFailed, legacyConsentFormPresent, legacyConsentFormPresentFailed, legacyConsentFormAnswer,
         decision, consentRefresh, trackingDeferred, trackingSettled, trackingChanged, adsRefused, appError, appTimeout,

@@ -23,12 +23,14 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     private let advertisingIdentifier: @Sendable () -> UUID
     private let region: @Sendable () -> ConsentRegion
     private let onRequest: @Sendable (RecordedAdRequest) -> Void
-    private let state = Locked(State())
+    let state = Locked(State())
 
-    private struct State {
+    struct State {
         var started = false
         var configuration = AdRequestConfiguration()
         var requests: [RecordedAdRequest] = []
+        /// The full-screen ads loaded in this process, by response, and whether each was presented.
+        var fullScreenAds: [String: Bool] = [:]
     }
 
     /// Creates the SDK of a process; it reads the tracking status and identifier as the real SDK does,
@@ -121,10 +123,12 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         let effects = process.faults.take(.adLoad)
         let result: Result<LoadedAd, AdLoadError> = effects.error.map { .failure($0.adLoadError) }
             ?? (record.serving.mode == .none ? .failure(.noFill) : nil)
-            ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)"))
+            ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)", format: request.format))
         process.delivery.deliver("ads.load completion", timing: .later(adLoadLatency), effects: effects) {
             switch result {
-            case .success(let ad): trace.record(.adsLoaded, [EventField("response", ad.responseID)])
+            case .success(let ad):
+                if ad.format.isFullScreen { self.state.withLock { $0.fullScreenAds[ad.responseID] = false } }
+                trace.record(.adsLoaded, [EventField("response", ad.responseID)])
             case .failure(let error): trace.record(.adsLoadFailed, [EventField("error", error.description)])
             }
             completion(result)
@@ -203,6 +207,6 @@ public struct RecordedAdRequest: Hashable, Sendable {
             EventField("idfa", identifierSent),
             EventField(TraceField.mode, serving.mode.rawValue),
             EventField(TraceField.modeRule, serving.rule.rawValue),
-        ] + tagFields
+        ] + (request.format == .banner ? [] : [EventField("format", request.format.rawValue)]) + tagFields
     }
 }

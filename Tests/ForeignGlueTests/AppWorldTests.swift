@@ -83,4 +83,83 @@ struct AppWorldTests {
         let report = explorer.breadthFirst()
         #expect(report.passed, "\(report.summary)")
     }
+
+    /// Loads an interstitial at a break in the app and presents it; `npa` set or not, as told.
+    @MainActor
+    final class InterstitialGlue: AsyncConsentGlue {
+        let ports: AppPorts
+        private(set) var lastAd: LoadedAd?
+        init(ports: AppPorts) { self.ports = ports }
+
+        func runOnboarding() async {
+            try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
+            try? await ports.consentForms.loadAndPresentIfRequired()
+            _ = await ports.tracking.requestTrackingAuthorization()
+            await ports.adSDK.start()
+        }
+
+        func requestAd(adUnitID: String) async {
+            guard ports.consentInformation.canRequestAds else { return }
+            // A mistake kept on purpose: the ad shown last time is shown again, which the SDK refuses.
+            if let lastAd {
+                try? await ports.adSDK.presentAd(lastAd)
+                return
+            }
+            let personalized = ports.tracking.trackingAuthorizationStatus == .authorized && TCFSignals(store: ports.store).allowPersonalizedAds
+            let request = AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"], format: .interstitial)
+            guard let ad = try? await ports.adSDK.loadAd(request) else { return }
+            lastAd = ad
+            try? await ports.adSDK.presentAd(ad)
+        }
+
+        func didFinishLaunching() async {}
+        func requestTracking() async {}
+        func openPrivacyOptions() async {}
+        func readAdvertisingIdentifier() async -> UUID? { nil }
+    }
+
+    /// Shows an interstitial whenever the app has a break, without asking whether ads may be requested.
+    @MainActor
+    final class EagerInterstitialGlue: AsyncConsentGlue {
+        let ports: AppPorts
+        init(ports: AppPorts) { self.ports = ports }
+        func requestAd(adUnitID: String) async {
+            if let ad = try? await ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, format: .interstitial)) { try? await ports.adSDK.presentAd(ad) }
+        }
+        func runOnboarding() async {}
+        func didFinishLaunching() async {}
+        func requestTracking() async {}
+        func openPrivacyOptions() async {}
+        func readAdvertisingIdentifier() async -> UUID? { nil }
+    }
+
+    @Test("a full-screen ad is loaded, covers the app until the user closes it, and shows once")
+    func interstitialShownOnce() throws {
+        let app = try SimulatedApp(glue: InterstitialGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        try app.runUntilIdle()
+        try app.requestAd()
+        #expect(app.trace.events.contains { $0.name == .adsRequest && $0["format"] == "interstitial" })
+        #expect(app.trace.events.contains { $0.name == .adsPresent })
+        #expect(app.leftovers.suspendedTasks == ["requestAd"], "the glue waits for the user to close the ad")
+        try app.advance(by: SimulatedAdSDK.fullScreenAdWatchTime)
+        #expect(app.trace.events.contains { $0.name == .adsDismiss })
+        #expect(app.leftovers.suspendedTasks.isEmpty)
+        try app.requestAd()
+        #expect(app.trace.events.last { $0.name == .adsPresentFailed }?["error"] == "adAlreadyUsed")
+        #expect(app.trace.events.filter { $0.name == .adsPresent }.count == 1)
+    }
+
+    @Test("the invariants hold full-screen requests too: an interstitial before consent is gathered is caught")
+    func interstitialBeforeConsent() throws {
+        let app = try SimulatedApp(glue: EagerInterstitialGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        try app.launch()
+        let failure = #expect(throws: HarnessFailure.self) { try app.requestAd() }
+        guard case .invariantViolated(let violation) = failure else {
+            Issue.record("expected a violation, got \(String(describing: failure))")
+            return
+        }
+        #expect(violation.invariant == .noRequestWithoutConsentSDKPermission)
+    }
 }

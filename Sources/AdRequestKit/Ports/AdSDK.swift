@@ -26,6 +26,13 @@ public protocol AdSDK: Sendable {
 
     /// Loads an ad and waits for it: the SDK's async form of a full-screen ad's load.
     func loadAd(_ request: AdRequest) async throws(AdLoadError) -> LoadedAd
+
+    /// Presents a loaded full-screen ad over the app; completes once the user dismissed it, or at
+    /// once with the error that kept it from showing. A full-screen ad shows once.
+    func presentAd(_ ad: LoadedAd, completion: @escaping @Sendable (AdPresentationError?) -> Void)
+
+    /// Presents a loaded full-screen ad and waits until the user dismissed it.
+    func presentAd(_ ad: LoadedAd) async throws(AdPresentationError)
 }
 
 extension AdSDK {
@@ -40,6 +47,18 @@ extension AdSDK {
     /// Waits for the completion form; resuming twice traps, as the SDK's async form does.
     public func start() async {
         await withCheckedContinuation { continuation in start { continuation.resume() } }
+    }
+
+    /// Shows nothing: an SDK adapter written before full-screen ads must forward it to present
+    /// any (the ad is reported not ready).
+    public func presentAd(_ ad: LoadedAd, completion: @escaping @Sendable (AdPresentationError?) -> Void) { completion(.adNotReady) }
+
+    /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
+    public func presentAd(_ ad: LoadedAd) async throws(AdPresentationError) {
+        let error: AdPresentationError? = await withCheckedContinuation { continuation in
+            presentAd(ad) { continuation.resume(returning: $0) }
+        }
+        if let error { throw error }
     }
 
     /// Waits for the completion form's result; resuming twice traps, as the SDK's async form does.
@@ -57,10 +76,13 @@ public struct LoadedAd: Hashable, Sendable {
     public var adUnitID: String
     /// The SDK's identifier for the response.
     public var responseID: String
+    /// The format it was loaded as.
+    public var format: AdFormat
 
     /// Creates a loaded ad.
-    public init(adUnitID: String, responseID: String) {
+    public init(adUnitID: String, responseID: String, format: AdFormat = .banner) {
         self.adUnitID = adUnitID
         self.responseID = responseID
+        self.format = format
     }
 }

@@ -1,0 +1,39 @@
+import AdRequestKit
+import HarnessSupport
+
+extension SimulatedAdSDK {
+    /// How long the simulated user looks at a full-screen ad before closing it.
+    public static let fullScreenAdWatchTime: Duration = .seconds(5)
+
+    /// Presents a loaded full-screen ad: `ads.present`, then, once the user has watched it, the
+    /// reward of a rewarded ad (`ads.reward`) and the dismissal (`ads.dismiss`) with the completion.
+    /// An ad this SDK did not load as full-screen is not ready; a second present fails, used.
+    public func presentAd(_ ad: LoadedAd, completion: @escaping @Sendable (AdPresentationError?) -> Void) {
+        guard process.isRunning else { return }
+        let trace = process.trace
+        let error: AdPresentationError? = state.withLock { state in
+            guard let presented = state.fullScreenAds[ad.responseID] else { return .adNotReady }
+            guard !presented else { return .adAlreadyUsed }
+            state.fullScreenAds[ad.responseID] = true
+            return nil
+        }
+        let fields = [EventField("response", ad.responseID), EventField("format", ad.format.rawValue)]
+        if let error {
+            trace.record(.adsPresentFailed, fields + [EventField("error", error.description)])
+            process.delivery.deliver("ads.present completion", timing: .immediate) { completion(error) }
+            return
+        }
+        trace.record(.adsPresent, fields)
+        process.scheduleUserAnswer(after: Self.fullScreenAdWatchTime, label: "full-screen ad closed by the user") {
+            if ad.format == .rewarded { trace.record(.adsReward, fields) }
+            trace.record(.adsDismiss, fields)
+            completion(nil)
+        }
+    }
+
+    /// Presents a loaded full-screen ad and waits until the user dismissed it.
+    public func presentAd(_ ad: LoadedAd) async throws(AdPresentationError) {
+        let error: AdPresentationError? = await process.awaitCompletion(of: "ads.present") { done in presentAd(ad, completion: done) }
+        if let error { throw error }
+    }
+}
