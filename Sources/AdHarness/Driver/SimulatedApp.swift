@@ -141,6 +141,9 @@ public final class SimulatedApp: Sendable {
 
     /// The last process's glue (still there after a crash), or `nil` before the first launch.
     public var glue: (any ConsentGlue)? { state.withLock { $0.running?.glue } }
+    /// The last process's async glue, as made by its factory (``glue`` is then the harness's host of it).
+    @available(macOS 15.0, iOS 18.0, *)
+    public var asyncGlue: (any AsyncConsentGlue)? { (glue as? AsyncGlueHost)?.glue }
     /// The last process's glue as the reference glue, if that is the glue hosted.
     public var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
     /// The last process's stand-ins, to inspect them; `nil` before the first launch.

@@ -5,6 +5,7 @@ import Testing
 func asyncGlueAsksInOrder() throws {
     let app = try SimulatedApp(glue: AwaitingConsentGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
     try app.launch()
+    #expect(app.asyncGlue is AwaitingConsentGlue)
     try app.onboarding()
     #expect(app.trackingPrompts == 0)  // the glue sleeps on the app's clock: nothing until time passes
     try app.advance(by: .seconds(1))
