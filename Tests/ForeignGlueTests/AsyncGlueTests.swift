@@ -68,6 +68,7 @@ struct AsyncGlueTests {
         let app = try SimulatedApp(glue: OwnThreadGlue.init, user: User(trackingPrompt: .allow))
         try app.launch()
         try app.onboarding()
+        try app.requestAd()
         let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
         #expect(failure?.description.contains("'runOnboarding' is still suspended") == true, "\(String(describing: failure))")
         #expect(app.trackingPrompts == 0)

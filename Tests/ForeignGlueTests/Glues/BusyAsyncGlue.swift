@@ -54,23 +54,27 @@ final class BusyAsyncGlue: AsyncConsentGlue {
     }
 }
 
-/// An async glue whose onboarding waits on a thread of its own: nothing the harness drives can
-/// resume it.
+/// An async glue whose onboarding waits for a thread of its own, which a later ad request starts:
+/// nothing the harness drives can resume it.
 @MainActor
 final class OwnThreadGlue: AsyncConsentGlue {
     private let ports: AppPorts
+    private var waiting: CheckedContinuation<Void, Never>?
     init(ports: AppPorts) { self.ports = ports }
 
     func runOnboarding() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread { continuation.resume() }.start()
-        }
+        await withCheckedContinuation { waiting = $0 }
         _ = await ports.tracking.requestTrackingAuthorization()
+    }
+
+    func requestAd(adUnitID: String) async {
+        guard let waiting else { return }
+        self.waiting = nil
+        Thread { waiting.resume() }.start()
     }
 
     func didFinishLaunching() async {}
     func requestTracking() async {}
-    func requestAd(adUnitID: String) async {}
     func openPrivacyOptions() async {}
     func readAdvertisingIdentifier() async -> UUID? { nil }
 }
