@@ -57,9 +57,13 @@ extension MermaidStroke {
         case .adsStart: [MermaidStroke(.call(.app, .ads), "start")]
         case .adsStarted: [MermaidStroke(.reply(.ads, .app), "started")]
         case .adsRequest:
-            [MermaidStroke(.call(.app, .ads), "ad request", .named(["npa", "tracking", "consent", "canRequestAds", "idfa", "childDirected", "underAgeOfConsent", "ageTreatment"]))]
+            [MermaidStroke(.call(.app, .ads), "ad request", .named(["format", "npa", "tracking", "consent", "canRequestAds", "idfa", "childDirected", "underAgeOfConsent", "ageTreatment"]))]
         case .adsLoaded: [MermaidStroke(.reply(.ads, .app), "ad loaded")]
         case .adsLoadFailed: [MermaidStroke(.reply(.ads, .app), "ad load failed")]
+        case .adsPresent: [MermaidStroke(.call(.ads, .user), "full-screen ad", .named(["format"]))]
+        case .adsPresentFailed: [MermaidStroke(.reply(.ads, .app), "ad not shown", .named(["error"]))]
+        case .adsReward: [MermaidStroke(.reply(.ads, .app), "reward")]
+        case .adsDismiss: [MermaidStroke(.call(.user, .ads), "close ad")]
         // The glue's own log.
         case .decision: [MermaidStroke(.note(.app, nil), "decision", .named(["rule", "canRequestAds", "shouldUseNPA"]))]
         case .consentRefresh: [MermaidStroke(.note(.app, nil), "refresh")]

@@ -2,21 +2,128 @@ import AdHarness
 import ScenarioRunner
 import Testing
 
-@Suite("scratch")
+/// Google's own async consent manager (the Swift interstitial sample, `GoogleMobileAdsConsentManager.swift`),
+/// hosted as written: what it does for three users, and what the harness finds on it. It is clean with
+/// every answer and order; the only finding comes with a fault injected into the consent SDK (a consent
+/// form that never completes), which that SDK's own contract rules out.
+@Suite("Google's async consent manager sample")
 struct GoogleConsentManagerTests {
-    @Test func probe() throws {
+    /// A user, where, and what the sample's requests get.
+    struct Situation: Sendable, CustomStringConvertible {
+        let name: String
+        let device: Device
+        let user: User
+        let consentForms: Int
+        let served: ServingMode
+
+        var description: String { name }
+    }
+
+    static let situations = [
+        Situation(name: "EEA, accepts all", device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll),
+                  consentForms: 1, served: .personalized),
+        Situation(name: "EEA, rejects all", device: Device(region: .eea), user: User(trackingPrompt: .deny, consentForm: .rejectAll),
+                  consentForms: 1, served: .limited),
+        Situation(name: "elsewhere", device: Device(region: .other), user: User(trackingPrompt: .allow),
+                  consentForms: 0, served: .personalized),
+    ]
+
+    @Test("consent at launch, the ad SDK and an interstitial once ads are allowed, one more on Play Again; no tracking prompt, no npa", arguments: situations)
+    func launchOnboardingAd(_ situation: Situation) throws {
+        let app = try SimulatedApp(glue: GoogleConsentManagerGlue.init, device: situation.device, user: situation.user)
+        try app.launch()
+        #expect(app.consentFormsShown == situation.consentForms)
+        #expect(app.isAdSDKStarted)
+        #expect(app.adRequests.count == 1, "the interstitial loaded right after the ad SDK starts")
+        try app.onboarding()
+        try app.runUntilIdle()
+        #expect(app.trace.count(of: .consentUpdate) == 1, "the sample has no first-run flow of its own: one update, at launch")
+        try app.requestAd()
+
+        // The sample never asks for tracking and never adds npa: the ad SDK reads the consent SDK's
+        // signals itself, and serves limited ads after "reject all".
+        #expect(app.trackingPrompts == 0)
+        #expect(app.adRequests.map(\.isNonPersonalized) == [false, false])
+        #expect(app.adRequests.map(\.serving.mode) == [situation.served, situation.served])
+        #expect(app.adRequests.allSatisfy { $0.canRequestAds && $0.tracking == .notDetermined })
+        let leftovers = try app.finish()
+        #expect(leftovers.suspendedTasks.isEmpty)
+        #expect(leftovers.isClean, "\(leftovers)")
+        #expect(app.warnings.isEmpty, "\(app.warnings)")
+    }
+
+    @Test("a relaunch gathers consent again from the stored answer and needs no form: the view loads in every process")
+    func relaunch() throws {
+        let app = try SimulatedApp(glue: GoogleConsentManagerGlue.init, device: Device(region: .eea), user: User(consentForm: .acceptAll))
+        try app.launch()
+        try app.relaunch()
+        try app.requestAd()
+        #expect(app.consentFormsShown == 1)
+        #expect(app.adRequests.count == 3, "one interstitial at each start, one on Play Again")
+        #expect(try app.finish().isClean)
+    }
+
+    @Test("the privacy settings button presents the privacy-options form once the consent SDK requires it; later ads follow the new answer")
+    func privacyOptions() throws {
+        let app = try SimulatedApp(
+            glue: GoogleConsentManagerGlue.init, device: Device(region: .eea), user: User(consentForm: .acceptAll, privacyOptionsForm: .rejectAll)
+        )
+        try app.launch()
+        try app.openPrivacyOptions()
+        #expect(app.trace.events.filter { $0.name == .consentFormPresent }.map { $0["kind"] } == ["consent", "privacyOptions"])
+        try app.requestAd()
+        #expect(app.adRequests.map(\.serving.mode) == [.personalized, .limited])
+        #expect(app.adRequests.map(\.isNonPersonalized) == [false, false])
+        #expect(try app.finish().isClean)
+    }
+
+    @Test("a consent form that loads twice crashes the sample inside the SDK's async form: recorded, naming the call, and not held against the app")
+    func formLoadTwiceCrashes() throws {
+        let app = try SimulatedApp(
+            glue: GoogleConsentManagerGlue.init, device: Device(region: .eea), user: User(consentForm: .acceptAll),
+            faults: [Fault(.formLoad, .callback(.twice), times: 1)]
+        )
+        try app.launch()
+        #expect(app.failures.isEmpty, "the double completion is the SDK's broken contract; the sample cannot guard the SDK's own continuation")
+        #expect(app.crash == .continuationResumedTwice)
+        #expect(app.trace.events.first { $0.name == .appCrash }?["call"] == "consent.form.loadAndPresentIfRequired")
+        // The stand-in's second load completion re-presents the used form, which fails at once: that
+        // error resumes the sample's await first (it goes on: the user has answered by the time it runs,
+        // so the ad SDK starts and an interstitial is requested), and the answer's completion traps.
+        #expect(app.trace.events.contains { $0.name == .consentFormPresentFailed && $0["error"] == "alreadyUsed" })
+        #expect(app.adRequests.count == 1)
+    }
+
+    @Test("a consent form that never completes leaves the privacy settings button disabled: privacyOptionsReachable at the end")
+    func formNeverCompletes() throws {
+        let app = try SimulatedApp(
+            glue: GoogleConsentManagerGlue.init, device: Device(region: .eea), user: User(consentForm: .acceptAll),
+            faults: [Fault(.formPresent, .callback(.never), times: 1)]
+        )
+        try app.launch()
+        try app.openPrivacyOptions()
+        // The user answered, so ads are allowed and options are required, but gatherConsent's completion
+        // never runs: no ad SDK, no ad, no enabled button. The waiting task is the sample's own `Task`,
+        // not an entry point's: none is listed as suspended.
+        #expect(app.groundTruth?.canRequestAds == true)
+        #expect(!app.isAdSDKStarted)
+        #expect(app.adRequests.isEmpty)
+        #expect(app.leftovers.suspendedTasks.isEmpty)
+        let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
+        guard case .invariantViolated(let violation) = failure else { return #expect(Bool(false), "\(String(describing: failure))") }
+        #expect(violation.invariant == .privacyOptionsReachable)
+    }
+
+    @Test("explored to depth 2 with one fault: one finding, needing a consent form that never completes; none with answers and orders only")
+    func explored() throws {
         let glue = GlueFactory(GoogleConsentManagerGlue.init)
-        for file in try ScenarioFile.bundled(for: .anyGlue) {
-            let verdict = try file.run(glue: glue, rules: .standard)
-            let scenario = try file.load()
-            for f in verdict.violations + verdict.warnings {
-                print("SCEN", file, f.invariant, f.severity, "expected:", scenario.expect.violation.map { "\($0)" } ?? "-")
-            }
-        }
-        for faults in [0, 1] {
-            let report = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 3, maxFaults: faults)).breadthFirst()
-            print("EXPLORE", faults, report.summary)
-            for c in report.counterexamples { print("CE", c.invariant, c.steps, c.report.split(separator: "\n").filter { $0.hasPrefix("with:") }) }
-        }
+        let report = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 2, maxFaults: 1)).breadthFirst()
+        #expect(report.counterexamples.map(\.invariant) == [.privacyOptionsReachable], "\(report)")
+        #expect(report.counterexamples.map(\.choices) == [["consentForm=acceptAll", "formPresent callback=never times=1"]])
+        #expect(report.counterexamples.map(\.steps) == [["launch", "openPrivacyOptions"]])
+
+        let noFaults = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 3, maxFaults: 0)).breadthFirst()
+        #expect(noFaults.passed, "\(noFaults.counterexamples.map(\.report).joined(separator: "\n"))")
+        #expect(noFaults.statistics.depthReached == 3)
     }
 }

@@ -25,7 +25,8 @@ import Foundation
 //   next turn as a main-actor job, which the harness runs; a block on the real main queue it never runs.
 // - `MobileAds.shared.start()` (the call with no completion handler) becomes `ports.adSDK.start {}`.
 // - `InterstitialAd.load(with:request: Request())` becomes `ports.adSDK.loadAd(AdRequest(adUnitID:))`, async as
-//   written, with the sample's ad unit; `interstitial` holds the loaded ad; its delegate and presentation go.
+//   written, with the sample's ad unit and the interstitial format; `interstitial` holds the loaded ad; its
+//   delegate and presentation (after the game's "Game Over" alert: UI) go.
 // - The privacy settings button's `isEnabled` becomes a Bool, off as in Main.storyboard until consent is gathered;
 //   a tap while it is off does nothing.
 // - UI only, left out: the loading spinner and its one-second timer, the game (start, pause, resume, timer),
@@ -195,7 +196,7 @@ final class GoogleConsentManagerGlue: AsyncConsentGlue {
 
     fileprivate func loadInterstitial() async {
         do {
-            interstitial = try await ports.adSDK.loadAd(AdRequest(adUnitID: "ca-app-pub-3940256099942544/4411468910"))
+            interstitial = try await ports.adSDK.loadAd(AdRequest(adUnitID: "ca-app-pub-3940256099942544/4411468910", format: .interstitial))
             // (interstitial?.fullScreenContentDelegate = self: presentation is left out.)
         } catch {
             // print("Failed to load interstitial ad with error: \(error.localizedDescription)")

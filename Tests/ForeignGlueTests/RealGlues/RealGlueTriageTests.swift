@@ -10,7 +10,7 @@ import Testing
 struct RealGlueTriageTests {
     static let glues: [GlueFactory] = [
         FCScopeAdsManager.factory, GlueFactory(MahjongRateAdmobController.init), GlueFactory(PsiphonAdConsent.init),
-        GlueFactory(TravelBuddyTrackingManager.init),
+        GlueFactory(TravelBuddyTrackingManager.init), GlueFactory(GoogleConsentManagerGlue.init),
     ]
 
     /// One row of the triage table: a glue, a rule, its severity.
