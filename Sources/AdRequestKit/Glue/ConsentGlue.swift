@@ -7,6 +7,7 @@ import Foundation
 /// the simulated device, checks every safety invariant from what the OS and SDK stand-ins saw, and
 /// runs scenario fixtures against it. Nothing the glue logs is needed: a glue that logs nothing is
 /// checked exactly as well. ``AdsService`` with ``AdsConsentCoordinator`` is one glue among others.
+/// A glue written with async/await adopts ``AsyncConsentGlue`` instead, and is hosted the same way.
 ///
 /// The harness calls the entry points one at a time, from the thread that runs the test, except that
 /// `requestAd(adUnitID:)` may also come from the completion of ``requestTracking(completion:)``, on
