@@ -57,7 +57,7 @@ public final class AppProcess: Sendable {
     ) async -> Value {
         await withUnsafeContinuation { continuation in
             let resumed = Locked(false)
-            start { value in
+            AwaitedCall.guarding { start { value in
                 let first = resumed.withLock { resumed in
                     defer { resumed = true }
                     return !resumed
@@ -66,7 +66,7 @@ public final class AppProcess: Sendable {
                 continuation.resume(returning: value)
                 // The code after the `await` runs inside the delivery, as a completion's body does.
                 if #available(macOS 15.0, iOS 18.0, *) { self.clock.tasks?.runUntilIdle() }
-            }
+            } }
         }
     }
 

@@ -44,11 +44,18 @@ public struct CallbackDelivery: Sendable {
         }
         let trace = trace
         let twice = effects.contains(.twice)
+        // A completion-form call made from the app's async code is most likely wrapped in a checked
+        // continuation of the app's own, which a second delivery would trap, and the test process
+        // with it: the duplicate is recorded, not delivered. The ports' async forms guard their own
+        // continuation, so they get it (`AppProcess.awaitCompletion`).
+        // A call made inside such a completion is the async code's too (a form loaded once the update
+        // is done, inside the continuation's body).
+        let asyncCaller = AwaitedCall.isAppAsyncCaller
         let body: @Sendable () -> Void = {
-            callback()
+            AwaitedCall.fromAsyncCode(asyncCaller, callback)
             if twice {
-                trace.record(.callbackDuplicate, [EventField("callback", label)])
-                callback()
+                trace.record(.callbackDuplicate, [EventField("callback", label)] + (asyncCaller ? [EventField("delivered", "false")] : []))
+                if !asyncCaller { callback() }
             }
         }
         let onMain = effects.contains(.mainThread)

@@ -153,6 +153,8 @@ public final class VirtualClock: AppClock, Sendable {
     fileprivate func enqueue(
         delay: Duration?, label: String, kind: PendingWork.Kind, scope: Int?, work: @escaping @Sendable () -> Void
     ) -> any ScheduledWork {
+        // Work the app's async code set off (a completion, an answer to its prompt) stays its code's.
+        let work = AwaitedCall.isAppAsyncCaller ? AwaitedCall.markedAsAsyncCode(work) : work
         let sequence: Int = state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1

@@ -48,7 +48,7 @@ public final class InvariantChecker: Sendable {
     public var findings: [InvariantViolation] {
         let (found, events) = (state.withLock { $0.findings }, trace.events)
         return found.map { rule, severity, index in
-            InvariantViolation(invariant: rule, severity: severity, event: events[index], traceSoFar: Array(events[...index]))
+            InvariantViolation(invariant: rule, severity: severity, event: events[index], history: events, length: index + 1)
         }
     }
 

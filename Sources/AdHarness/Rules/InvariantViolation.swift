@@ -9,16 +9,50 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     /// The event that broke it.
     public var event: TraceEvent
     /// Every event up to and including it.
-    public var traceSoFar: [TraceEvent]
+    public var traceSoFar: [TraceEvent] {
+        get { Array(history.prefix(length)) }
+        set {
+            history = newValue
+            length = newValue.count
+        }
+    }
     /// The step that broke it and where the test called that step, when a test stepped the app.
     public var step: StepCall?
 
+    /// The run's trace when the finding was read, shared by every finding of the run (a run that
+    /// loops makes thousands of findings; a copy of the trace each would grow its memory without bound).
+    private var history: [TraceEvent]
+    /// How many events of ``history`` lead up to the finding, its event included.
+    private var length: Int
+
     /// A finding of a rule at an event.
     public init(invariant: Invariant, severity: RuleSeverity = .failure, event: TraceEvent, traceSoFar: [TraceEvent]) {
+        self.init(invariant: invariant, severity: severity, event: event, history: traceSoFar, length: traceSoFar.count)
+    }
+
+    /// A finding at the event `length - 1` of a trace, sharing the trace's storage.
+    init(invariant: Invariant, severity: RuleSeverity, event: TraceEvent, history: [TraceEvent], length: Int) {
         self.invariant = invariant
         self.severity = severity
         self.event = event
-        self.traceSoFar = traceSoFar
+        self.history = history
+        self.length = length
+    }
+
+    /// Findings are equal when they say the same: the rule, severity, event, trace so far and step.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.invariant == rhs.invariant && lhs.severity == rhs.severity && lhs.event == rhs.event && lhs.step == rhs.step
+            && lhs.length == rhs.length && lhs.history.prefix(lhs.length) == rhs.history.prefix(rhs.length)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(invariant)
+        hasher.combine(severity)
+        hasher.combine(event)
+        hasher.combine(step)
+        hasher.combine(length)
+        for event in history.prefix(length) { hasher.combine(event) }
     }
 
     /// The rule, the event, and the trace so far, one event a line.

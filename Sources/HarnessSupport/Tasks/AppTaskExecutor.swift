@@ -99,7 +99,9 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         guard owner else { return }
         drive {
             while let job = nextJob() {
-                job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+                AwaitedCall.fromAsyncCode(true) {
+                    job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+                }
             }
         }
         state.withLock { $0.draining = false }
@@ -176,4 +178,55 @@ enum DrivenThread {
         pthread_key_create(&key, nil)
         return key
     }()
+}
+
+/// Whether a completion-form call comes from the app's async code, where its completion may resume
+/// a continuation of the app's own, and whether one of the ports' guarded async forms makes it.
+enum AwaitedCall {
+    /// True while the calling thread runs a job of the app's tasks, or work that came of a call such a
+    /// job made (its completion, a timer or a user's answer it set off), outside a port's guarded async form.
+    static var isAppAsyncCaller: Bool { inAsyncCallback && !guarded }
+
+    /// The work, run as the app's async code's.
+    static func markedAsAsyncCode(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        { fromAsyncCode(true, work) }
+    }
+
+    /// Runs work; calls made in it count as the app's async code's when `asyncCaller` is set.
+    static func fromAsyncCode(_ asyncCaller: Bool, _ body: () -> Void) {
+        let previous = inAsyncCallback
+        inAsyncCallback = asyncCaller
+        defer { inAsyncCallback = previous }
+        body()
+    }
+
+    /// Runs a port's guarded async form: its completion goes to a continuation that survives a second delivery.
+    static func guarding<Result>(_ body: () -> Result) -> Result {
+        let previous = guarded
+        guarded = true
+        defer { guarded = previous }
+        return body()
+    }
+
+    nonisolated(unsafe) private static var guardedKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static var guarded: Bool {
+        get { pthread_getspecific(guardedKey) != nil }
+        set { pthread_setspecific(guardedKey, newValue ? UnsafeMutableRawPointer(bitPattern: 1) : nil) }
+    }
+
+    nonisolated(unsafe) private static var asyncCallbackKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static var inAsyncCallback: Bool {
+        get { pthread_getspecific(asyncCallbackKey) != nil }
+        set { pthread_setspecific(asyncCallbackKey, newValue ? UnsafeMutableRawPointer(bitPattern: 1) : nil) }
+    }
 }
