@@ -11,6 +11,7 @@ struct RealGlueTriageTests {
     static let glues: [GlueFactory] = [
         FCScopeAdsManager.factory, GlueFactory(MahjongRateAdmobController.init), GlueFactory(PsiphonAdConsent.init),
         GlueFactory(TravelBuddyTrackingManager.init), GlueFactory(GoogleConsentManagerGlue.init),
+        GlueFactory(AdvertisingConsentServiceGlue.init),
     ]
 
     /// One row of the triage table: a glue, a rule, its severity.
