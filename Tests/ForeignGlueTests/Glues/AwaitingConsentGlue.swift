@@ -35,8 +35,8 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
 
     func requestTracking() async {
         guard ports.lifecycle.isActive else { return askWhenActive = true }
-        let status = await ports.tracking.requestTrackingAuthorization()
-        if status == .notDetermined { return askWhenActive = true }
+        // An undecided answer is a prompt the user dismissed: asking again at once would loop.
+        guard await ports.tracking.requestTrackingAuthorization() != .notDetermined else { return }
         startAdsIfAllowed()
     }
 

@@ -42,11 +42,7 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
             return completion()
         }
         ports.tracking.requestTrackingAuthorization { status in
-            if status == .notDetermined {
-                self.flags.withLock { $0.askWhenActive = true }
-            } else {
-                self.startAdsIfAllowed()
-            }
+            if status != .notDetermined { self.startAdsIfAllowed() }
             completion()
         }
     }
