@@ -162,4 +162,69 @@ struct AppWorldTests {
         }
         #expect(violation.invariant == .noRequestWithoutConsentSDKPermission)
     }
+
+    /// The pre-prompt screen written with async/await: onboarding waits until Continue is tapped.
+    @MainActor
+    final class AsyncPrePromptGlue: AsyncConsentGlue {
+        nonisolated static var controls: [String] { ["continue"] }
+        let ports: AppPorts
+        private var continueTapped: CheckedContinuation<Void, Never>?
+        init(ports: AppPorts) { self.ports = ports }
+
+        func runOnboarding() async {
+            await withCheckedContinuation { continueTapped = $0 }
+            _ = await ports.tracking.requestTrackingAuthorization()
+        }
+
+        func tap(_ control: String) async {
+            continueTapped?.resume()
+            continueTapped = nil
+        }
+
+        func didFinishLaunching() async {}
+        func requestTracking() async {}
+        func requestAd(adUnitID: String) async {}
+        func openPrivacyOptions() async {}
+        func readAdvertisingIdentifier() async -> UUID? { nil }
+    }
+
+    @Test("an async onboarding that waits for a tap goes on when tapped, and is a leftover, not an issue, when never tapped")
+    func asyncTap() throws {
+        let tapped = try SimulatedApp(glue: AsyncPrePromptGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow))
+        try tapped.launch()
+        try tapped.onboarding()
+        #expect(tapped.trackingPrompts == 0)
+        try tapped.tap("continue")
+        #expect(tapped.trackingPrompts == 1)
+        #expect(try tapped.finish().suspendedTasks.isEmpty)
+
+        let untapped = try SimulatedApp(glue: AsyncPrePromptGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow))
+        try untapped.launch()
+        try untapped.onboarding()
+        #expect(try untapped.finish().suspendedTasks == ["runOnboarding"])
+    }
+
+    /// A clock that forwards to another, as a logging decorator would.
+    struct ForwardingClock: AppClock {
+        let base: any AppClock
+        var now: Duration { base.now }
+        func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+            base.schedule(after: delay, label: label, work)
+        }
+    }
+
+    @Test("an async glue runs on ports whose clock a mappingPorts transform wrapped")
+    func asyncGlueWithWrappedClock() throws {
+        let glue = GlueFactory(AwaitingConsentGlue.init).mappingPorts { ports in
+            var ports = ports
+            ports.clock = ForwardingClock(base: ports.clock)
+            return ports
+        }
+        let app = try SimulatedApp(glue: glue, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        try app.advance(by: .seconds(1))
+        #expect(app.trackingPrompts == 1)
+        #expect(try app.finish().suspendedTasks.isEmpty)
+    }
 }

@@ -12,8 +12,9 @@ final class AsyncGlueHost: ConsentGlue {
 
     /// Makes the glue on the main actor (the harness's, while it drives the app).
     init(ports: AppPorts, make: @escaping @MainActor @Sendable (AppPorts) -> any AsyncConsentGlue) {
-        guard let scope = ports.clock as? ClockScope, let tasks = scope.tasks else {
-            preconditionFailure("adharness: an async glue needs the harness's clock in AppPorts.clock; a mappingPorts transform replaced it")
+        // The process's clock, or, where a `mappingPorts` transform wrapped it, the app being driven.
+        guard let tasks = (ports.clock as? ClockScope)?.tasks ?? AppTaskExecutor.current else {
+            preconditionFailure("adharness: an async glue is made only by the harness, which runs its tasks")
         }
         self.tasks = tasks
         // Making a glue does not wait on anything, so it is done once the ready jobs have run.

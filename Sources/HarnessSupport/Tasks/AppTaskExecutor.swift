@@ -148,6 +148,10 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         return try body()
     }
 
+    /// The executor of the app the calling thread drives, if any: while the harness makes a glue,
+    /// steps it or runs its clock.
+    public static var current: AppTaskExecutor? { driving }
+
     /// The executor the calling thread drives, if any.
     static var driving: AppTaskExecutor? {
         get { DrivenThread.current.map { Unmanaged<AppTaskExecutor>.fromOpaque($0).takeUnretainedValue() } }
