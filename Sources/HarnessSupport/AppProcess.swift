@@ -48,6 +48,15 @@ public final class AppProcess: Sendable {
         clock.end()
     }
 
+    /// Awaits a completion form that reports only an error, and throws it, as the real async form does
+    /// (``awaitCompletion(of:_:)``).
+    public func awaitSuccess<Failure: Error & Sendable>(
+        of call: String, _ start: (@escaping @Sendable (Failure?) -> Void) -> Void
+    ) async throws(Failure) {
+        let failure: Failure? = await awaitCompletion(of: call, start)
+        if let failure { throw failure }
+    }
+
     /// Awaits a call's completion form as the real async form does, on the harness's clock: the
     /// first delivery resumes the caller and runs it to its next wait, as a completion would run;
     /// a second one crashes the process, naming the call, where the real continuation would trap

@@ -8,10 +8,9 @@ import HarnessSupport
 extension SimulatedConsentInformation {
     /// Updates the consent information and waits for the result.
     public func requestInfoUpdate(with parameters: ConsentRequestParameters) async throws(ConsentRequestError) {
-        let error: ConsentRequestError? = await process.awaitCompletion(of: "consent.update") { done in
+        try await process.awaitSuccess(of: "consent.update") { done in
             requestInfoUpdate(with: parameters, completion: done)
         }
-        if let error { throw error }
     }
 }
 
@@ -26,26 +25,23 @@ extension SimulatedConsentForms {
 
     /// Loads and presents the form if consent is required, and waits until it is done.
     public func loadAndPresentIfRequired() async throws(ConsentFormError) {
-        let error: ConsentFormError? = await process.awaitCompletion(of: "consent.form.loadAndPresentIfRequired") { done in
+        try await process.awaitSuccess(of: "consent.form.loadAndPresentIfRequired") { done in
             loadAndPresentIfRequired(completion: done)
         }
-        if let error { throw error }
     }
 
     /// Presents the privacy-options form if it is required, and waits until the user closed it.
     public func presentPrivacyOptionsForm() async throws(ConsentFormError) {
-        let error: ConsentFormError? = await process.awaitCompletion(of: "consent.privacyOptions.present") { done in
+        try await process.awaitSuccess(of: "consent.privacyOptions.present") { done in
             presentPrivacyOptionsForm(completion: done)
         }
-        if let error { throw error }
     }
 }
 
 extension SimulatedLoadedForm {
     /// Presents the form and waits until the user answered.
     func present() async throws(ConsentFormError) {
-        let error: ConsentFormError? = await process.awaitCompletion(of: "consent.form.present") { done in present(completion: done) }
-        if let error { throw error }
+        try await process.awaitSuccess(of: "consent.form.present") { done in present(completion: done) }
     }
 }
 

@@ -33,7 +33,6 @@ extension SimulatedAdSDK {
 
     /// Presents a loaded full-screen ad and waits until the user dismissed it.
     public func presentAd(_ ad: LoadedAd) async throws(AdPresentationError) {
-        let error: AdPresentationError? = await process.awaitCompletion(of: "ads.present") { done in presentAd(ad, completion: done) }
-        if let error { throw error }
+        try await process.awaitSuccess(of: "ads.present") { done in presentAd(ad, completion: done) }
     }
 }

@@ -1,11 +1,4 @@
 import AdRequestKit
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The app's tasks, run one job at a time on the thread that drives the virtual clock, in the order
 /// they were enqueued: async glue is as deterministic as callback glue.
@@ -143,10 +136,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     /// Runs the body with this executor as the one the calling thread drives: jobs enqueued from
     /// it come here, and the glue's main actor is this executor.
     public func drive<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let previous = Self.driving
-        Self.driving = self
-        defer { Self.driving = previous }
-        return try body()
+        try DrivenThread.local.with(Unmanaged.passUnretained(self).toOpaque(), body)
     }
 
     /// The executor of the app the calling thread drives, if any: while the harness makes a glue,
@@ -155,83 +145,6 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// The executor the calling thread drives, if any.
     static var driving: AppTaskExecutor? {
-        get { DrivenThread.current.map { Unmanaged<AppTaskExecutor>.fromOpaque($0).takeUnretainedValue() } }
-        set { DrivenThread.current = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
-    }
-}
-
-/// Which app's tasks the calling thread drives, kept per thread. A thread the harness hands work to
-/// (a background callback, a main-queue callback) drives the same app while the work runs.
-enum DrivenThread {
-    /// The executor driven by the calling thread, unretained: it outlives every drive.
-    static var current: UnsafeMutableRawPointer? {
-        get { pthread_getspecific(key) }
-        set { pthread_setspecific(key, newValue) }
-    }
-
-    /// Runs the work as a thread driving `context` (what ``current`` was on the thread that handed
-    /// the work over).
-    static func carrying(_ context: UnsafeMutableRawPointer?, _ work: () -> Void) {
-        let previous = current
-        current = context
-        defer { current = previous }
-        work()
-    }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-}
-
-/// Whether a completion-form call comes from the app's async code, where its completion may resume
-/// a continuation of the app's own, and whether one of the ports' guarded async forms makes it.
-enum AwaitedCall {
-    /// True while the calling thread runs a job of the app's tasks, or work that came of a call such a
-    /// job made (its completion, a timer or a user's answer it set off), outside a port's guarded async form.
-    static var isAppAsyncCaller: Bool { inAsyncCallback && !guarded }
-
-    /// The work, run as the app's async code's.
-    static func markedAsAsyncCode(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-        { fromAsyncCode(true, work) }
-    }
-
-    /// Runs work; calls made in it count as the app's async code's when `asyncCaller` is set.
-    static func fromAsyncCode(_ asyncCaller: Bool, _ body: () -> Void) {
-        let previous = inAsyncCallback
-        inAsyncCallback = asyncCaller
-        defer { inAsyncCallback = previous }
-        body()
-    }
-
-    /// Runs a port's guarded async form: its completion goes to a continuation that survives a second delivery.
-    static func guarding<Result>(_ body: () -> Result) -> Result {
-        let previous = guarded
-        guarded = true
-        defer { guarded = previous }
-        return body()
-    }
-
-    nonisolated(unsafe) private static var guardedKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    private static var guarded: Bool {
-        get { pthread_getspecific(guardedKey) != nil }
-        set { pthread_setspecific(guardedKey, newValue ? UnsafeMutableRawPointer(bitPattern: 1) : nil) }
-    }
-
-    nonisolated(unsafe) private static var asyncCallbackKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    private static var inAsyncCallback: Bool {
-        get { pthread_getspecific(asyncCallbackKey) != nil }
-        set { pthread_setspecific(asyncCallbackKey, newValue ? UnsafeMutableRawPointer(bitPattern: 1) : nil) }
+        DrivenThread.current.map { Unmanaged<AppTaskExecutor>.fromOpaque($0).takeUnretainedValue() }
     }
 }

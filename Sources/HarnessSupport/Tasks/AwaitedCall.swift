@@ -1,0 +1,25 @@
+/// Whether a completion-form call comes from the app's async code, where its completion may resume
+/// a continuation of the app's own, and whether one of the ports' guarded async forms makes it.
+enum AwaitedCall {
+    private static let guarded = ThreadLocal()
+    private static let inAsyncCode = ThreadLocal()
+
+    /// True while the calling thread runs a job of the app's tasks, or work that came of a call such a
+    /// job made (its completion, a timer or a user's answer it set off), outside a port's guarded async form.
+    static var isAppAsyncCaller: Bool { inAsyncCode.isSet && !guarded.isSet }
+
+    /// The work, run as the app's async code's.
+    static func markedAsAsyncCode(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        { fromAsyncCode(true, work) }
+    }
+
+    /// Runs work; calls made in it count as the app's async code's when `asyncCaller` is set.
+    static func fromAsyncCode(_ asyncCaller: Bool, _ body: () -> Void) {
+        inAsyncCode.with(flag: asyncCaller, body)
+    }
+
+    /// Runs a port's guarded async form: its completion goes to a continuation that survives a second delivery.
+    static func guarding<Result>(_ body: () -> Result) -> Result {
+        guarded.with(flag: true, body)
+    }
+}
