@@ -5,10 +5,15 @@
 /// states, as in the real SDK: `true`, `false` (said explicitly) and `nil` (no indication).
 public struct AdRequestConfiguration: Hashable, Sendable {
     /// The user is under the age of consent (GDPR); `nil`: no indication.
+    ///
+    /// Deprecated on the real SDK's request configuration since its 13.3.0 release, in favour of
+    /// ``ageTreatment``; a request carrying it is still treated as tagged.
     public var underAgeOfConsent: Bool?
     /// The content is child-directed (COPPA); the SDK then sends no advertising identifier.
+    ///
+    /// Deprecated like ``underAgeOfConsent`` since 13.3.0, and still honoured.
     public var childDirectedTreatment: Bool?
-    /// The age treatment every request receives (the newer tag meant to replace the two above).
+    /// The age treatment every request receives: the tag that replaces the two above.
     public var ageTreatment: AudienceAgeTreatment
 
     /// Creates a configuration; the defaults set no tag.
@@ -21,21 +26,34 @@ public struct AdRequestConfiguration: Hashable, Sendable {
     /// Whether it sets no tag at all, as for an app that never touches the configuration.
     public var isEmpty: Bool { self == AdRequestConfiguration() }
 
-    /// Whether a tag rules out personalized ads: child-directed, under the age of consent, or child age treatment.
+    /// Whether a tag rules out personalized ads: child-directed, under the age of consent, or any age treatment.
+    ///
+    /// With several tags set the most conservative treatment applies, so one such tag is enough.
     public var forbidsPersonalizedAds: Bool {
-        childDirectedTreatment == true || underAgeOfConsent == true || ageTreatment == .child
+        childDirectedTreatment == true || underAgeOfConsent == true || ageTreatment != .unspecified
     }
 
-    /// Whether the SDK sends no advertising identifier with the requests (child-directed treatment).
-    public var withholdsAdvertisingIdentifier: Bool { childDirectedTreatment == true }
+    /// Whether the SDK sends no advertising identifier with the requests: child-directed or child age treatment.
+    public var withholdsAdvertisingIdentifier: Bool { childDirectedTreatment == true || ageTreatment == .child }
 }
 
 /// The age treatment an ad request receives.
+///
+/// Spelled by name in fixtures and traces; ``sdkValue`` is the real enumeration's number.
 public enum AudienceAgeTreatment: String, CaseIterable, Hashable, Sendable, Codable {
     /// No age treatment applies.
     case unspecified
-    /// Child treatment, which the ad network counts as the child-directed or under-age tag.
+    /// Child treatment: no personalized ads or remarketing, and no advertising identifier sent.
     case child
-    /// Teen treatment.
+    /// Teen treatment: no personalized ads or remarketing; the identifier is still sent.
     case teen
+
+    /// The real SDK's value: unspecified 0, child 1, teen 2.
+    public var sdkValue: Int {
+        switch self {
+        case .unspecified: 0
+        case .child: 1
+        case .teen: 2
+        }
+    }
 }

@@ -45,6 +45,8 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     case underAgeOfConsent
     /// The signals allow personalized ads, and the request receives child age treatment.
     case childAgeTreatment
+    /// The signals allow personalized ads, and the request receives teen age treatment.
+    case teenAgeTreatment
 
     /// The mode the rule gives.
     public var mode: ServingMode {
@@ -53,7 +55,7 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
         case .noTCString, .noStorageConsent, .basicAdsPurposesMissing: .limited
         case .personalizationNotConsented, .nonPersonalizedRequested, .usStateOptOut: .nonPersonalized
-        case .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment: .nonPersonalized
+        case .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .teenAgeTreatment: .nonPersonalized
         }
     }
 
@@ -75,7 +77,8 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .nonPersonalizedRequested: "the request carries npa=1: non-personalized, the most restrictive signal wins"
         case .childDirectedTreatment: "the request is tagged child-directed: no personalized ads, no advertising identifier sent"
         case .underAgeOfConsent: "the request is tagged under the age of consent: no personalized ads"
-        case .childAgeTreatment: "the request receives child age treatment, counted as the child tags: no personalized ads"
+        case .childAgeTreatment: "the request receives child age treatment: no personalized ads, no advertising identifier sent"
+        case .teenAgeTreatment: "the request receives teen age treatment: no personalized ads (the identifier is still sent)"
         }
     }
 
@@ -107,7 +110,10 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .underAgeOfConsent:
             "Google, https://developers.google.com/admob/ios/targeting (users under the age of consent: no personalized ads, remarketing included)"
         case .childAgeTreatment:
-            "Google, https://support.google.com/admob/answer/6219315 (the TFAT child value works as the TFCD or TFUA child tags)"
+            "Google, https://support.google.com/admob/answer/9009425 (CHILD: personalized ads and remarketing disabled, IDFA not transmitted)"
+        case .teenAgeTreatment:
+            "Google, https://support.google.com/admob/answer/9009425 and https://support.google.com/admanager/answer/3671211 "
+                + "(TEEN: personalized ads and remarketing disabled)"
         }
     }
 }

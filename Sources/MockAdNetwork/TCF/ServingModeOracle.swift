@@ -7,7 +7,7 @@ import PrivacySignals
 ///
 /// It reads the TC string itself (the ad SDK consumes the string, not the pre-parsed keys) and
 /// applies the rules in order; the first that matches decides. `npa=1` and the audience tags of the
-/// request configuration (child-directed, under the age of consent, child age treatment) can only
+/// request configuration (child-directed, under the age of consent, child or teen age treatment) can only
 /// lower a mode, never raise it. Where GDPR does not apply, a US state opt-out recorded in the GPP
 /// string gives non-personalized ads (restricted data processing). The tracking status does not
 /// enter: the ad SDK serves by the privacy signals, and the harness's invariants compare the mode
@@ -38,12 +38,14 @@ public enum ServingModeOracle {
         return signals
     }
 
-    /// The rule of the first audience tag that rules out personalized ads; child-directed comes
-    /// first, as the ad network lets it win over the under-age tag.
+    /// The rule of the most conservative audience tag that rules out personalized ads: the two
+    /// that also withhold the identifier (child-directed, then child age treatment) before the two
+    /// that do not (under the age of consent, then teen age treatment).
     static func audienceRule(_ configuration: AdRequestConfiguration) -> ServingModeRule? {
         if configuration.childDirectedTreatment == true { return .childDirectedTreatment }
-        if configuration.underAgeOfConsent == true { return .underAgeOfConsent }
         if configuration.ageTreatment == .child { return .childAgeTreatment }
+        if configuration.underAgeOfConsent == true { return .underAgeOfConsent }
+        if configuration.ageTreatment == .teen { return .teenAgeTreatment }
         return nil
     }
 

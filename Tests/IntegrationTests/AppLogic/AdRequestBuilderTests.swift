@@ -13,14 +13,14 @@ struct AdRequestBuilderTests {
         #expect(builder.build(for: Self.personalized).extras == ["collapsible": "bottom"])
     }
 
-    @Test("an audience tag that rules out personalized ads puts npa=1 on a personalized decision; teen treatment does not")
+    @Test("an audience tag that rules out personalized ads, teen treatment included, puts npa=1 on a personalized decision")
     func audienceTagsAddNPA() {
         let tags = [
             AdRequestConfiguration(), AdRequestConfiguration(childDirectedTreatment: true), AdRequestConfiguration(underAgeOfConsent: true),
             AdRequestConfiguration(ageTreatment: .child), AdRequestConfiguration(underAgeOfConsent: false, ageTreatment: .teen),
         ]
         let builder = AdRequestBuilder(adUnitID: "unit")
-        #expect(tags.map { builder.build(for: Self.personalized, audience: $0).isNonPersonalized } == [false, true, true, true, false])
+        #expect(tags.map { builder.build(for: Self.personalized, audience: $0).isNonPersonalized } == [false, true, true, true, true])
     }
 
     @Test("a caller's own npa cannot override the decision")

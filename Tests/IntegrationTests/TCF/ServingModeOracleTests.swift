@@ -42,6 +42,7 @@ struct ServingModeOracleTests {
             ("accept all, child-directed, npa=1", try Self.store(.acceptAll), true, Self.today, childDirected),
             ("accept all, under age", try Self.store(.acceptAll), false, Self.today, AdRequestConfiguration(underAgeOfConsent: true)),
             ("accept all, child age treatment", try Self.store(.acceptAll), false, Self.today, AdRequestConfiguration(ageTreatment: .child)),
+            ("accept all, teen age treatment", try Self.store(.acceptAll), false, Self.today, AdRequestConfiguration(ageTreatment: .teen)),
         ]
         let rules = situations.map { ServingModeOracle.decide(store: $0.1, nonPersonalizedRequested: $0.2, now: $0.3, configuration: $0.4).rule }
         #expect(zip(situations, rules).map { "\($0.0): \($1.rawValue)" } == [
@@ -50,12 +51,12 @@ struct ServingModeOracleTests {
             "every purpose, Google by legitimate interest only: noStorageConsent", "objections to 2, 7, 9, 10: basicAdsPurposesMissing",
             "no profiling purposes: personalizationNotConsented", "accept all: personalizationAllowed", "accept all, npa=1: nonPersonalizedRequested",
             "accept all, child-directed, npa=1: childDirectedTreatment", "accept all, under age: underAgeOfConsent",
-            "accept all, child age treatment: childAgeTreatment",
+            "accept all, child age treatment: childAgeTreatment", "accept all, teen age treatment: teenAgeTreatment",
         ])
         #expect(Set(rules) == Set(ServingModeRule.allCases))
     }
 
-    @Test("an audience tag only lowers the mode the signals allow; teen treatment leaves it")
+    @Test("an audience tag only lowers the mode the signals allow, teen treatment included")
     func audienceTagsOnlyLower() throws {
         let tags = [
             AdRequestConfiguration(childDirectedTreatment: true), AdRequestConfiguration(underAgeOfConsent: true),
@@ -65,7 +66,7 @@ struct ServingModeOracleTests {
             let store = try Self.store(choices)
             return tags.map { ServingModeOracle.decide(store: store, nonPersonalizedRequested: false, now: Self.today, configuration: $0).mode }
         }
-        #expect(modes == [[.nonPersonalized, .nonPersonalized, .nonPersonalized, .personalized], [.limited, .limited, .limited, .limited]])
+        #expect(modes == [[.nonPersonalized, .nonPersonalized, .nonPersonalized, .nonPersonalized], [.limited, .limited, .limited, .limited]])
     }
 
     @Test("the ad network places an EEA request itself: with no GDPR signal stored yet it is served as one without a TC string")

@@ -35,6 +35,6 @@ extension RuleDescriptor {
     /// opt-out (the ad SDK reads the GPP string itself), an audience tag (``Invariant/taggedRequestsNeverPersonalized``
     /// owns those) and a TC string past its 13 months (the ad SDK serves nothing, and the app cannot date the string).
     private static let rulesNotTheAppsToFollow = Set(
-        [ServingModeRule.usStateOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .consentOutdated].map(\.rawValue)
+        [ServingModeRule.usStateOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .teenAgeTreatment, .consentOutdated].map(\.rawValue)
     )
 }

@@ -1,7 +1,7 @@
 import HarnessSupport
 
 extension Invariant {
-    /// No request tagged child-directed, under the age of consent or for child age treatment goes without `npa=1`.
+    /// No request tagged child-directed, under the age of consent or for an age treatment goes without `npa=1`.
     public static let taggedRequestsNeverPersonalized = Invariant(declaring: "taggedRequestsNeverPersonalized")
 }
 
@@ -10,17 +10,17 @@ extension RuleDescriptor {
         id: .taggedRequestsNeverPersonalized,
         authority: .policy,
         on: [.adsRequest],
-        rule: "no ad request tagged child-directed or under the age of consent (or for child age treatment) without npa=1",
+        rule: "no ad request tagged child-directed or under the age of consent (or for child or teen age treatment) without npa=1",
         definition: """
             Broken by an `ads.request` with `npa=false` while the ad SDK's request configuration in force tags it \
-            `childDirected=true`, `underAgeOfConsent=true` or `ageTreatment=child`. The ad SDK applies the tags itself, \
+            `childDirected=true`, `underAgeOfConsent=true`, `ageTreatment=child` or `ageTreatment=teen`. The ad SDK applies the tags itself, \
             so such a request is never served personalized (``Invariant/servedModeWithinConsent``); attaching `npa=1` \
             as well is the seed app's policy.
             """,
         source: """
             Google, https://developers.google.com/admob/ios/targeting (child-directed and under-age tags turn \
-            personalized ads off) and https://support.google.com/admob/answer/6219315 (child age treatment)
+            personalized ads off) and https://support.google.com/admob/answer/9009425 (child and teen age treatment)
             """,
-        breaks: { event, _ in event.name == .adsRequest && event[TraceField.npa] == "false" && RuleDescriptor.isTaggedForChildren(event) }
+        breaks: { event, _ in event.name == .adsRequest && event[TraceField.npa] == "false" && RuleDescriptor.isAgeRestricted(event) }
     )
 }
