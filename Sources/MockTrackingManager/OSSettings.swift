@@ -10,18 +10,22 @@ public struct OSSettings: Hashable, Sendable {
     public var trackingRestricted: Bool
     /// The "limit ad tracking" switch of OS versions before 14.
     public var limitAdTracking: Bool
+    /// Where the OS places the device for its EU rules on the tracking prompt (from 27.2).
+    public var trackingPromptRegion: TrackingPromptRegion
 
-    /// Creates settings; the defaults are a current OS with tracking requests allowed.
+    /// Creates settings; the defaults are a current OS with tracking requests allowed, outside the EU.
     public init(
         osVersion: OSVersion = "18.0",
         allowAppsToRequestToTrack: Bool = true,
         trackingRestricted: Bool = false,
-        limitAdTracking: Bool = false
+        limitAdTracking: Bool = false,
+        trackingPromptRegion: TrackingPromptRegion = .outsideEU
     ) {
         self.osVersion = osVersion
         self.allowAppsToRequestToTrack = allowAppsToRequestToTrack
         self.trackingRestricted = trackingRestricted
         self.limitAdTracking = limitAdTracking
+        self.trackingPromptRegion = trackingPromptRegion
     }
 }
 
@@ -36,13 +40,24 @@ public enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Coda
 }
 
 /// How the scripted user answers the tracking prompt.
+///
+/// The alert has two buttons and no way to close it unanswered. It goes away unanswered only when
+/// the system takes it away: the user leaves the app while it is up (``leaveApp``), or, on the
+/// expanded sheet of OS 27.2 in the EU, the user taps Additional Information (``additionalInformation``).
 public enum TrackingPromptAnswer: String, CaseIterable, Hashable, Sendable, Codable {
     /// "Allow".
     case allow
     /// "Ask App Not to Track".
     case deny
-    /// The prompt goes away without an answer (the status stays `notDetermined`).
-    case dismiss
+    /// The user leaves the app while the prompt is up and comes back: the system has taken the
+    /// prompt away, the request completes with the status unchanged (`notDetermined` on a first ask).
+    case leaveApp
+    /// The expanded sheet's Additional Information button (OS 27.2, EU): the sheet goes away
+    /// without an answer, the app's action runs, the request completes with the status unchanged.
+    case additionalInformation
+
+    /// The answers the two-button alert allows: every one but ``additionalInformation``.
+    public static let alertAnswers: [Self] = [.allow, .deny, .leaveApp]
 }
 
 /// Why the OS answered a tracking request at once, without a prompt.

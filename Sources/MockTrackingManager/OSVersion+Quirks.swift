@@ -14,4 +14,7 @@ extension OSVersion {
 
     /// 17.4: the request completes at once with `denied` while the prompt is still on screen (fixed in 17.5).
     public var answersTrackingRequestEarly: Bool { self >= OSVersion(17, 4) && self < OSVersion(17, 5) }
+
+    /// 27.2 and later: the EU rules of the tracking prompt (the yearly re-prompt, the expanded sheet).
+    public var hasEUTrackingPromptRules: Bool { self >= OSVersion(27, 2) }
 }

@@ -5,12 +5,14 @@ extension ScriptedAnswer where Answer == TrackingPromptAnswer {
     public static var allow: Self { Self(.allow) }
     /// Taps "Ask App Not to Track" at once.
     public static var deny: Self { Self(.deny) }
-    /// The prompt goes away without an answer.
-    public static var dismiss: Self { Self(.dismiss) }
+    /// Leaves the app while the prompt is up and comes back at once: the system takes the prompt away.
+    public static var leaveApp: Self { Self(.leaveApp) }
+    /// Taps the expanded sheet's Additional Information button at once (OS 27.2, EU).
+    public static var additionalInformation: Self { Self(.additionalInformation) }
     /// Taps "Allow" after a delay.
     public static func allow(after delay: Duration) -> Self { Self(.allow, after: delay) }
     /// Taps "Ask App Not to Track" after a delay.
     public static func deny(after delay: Duration) -> Self { Self(.deny, after: delay) }
-    /// The prompt goes away without an answer after a delay.
-    public static func dismiss(after delay: Duration) -> Self { Self(.dismiss, after: delay) }
+    /// Leaves the app after a delay while the prompt is up, and comes back.
+    public static func leaveApp(after delay: Duration) -> Self { Self(.leaveApp, after: delay) }
 }

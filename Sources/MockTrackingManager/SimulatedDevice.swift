@@ -13,6 +13,8 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         var settings: OSSettings
         var infoPlist: InfoPlist
         var answer: StoredTrackingAnswer
+        /// When the user last answered a prompt (virtual time), for the EU yearly re-prompt.
+        var answeredAt: Duration?
         var appState: AppState = .background
         /// The system prompts on screen; each may say what happens when the system dismisses it.
         var prompts: [Int: (@Sendable () -> Void)?] = [:]
@@ -22,7 +24,8 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         var appStateObservers: [@Sendable (AppState) -> Void] = []
     }
 
-    /// Creates a device with an installed app that has the given Info.plist and stored answer.
+    /// Creates a device with an installed app that has the given Info.plist and stored answer; a
+    /// stored answer counts as given at the start of virtual time.
     public init(
         settings: OSSettings = .init(),
         infoPlist: InfoPlist = .standard,
@@ -31,7 +34,10 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         trace: Trace
     ) {
         self.trace = trace
-        state = Locked(State(settings: settings, infoPlist: infoPlist, answer: storedAnswer, identifier: advertisingIdentifier))
+        state = Locked(State(
+            settings: settings, infoPlist: infoPlist, answer: storedAnswer, answeredAt: storedAnswer == .none ? nil : .zero,
+            identifier: advertisingIdentifier
+        ))
     }
 
     /// The system settings.
@@ -142,15 +148,31 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         if activate { setAppState(.active, reason: "promptAnswered") }
     }
 
-    /// Stores the user's answer to the tracking prompt and returns the resulting status.
-    func store(_ answer: TrackingPromptAnswer) -> TrackingAuthorizationStatus {
+    /// Stores the user's answer to the tracking prompt, noting when it was given, and returns the
+    /// resulting status; an answer that is not a choice stores nothing.
+    func store(_ answer: TrackingPromptAnswer, at now: Duration) -> TrackingAuthorizationStatus {
         state.withLock { state in
             switch answer {
             case .allow: state.answer = .allowed
             case .deny: state.answer = .denied
-            case .dismiss: break
+            case .leaveApp, .additionalInformation: return Self.status(settings: state.settings, answer: state.answer)
             }
+            state.answeredAt = now
             return Self.status(settings: state.settings, answer: state.answer)
+        }
+    }
+
+    /// A year, as the OS counts it for the EU re-prompt: 365 days (the documentation says only "a year").
+    public static let repromptInterval: Duration = .seconds(365 * 24 * 3600)
+
+    /// Whether a stored answer may be asked for again at `now`: from 27.2, in the EU, a year after
+    /// the user answered a prompt, unless the system switch is off.
+    public func isEligibleForReprompt(at now: Duration) -> Bool {
+        state.withLock { state in
+            guard state.settings.osVersion.hasEUTrackingPromptRules, state.settings.trackingPromptRegion.isEU,
+                  state.settings.allowAppsToRequestToTrack, state.answer != .none, let answeredAt = state.answeredAt
+            else { return false }
+            return now - answeredAt >= Self.repromptInterval
         }
     }
 
@@ -208,6 +230,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     public func reinstallApp(infoPlist: InfoPlist? = nil) {
         state.withLock { state in
             state.answer = .none
+            state.answeredAt = nil
             state.prompts = [:]
             state.appState = .background
             if let infoPlist { state.infoPlist = infoPlist }

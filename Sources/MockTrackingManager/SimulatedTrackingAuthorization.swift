@@ -10,7 +10,9 @@ import HarnessSupport
 /// app is not active or another system prompt is on screen (`notDetermined`). Otherwise the prompt
 /// shows, the app goes inactive, and the scripted user's answer arrives later on a background
 /// thread. OS 17.4 answers `denied` at once while the prompt is still up. If the app leaves the
-/// foreground while the prompt is up, the system dismisses it: `notDetermined`. Asking without
+/// foreground while the prompt is up, the system takes it away: `notDetermined`. From 27.2, in the
+/// EU, a stored answer is asked for again a year after it was given, and the expanded request may
+/// show a full-page sheet with an Additional Information button. Asking without
 /// `NSUserTrackingUsageDescription` in the Info.plist crashes the app, reported as `app.crash`.
 public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable {
     private let device: SimulatedDevice
@@ -32,9 +34,32 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         requestTrackingAuthorization(by: .app, completion: completion)
     }
 
+    /// Asks for authorization preferring the expanded interface, as OS 27.2 does (the plain
+    /// request before 27.2 or outside the EU).
+    public func requestTrackingAuthorization(
+        preferringExpandedInterface: Bool, additionalInformation: (@Sendable () -> Void)?,
+        completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void
+    ) {
+        requestTrackingAuthorization(by: .app, expanded: ExpandedRequest(prefers: preferringExpandedInterface, action: additionalInformation),
+                                     completion: completion)
+    }
+
+    /// What an expanded request asked for: whether it prefers the sheet, and the app's action for
+    /// the Additional Information button.
+    struct ExpandedRequest: Sendable {
+        let prefers: Bool
+        let action: (@Sendable () -> Void)?
+    }
+
     /// Asks for authorization on behalf of the app or of an SDK in its process (the consent SDK's
     /// IDFA explainer asks itself); the OS treats both alike, the trace says who asked (`by`).
     public func requestTrackingAuthorization(by requester: TrackingRequester, completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
+        requestTrackingAuthorization(by: requester, expanded: nil, completion: completion)
+    }
+
+    private func requestTrackingAuthorization(
+        by requester: TrackingRequester, expanded: ExpandedRequest?, completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void
+    ) {
         guard process.isRunning else { return }
         // An `appState: inactive` fault: the app goes inactive as it asks (another alert comes up, or
         // the launch is not over), and stays so until it next comes to the foreground.
@@ -46,17 +71,19 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         let settings = device.settings
         trace.record(.trackingRequest, [
             EventField("appState", device.appState.rawValue), EventField("os", settings.osVersion.description),
-        ] + (requester == .app ? [] : [EventField("by", requester.rawValue)]))
+        ] + (requester == .app ? [] : [EventField("by", requester.rawValue)])
+            + (expanded.map { [EventField("preferExpanded", String($0.prefers))] } ?? []))
+        let reprompt = device.isEligibleForReprompt(at: process.clock.now)
 
         let immediate: (TrackingAuthorizationStatus, TrackingNoPromptReason)? = {
             if !settings.osVersion.hasTrackingPrompt { return (device.trackingStatus, .noPromptBefore14) }
             if settings.trackingRestricted { return (.restricted, .restricted) }
             switch device.storedAnswer {
-            case .allowed, .denied: return (device.trackingStatus, .storedAnswer)
+            case .allowed, .denied: if !reprompt { return (device.trackingStatus, .storedAnswer) }
             case .none: break
             }
             if !settings.allowAppsToRequestToTrack {
-                if settings.osVersion.keepsDenialFromSwitchOff { _ = device.store(.deny) }
+                if settings.osVersion.keepsDenialFromSwitchOff { _ = device.store(.deny, at: process.clock.now) }
                 return (.denied, .systemSwitchOff)
             }
             if device.isPromptOnScreen { return (.notDetermined, .anotherPromptOnScreen) }
@@ -74,12 +101,20 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             process.crash(.trackingUsageDescriptionMissing)
             return
         }
-        showPrompt(effects: effects, completion: completion)
+        let sheet = settings.osVersion.hasEUTrackingPromptRules
+            && (settings.trackingPromptRegion == .euFullPageSheet || settings.trackingPromptRegion == .eu && expanded?.prefers == true)
+        let noAction: @Sendable () -> Void = {}
+        showPrompt(sheet: sheet ? expanded?.action ?? noAction : nil, reprompt: reprompt, effects: effects, completion: completion)
     }
 
-    private func showPrompt(effects: [FaultEffect], completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
+    /// Shows the prompt: the alert, or, with `sheet` (the app's Additional Information action), the
+    /// expanded sheet.
+    private func showPrompt(
+        sheet: (@Sendable () -> Void)?, reprompt: Bool, effects: [FaultEffect], completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void
+    ) {
         let trace = process.trace
         let delivery = process.delivery
+        let device = device
         let answersEarly = device.settings.osVersion.answersTrackingRequestEarly
         // The prompt ends once: answered by the user, or dismissed by the system when the app leaves.
         let prompt = Locked<(over: Bool, answer: (any ScheduledWork)?)>((false, nil))
@@ -92,17 +127,18 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         let token = device.promptAppeared(onSystemDismiss: {
             guard claim() else { return }
             prompt.withLock { $0.answer }?.cancel()
+            let status = device.trackingStatus
             trace.record(.trackingAnswer, [
-                EventField(TraceField.status, TrackingAuthorizationStatus.notDetermined.description), EventField(TraceField.prompted, "true"),
-                EventField(TraceField.answer, TrackingPromptAnswer.dismiss.rawValue), EventField(TraceField.reason, "appLeftForeground"),
+                EventField(TraceField.status, status.description), EventField(TraceField.prompted, "true"),
+                EventField(TraceField.answer, Self.unanswered), EventField(TraceField.reason, "appLeftForeground"),
             ])
             if !answersEarly {
                 delivery.deliver("tracking.request completion", timing: .laterOnBackgroundThread(.zero), effects: effects) {
-                    completion(.notDetermined)
+                    completion(status)
                 }
             }
         })
-        trace.record(.trackingPrompt)
+        trace.record(.trackingPrompt, (sheet == nil ? [] : [EventField("style", "sheet")]) + (reprompt ? [EventField("reprompt", "true")] : []))
         if answersEarly {
             trace.record(.trackingAnswer, [
                 EventField(TraceField.status, "denied"), EventField(TraceField.prompted, "true"), EventField(TraceField.reason, "earlyAnswerOS17.4"),
@@ -113,13 +149,30 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             process.leaveUnanswered("tracking prompt", scriptKey: "trackingPrompt", because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
             return
         }
-        let device = device
+        if user.answer == .additionalInformation && sheet == nil {
+            process.leaveUnanswered(
+                "tracking prompt",
+                because: "the tracking alert has two buttons (allow, deny) and no Additional Information: that button is on the expanded "
+                    + "sheet of OS 27.2 in the EU (device.osVersion, device.country, the app's expanded request)"
+            )
+            return
+        }
+        let process = process
         let answer = process.scheduleUserAnswer(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
+            if user.answer == .leaveApp {
+                // The user goes to the home screen and back: the system takes the prompt away (onSystemDismiss).
+                device.setAppState(.background, reason: "userLeftApp")
+                device.setAppState(.active)
+                return
+            }
             guard claim() else { return }
-            let status = device.store(user.answer)
+            let status = device.store(user.answer, at: process.clock.now)
             trace.record(.trackingAnswer, [
                 EventField(TraceField.status, status.description), EventField(TraceField.prompted, "true"), EventField(TraceField.answer, user.answer.rawValue),
             ])
+            if let sheet, user.answer == .additionalInformation {
+                delivery.deliver("tracking.request additionalInformation", timing: .nowOnBackgroundThread, effects: []) { sheet() }
+            }
             if !answersEarly {
                 delivery.deliver("tracking.request completion", timing: .nowOnBackgroundThread, effects: effects) { completion(status) }
             }
@@ -127,4 +180,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         }
         prompt.withLock { $0.answer = answer }
     }
+
+    /// The `answer` a prompt records when the system took it away before the user answered.
+    public static let unanswered = "none"
 }

@@ -6,24 +6,26 @@ import Testing
 /// test, a scenario and an exploration: the test process survives and every other test reports.
 @Suite("Runaway glue")
 struct RunawayTests {
-    @Test("asking again on the next run loop whenever a dismissed prompt leaves tracking undecided spins at one instant: stopped, named")
-    func promptLoop() throws {
-        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0, retry: .onNextRunLoop) }, user: User(trackingPrompt: .dismiss))
+    @Test(
+        "asking again, from the answer or on the next run loop, whenever a prompt the user left leaves tracking undecided spins at one instant: stopped, named",
+        arguments: [AskUntilDecidedGlue.Retry.fromCompletion, .onNextRunLoop]
+    )
+    func promptLoop(retry: AskUntilDecidedGlue.Retry) throws {
+        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0, retry: retry) }, user: User(trackingPrompt: .leaveApp))
         try app.launch()
         let failure = #expect(throws: HarnessFailure.self) { try app.onboarding() }
         guard case .invariantViolated(let violation)? = failure else { return }
         #expect(violation.invariant == .noRunawayLoop)
         #expect(violation.event["reason"] == "workPerInstant")
-        #expect(violation.event["repeating"]?.contains("ask again") == true, "\(violation.event)")
+        let repeating = violation.event["repeating"] ?? ""
+        #expect(repeating.contains(retry == .onNextRunLoop ? "ask again" : "tracking.request completion"), "\(violation.event)")
         #expect(app.clock.now == .zero)
     }
 
-    @Test("asking again from inside the answer recurses: stopped before the stack overflows", arguments: [true, false])
-    func recursionThroughImmediateAnswers(dismissed: Bool) throws {
-        // A dismissed prompt, or an app never active when it asks: the undecided answer comes on the caller's stack.
-        let app = dismissed
-            ? try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .dismiss))
-            : try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, faults: [Fault(.trackingRequest, .appInactive)])
+    @Test("asking again from inside the answer recurses: stopped before the stack overflows")
+    func recursionThroughImmediateAnswers() throws {
+        // An app never active when it asks: the undecided answer comes at once, on the caller's stack.
+        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, faults: [Fault(.trackingRequest, .appInactive)])
         try app.launch()
         let failure = #expect(throws: HarnessFailure.self) { try app.onboarding() }
         guard case .invariantViolated(let violation)? = failure else { return }
@@ -34,7 +36,7 @@ struct RunawayTests {
     @Test("the same loop in a scenario fails its verdict, and the explorer reports it as a counterexample")
     func scenarioAndExplorer() throws {
         let glue = GlueFactory { AskUntilDecidedGlue(ports: $0) }
-        let scenario = try Scenario.decode(json: #"{"name": "dismissed", "user": {"trackingPrompt": "dismiss"}, "steps": ["launch", "onboarding"], "expect": {}}"#)
+        let scenario = try Scenario.decode(json: #"{"name": "dismissed", "user": {"trackingPrompt": "leaveApp"}, "steps": ["launch", "onboarding"], "expect": {}}"#)
         let verdict = scenario.run(glue: glue)
         #expect(verdict.violations.map(\.invariant) == [.noRunawayLoop])
         let report = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 2, maxFaults: 0, stopAtFirstViolation: true)).breadthFirst()

@@ -8,7 +8,7 @@ import Testing
 struct StepLocationTests {
     @Test("a failure names the step and the line of the test that called it")
     func failurePointsAtTheStep() throws {
-        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .dismiss))
+        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .leaveApp))
         try app.launch()
         let line = #line + 1
         let failure = #expect(throws: HarnessFailure.self) { try app.onboarding() }

@@ -39,7 +39,7 @@ struct StandInTrackingSubject: TrackingAuthorizerSubject {
             let answer: TrackingPromptAnswer = switch choice {
             case .allow: .allow
             case .deny: .deny
-            case .dismiss: .dismiss
+            case .leaveApp: .leaveApp
             }
             return try worlds.make(user: User(trackingPrompt: ScriptedAnswer(answer, after: .seconds(2)))).standIns.tracking
         case .appNotActive:

@@ -67,7 +67,8 @@ struct RunFacts: Hashable, Sendable {
     /// How the stand-ins spell the statuses the rules compare with, worked out once.
     static let authorized = TrackingAuthorizationStatus.authorized.description
     static let notDetermined = TrackingAuthorizationStatus.notDetermined.description
-    static let dismissed = TrackingPromptAnswer.dismiss.rawValue
+    /// The answers of a prompt that went away unanswered: taken away by the system, or the sheet's Additional Information.
+    static let unanswered: Set<String> = [SimulatedTrackingAuthorization.unanswered, TrackingPromptAnswer.additionalInformation.rawValue]
     static let required = UserConsentStatus.required.description
     static let decisionStands: Set<String> = [UserConsentStatus.obtained.description, UserConsentStatus.notRequired.description]
 
@@ -93,7 +94,7 @@ struct RunFacts: Hashable, Sendable {
         case .trackingRequest:
             trackingUnasked = false
         case .trackingAnswer:
-            if event[TraceField.answer] == Self.dismissed { promptDismissedThisInstall = true }
+            if Self.unanswered.contains(event[TraceField.answer] ?? "") { promptDismissedThisInstall = true }
             if let status = event[TraceField.status] { tracking = status }
             if event[TraceField.prompted] == "true" { trackingPromptUp = false }
             // A prompt the user saw meanwhile (another request's, answered or dismissed), or a status

@@ -12,6 +12,15 @@ public struct Device: Hashable, Sendable {
     public var infoPlist: InfoPlist
     /// Location Services and location restrictions.
     public var location: LocationSettings
+    /// The device's country (ISO 3166 code), for the OS's EU rules on the tracking prompt from 27.2;
+    /// `nil`: in the EU when the region is the EEA, a country none of the five full-page-sheet ones.
+    public var country: String?
+
+    /// Where the OS places the device for its EU tracking-prompt rules: from ``country``, else from the region.
+    public var trackingPromptRegion: TrackingPromptRegion {
+        if let country { return TrackingPromptRegion(countryCode: country) ?? .outsideEU }
+        return sdk.region == .eea ? .eu : .outsideEU
+    }
 
     /// Creates a device; the defaults are a current OS in the EEA with every Info.plist key present.
     public init(

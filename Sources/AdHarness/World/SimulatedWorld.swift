@@ -44,6 +44,7 @@ public final class SimulatedWorld: Sendable {
         let clock = VirtualClock()
         let trace = Trace(clock: clock)
         var os = device.os
+        os.trackingPromptRegion = device.trackingPromptRegion
         if previousSession.tracking == .restricted { os.trackingRestricted = true }
         let storedAnswer: StoredTrackingAnswer = switch previousSession.tracking {
         case .authorized: .allowed

@@ -29,7 +29,7 @@ public struct ExplorationBounds: Sendable {
     /// past findings), rather than going on to find the shortest run breaking each other rule too,
     /// the bugs behind a first one among them.
     public var stopAtFirstViolation: Bool
-    /// Answers (`dismiss`, `rejectAll`...) and fault kinds (`never`, `twice`, `otherThread`, `delay`,
+    /// Answers (`leaveApp`, `dismiss`, `rejectAll`...) and fault kinds (`never`, `twice`, `otherThread`, `delay`,
     /// `appInactive`, or an error's name such as `network`) the search leaves out.
     public var leftOut: Set<String> = []
     /// Whether to explore every OS version where the OS behaves differently (18.0, 17.4, 14.4,
@@ -77,7 +77,7 @@ public struct ExplorationBounds: Sendable {
     func answers(for key: String) -> [AnswerChoice]? {
         let (names, timeout): ([String], Duration)
         switch key {
-        case "trackingPrompt": (names, timeout) = (TrackingPromptAnswer.allCases.map(\.rawValue), timeouts.trackingRequest)
+        case "trackingPrompt": (names, timeout) = (TrackingPromptAnswer.alertAnswers.map(\.rawValue), timeouts.trackingRequest)
         case "consentForm", "privacyOptionsForm": (names, timeout) = (ConsentFormAnswer.explored.map(\.rawValue), timeouts.formPresent)
         case "legacyConsentForm": (names, timeout) = (LegacyFormAnswer.allCases.map(\.rawValue), timeouts.formPresent)
         default: return nil

@@ -31,8 +31,9 @@ enum ExploreCommand: Command {
     (as many times the work). The search goes on to find the shortest run breaking each invariant,
     and a run that breaks one goes on too, so the bugs behind a first one are found; --stop-at-first
     ends each run at its first violation and the search with the first level (or batch of walks)
-    where one breaks. --leave-out skips answers and fault kinds, comma-separated: dismiss, never,
-    twice, otherThread, delay, appInactive, or an error such as network.
+    where one breaks. --leave-out skips answers and fault kinds, comma-separated: leaveApp (the
+    tracking prompt), dismiss (a consent form), never, twice, otherThread, delay, appInactive, or an
+    error such as network.
 
     A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
     same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`

@@ -44,8 +44,8 @@ public enum TrackingPromptChoice: String, Hashable, Sendable, CaseIterable {
     case allow
     /// "Ask App Not to Track".
     case deny
-    /// The prompt goes away unanswered (the system dismissed it).
-    case dismiss
+    /// The user leaves the app while the prompt is up and comes back: the system takes the prompt away unanswered.
+    case leaveApp
 }
 
 /// The contract of ``TrackingAuthorizer``, clause by clause.
@@ -89,8 +89,12 @@ public enum TrackingAuthorizerContract {
             await subject.settle()
             try expect("answers", calls.values, equals: [.restricted])
         },
-        check("tracking.dismissed-stays-not-determined", "a dismissed prompt answers notDetermined and leaves the status notDetermined", "T9", .needsWorldControl) { subject in
-            let tracking = try await arranged(subject, .neverAsked(userAnswers: .dismiss))
+        check(
+            "tracking.left-app-stays-not-determined",
+            "a prompt the system takes away when the user leaves the app answers notDetermined and leaves the status notDetermined", "T9, T15",
+            .needsWorldControl
+        ) { subject in
+            let tracking = try await arranged(subject, .neverAsked(userAnswers: .leaveApp))
             let calls = Callbacks<TrackingAuthorizationStatus>()
             tracking.requestTrackingAuthorization(completion: calls.record)
             await subject.settle()

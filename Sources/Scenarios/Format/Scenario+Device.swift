@@ -14,7 +14,7 @@ struct DeviceSpec: Decodable {
     var infoPlistFile: InfoPlistFileSource?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case osVersion, region, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
+        case osVersion, region, country, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
         case infoPlist, infoPlistFile, consentFormConfigured, messages, latency, adProvidersChanged, location, simulator
         case keepsConsentOutsideEEA, overlappingConsentCalls
     }
@@ -45,6 +45,14 @@ struct DeviceSpec: Decodable {
             device.os.osVersion = parsed
         }
         if let region = try container.decodeChoiceIfPresent(ConsentRegion.self, forKey: .region) { device.sdk.region = region }
+        if let country = try container.decodeIfPresent(String.self, forKey: .country) {
+            guard TrackingPromptRegion(countryCode: country) != nil else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .country, in: container, debugDescription: "expected a two-letter ISO 3166 country code such as \"FR\", got \"\(country)\""
+                )
+            }
+            device.country = country
+        }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { device.os.allowAppsToRequestToTrack = on }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { device.os.trackingRestricted = on }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .limitAdTracking) { device.os.limitAdTracking = on }

@@ -31,9 +31,9 @@ struct QAPatternTests {
         #expect(app.adRequests.first?.identifierWasZero == true)
     }
 
-    @Test("prompt dismissed twice (asked again once, as Apple says), tracking not determined: the request carries npa=1")
+    @Test("the user leaves the app twice while the prompt is up (asked again once, as Apple says), tracking not determined: the request carries npa=1")
     func notDetermined() throws {
-        let app = try SimulatedApp(user: User(trackingPrompt: .dismiss, consentForm: .acceptAll))
+        let app = try SimulatedApp(user: User(trackingPrompt: .leaveApp, consentForm: .acceptAll))
         try app.launch()
         try app.onboarding()
         try app.requestAd()
@@ -57,14 +57,14 @@ struct QAPatternTests {
         #expect(app.adRequests.map(\.isNonPersonalized) == [false])
     }
 
-    @Test("a prompt the system dismissed and one the user dismissed: two prompts, never a third")
+    @Test("a prompt the system took away on a step and one it took away when the user left: two prompts, never a third")
     func neverAThirdPrompt() throws {
-        let app = try SimulatedApp(user: User(trackingPrompt: .dismiss(after: .seconds(2)), consentForm: .acceptAll))
+        let app = try SimulatedApp(user: User(trackingPrompt: .leaveApp(after: .seconds(2)), consentForm: .acceptAll))
         try app.launch()
         try app.requestTracking()
         try app.advance(by: .seconds(1))
         try app.foreground()                 // the user leaves while the prompt is up: the system dismisses it
-        try app.advance(by: .seconds(10))    // asked again on return; this time the user dismisses it
+        try app.advance(by: .seconds(10))    // asked again on return; this time the user leaves again
         #expect(app.trackingPrompts == 2)
         #expect(try app.finish().pendingWork.filter { $0.kind != .appTimer }.isEmpty)
     }

@@ -80,7 +80,7 @@ struct GroundTruthCheckerTests {
     func adSDKStart() {
         #expect(violations([(.adsStart, ["tracking": "denied", "canRequestAds": "false"])]) == [.adSDKStartsOnlyWhenAdsAllowed])
         #expect(violations([(.adsStart, ["tracking": "notDetermined", "canRequestAds": "true"])]) == [.adSDKStartsAfterTrackingDecision])
-        let dismissed: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "true", "answer": "dismiss"])
+        let dismissed: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "true", "answer": "none", "reason": "appLeftForeground"])
         #expect(violations([dismissed, (.adsStart, ["tracking": "notDetermined", "canRequestAds": "true"])]) == [])
     }
 

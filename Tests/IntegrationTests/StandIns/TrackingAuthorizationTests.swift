@@ -100,18 +100,85 @@ struct TrackingAuthorizationTests {
         #expect(rig.device.isActive)
     }
 
-    @Test("a dismissed prompt leaves notDetermined, and the app may prompt again")
-    func dismissed() {
+    @Test("the alert has no dismiss: a user who leaves the app while it is up has it taken away, notDetermined, and the app may prompt again")
+    func leftApp() {
         let rig = Rig()
-        let tracking = rig.tracking(.dismiss)
+        let tracking = rig.tracking(.leaveApp)
         let calls = Calls<TrackingAuthorizationStatus>()
         tracking.requestTrackingAuthorization(completion: calls.record)
         rig.clock.run()
+        #expect(rig.trace.contains(inOrder: [.trackingPrompt, .appBackground, .trackingAnswer, .appActive]))
+        #expect(rig.device.isActive, "the completion comes once the app is back, active")
         tracking.requestTrackingAuthorization(completion: calls.record)
         rig.clock.run()
 
         #expect(calls.values == [.notDetermined, .notDetermined])
         #expect(rig.trace.count(of: .trackingPrompt) == 2)
+        #expect(rig.trace.events(named: .trackingAnswer).map { $0[TraceField.reason] } == ["appLeftForeground", "appLeftForeground"])
+        #expect(TrackingPromptAnswer(rawValue: "dismiss") == nil, "the alert's two buttons and leaving the app are the only ways out")
+    }
+
+    @Test("Additional Information is on the expanded sheet only: scripted for the alert, the prompt is left unanswered with a reason")
+    func additionalInformationNeedsTheSheet() {
+        let rig = Rig(os: OSSettings(osVersion: "27.2", trackingPromptRegion: .outsideEU))
+        let calls = Calls<TrackingAuthorizationStatus>()
+        rig.tracking(.additionalInformation).requestTrackingAuthorization(preferringExpandedInterface: true, additionalInformation: nil, completion: calls.record)
+        rig.clock.run()
+        #expect(calls.values.isEmpty)
+        let issues = rig.trace.events(named: .harnessIssue).compactMap { $0["issue"] }
+        #expect(issues.count == 1 && issues[0].contains("two buttons"), "\(issues)")
+    }
+
+    @Test(
+        "from 27.2 the sheet replaces the alert in the five countries always, elsewhere in the EU when the app prefers it, never outside the EU or before 27.2",
+        arguments: [
+            ("27.2", TrackingPromptRegion.euFullPageSheet, false, true), ("27.2", .eu, true, true), ("27.2", .eu, false, false),
+            ("27.2", .outsideEU, true, false), ("26.1", .euFullPageSheet, true, false),
+        ]
+    )
+    func expandedSheet(os: String, region: TrackingPromptRegion, prefers: Bool, sheet: Bool) {
+        let rig = Rig(os: OSSettings(osVersion: OSVersion(text: os)!, trackingPromptRegion: region))
+        let calls = Calls<TrackingAuthorizationStatus>()
+        let actions = Calls<String>()
+        rig.tracking(sheet ? .additionalInformation : .deny).requestTrackingAuthorization(
+            preferringExpandedInterface: prefers, additionalInformation: { actions.record("more") }, completion: calls.record
+        )
+        rig.clock.run()
+        #expect(rig.trace.events(named: .trackingPrompt).map { $0["style"] } == [sheet ? "sheet" : nil])
+        #expect(calls.values == [sheet ? .notDetermined : .denied])
+        #expect(actions.values == (sheet ? ["more"] : []), "the app's action runs for the sheet's button")
+    }
+
+    @Test("from 27.2 in the EU an answered prompt may show again a year after the answer; before the year, outside the EU or before 27.2 the answer stands")
+    func yearlyRepromptInTheEU() {
+        func prompts(os: String, region: TrackingPromptRegion, after wait: Duration) -> (prompts: Int, statuses: [TrackingAuthorizationStatus]) {
+            let rig = Rig(os: OSSettings(osVersion: OSVersion(text: os)!, trackingPromptRegion: region))
+            let calls = Calls<TrackingAuthorizationStatus>()
+            rig.tracking(.deny).requestTrackingAuthorization(completion: calls.record)
+            rig.clock.run()
+            rig.clock.advance(by: wait)
+            rig.tracking(.allow).requestTrackingAuthorization(completion: calls.record)
+            rig.clock.run()
+            return (rig.trace.count(of: .trackingPrompt), calls.values)
+        }
+        let year = SimulatedDevice.repromptInterval
+        #expect(prompts(os: "27.2", region: .eu, after: year) == (2, [.denied, .authorized]))
+        #expect(prompts(os: "27.2", region: .euFullPageSheet, after: year) == (2, [.denied, .authorized]))
+        #expect(prompts(os: "27.2", region: .eu, after: year - .seconds(86_400)) == (1, [.denied, .denied]))
+        #expect(prompts(os: "27.2", region: .outsideEU, after: year) == (1, [.denied, .denied]))
+        #expect(prompts(os: "26.1", region: .eu, after: year) == (1, [.denied, .denied]))
+    }
+
+    @Test("a re-prompt the user leaves keeps the answer of a year ago: the completion reads it, nothing is stored")
+    func repromptLeftKeepsTheAnswer() {
+        let rig = Rig(os: OSSettings(osVersion: "27.2", trackingPromptRegion: .eu), answer: .allowed)
+        rig.clock.advance(by: SimulatedDevice.repromptInterval)
+        let calls = Calls<TrackingAuthorizationStatus>()
+        rig.tracking(.leaveApp).requestTrackingAuthorization(completion: calls.record)
+        rig.clock.run()
+        #expect(rig.trace.events(named: .trackingPrompt).map { $0["reprompt"] } == ["true"])
+        #expect(calls.values == [.authorized])
+        #expect(rig.device.trackingStatus == .authorized)
     }
 
     @Test("a reinstall forgets the answer; a Settings change shows on the next read")

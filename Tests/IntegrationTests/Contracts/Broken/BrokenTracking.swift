@@ -46,7 +46,7 @@ enum BrokenTracking {
         broken("tracking.restricted-at-once", "reports restricted as denied") {
             MisreportingTracking(base: $0, status: { $0 == .restricted ? .denied : $0 }, answers: { $0 == .restricted ? [.denied] : [$0] })
         },
-        broken("tracking.dismissed-stays-not-determined", "turns a dismissed prompt into a denial") {
+        broken("tracking.left-app-stays-not-determined", "turns a prompt taken away into a denial") {
             MisreportingTracking(base: $0, answers: { $0 == .notDetermined ? [.denied] : [$0] })
         },
     ]
