@@ -37,6 +37,13 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
         whenMissing: "no ad network can attribute an install to an ad it showed",
         isUsageDescription: false
     )
+    /// The ad networks allowed to attribute installs through AdAttributionKit (OS 17.4 and later):
+    /// an array of lowercase identifier strings; optional, ``adNetworkItems`` still serves.
+    public static let attributionNetworkIdentifiers = InfoPlistKey(
+        name: "AdNetworkIdentifiers",
+        whenMissing: "only the networks of SKAdNetworkItems can attribute an install",
+        isUsageDescription: false
+    )
     /// The key of each entry of ``adNetworkItems``.
     public static let adNetworkIdentifier = InfoPlistKey(
         name: "SKAdNetworkIdentifier",
@@ -70,7 +77,7 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Every key in the catalogue.
     public static let all: [InfoPlistKey] = [
-        trackingUsageDescription, adApplicationIdentifier, adManagerApp, adNetworkItems, adNetworkIdentifier,
+        trackingUsageDescription, adApplicationIdentifier, adManagerApp, adNetworkItems, attributionNetworkIdentifiers, adNetworkIdentifier,
         locationWhenInUseUsageDescription, locationAlwaysAndWhenInUseUsageDescription,
         locationTemporaryUsageDescriptionDictionary, backgroundModes,
     ]

@@ -16,9 +16,9 @@ struct LintDocument {
         return index + 1
     }
 
-    /// A finding of `rule` at `keyPath`, on the key's line.
-    func finding(_ rule: LintRule, _ keyPath: String, _ message: String) -> LintFinding {
-        LintFinding(rule: rule, file: file, keyPath: keyPath, message: message, line: line(of: keyPath))
+    /// A finding of `rule` at `keyPath`, on the key's line; `fix` when it says more than the rule's.
+    func finding(_ rule: LintRule, _ keyPath: String, _ message: String, fix: String? = nil) -> LintFinding {
+        LintFinding(rule: rule, file: file, keyPath: keyPath, message: message, line: line(of: keyPath), fix: fix)
     }
 
     /// Reads a file, XML or binary.

@@ -10,15 +10,22 @@ public struct LintFinding: Hashable, Sendable, Codable, CustomStringConvertible 
     public var message: String
     /// The 1-based line of the key path's top-level key in an XML file, or 1.
     public var line: Int
+    /// How to fix this finding, when it can say more than the rule's ``LintRule/fix`` (what exactly
+    /// is wrong with this value); nil for the rule's fix.
+    public var specificFix: String?
 
-    /// A finding of a rule at a place.
-    public init(rule: LintRule, file: String, keyPath: String = "", message: String, line: Int = 1) {
+    /// A finding of a rule at a place; `fix` when this finding's fix says more than the rule's.
+    public init(rule: LintRule, file: String, keyPath: String = "", message: String, line: Int = 1, fix: String? = nil) {
         self.rule = rule
         self.file = file
         self.keyPath = keyPath
         self.message = message
         self.line = line
+        self.specificFix = fix
     }
+
+    /// How to fix it: this finding's own fix, or the rule's.
+    public var fix: String { specificFix ?? rule.fix }
 
     /// `Info.plist:3: error IP001 NSUserTrackingUsageDescription: ...`, as compilers write it.
     public var description: String {

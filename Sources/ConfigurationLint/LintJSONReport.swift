@@ -33,7 +33,7 @@ public enum LintJSONReport {
         public var message: String
         /// What happens to the app.
         public var consequence: String
-        /// What to do.
+        /// What to do: the finding's own fix where it says more than the rule's.
         public var fix: String
         /// Where the rule comes from.
         public var source: String
@@ -69,7 +69,7 @@ public enum LintJSONReport {
                 let rule = finding.rule
                 return Finding(
                     ruleId: rule.id, name: rule.name, severity: rule.severity, file: finding.file, line: finding.line,
-                    keyPath: finding.keyPath, message: finding.message, consequence: rule.consequence, fix: rule.fix, source: rule.source
+                    keyPath: finding.keyPath, message: finding.message, consequence: rule.consequence, fix: finding.fix, source: rule.source
                 )
             },
             unreadable: report.unreadable.map { Unreadable(file: $0.file, problem: $0.problem) },

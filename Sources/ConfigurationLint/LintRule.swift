@@ -23,6 +23,12 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     case adNetworkGoogleMissing = "IP008"
     /// Location purpose texts missing for the authorizations the app requests.
     case locationUsageMissing = "IP009"
+    /// The publisher's list of ad network IDs for attribution (iOS 17.4 and later) not an array of
+    /// lowercase `<id>.adattributionkit` or `<id>.skadnetwork` strings.
+    case attributionNetworkIdentifiersMalformed = "IP010"
+    /// A value the build substitutes (`$(NAME)`, `${NAME}`), which the value rules can check only in
+    /// the built app's Info.plist.
+    case buildSettingValue = "IP011"
     /// No app privacy manifest next to the app's Info.plist.
     case manifestMissing = "PM001"
     /// A manifest with an unknown top-level key or a value of the wrong type.
@@ -62,8 +68,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     /// How bad a finding is.
     public var severity: LintSeverity {
         switch self {
-        case .adAppIdSample: .note
-        case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .trackingDomainsMissing: .warning
+        case .adAppIdSample, .buildSettingValue: .note
+        case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .attributionNetworkIdentifiersMalformed, .trackingDomainsMissing: .warning
         default: .error
         }
     }
@@ -80,6 +86,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .adNetworkItemsMalformed: "skadnetwork-items-malformed"
         case .adNetworkGoogleMissing: "skadnetwork-google-missing"
         case .locationUsageMissing: "location-usage-missing"
+        case .attributionNetworkIdentifiersMalformed: "ad-network-identifiers-malformed"
+        case .buildSettingValue: "build-setting-value"
         case .manifestMissing: "privacy-manifest-missing"
         case .manifestInvalid: "privacy-manifest-invalid"
         case .trackingDomainsMissing: "tracking-domains-missing"
@@ -104,6 +112,9 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .adNetworkItemsMalformed: "\(InfoPlistKey.adNetworkItems.name) is not a list of dictionaries each naming an <id>.skadnetwork identifier."
         case .adNetworkGoogleMissing: "\(InfoPlistKey.adNetworkItems.name) does not list Google's identifier \(InfoPlistKey.googleAdNetworkIdentifier)."
         case .locationUsageMissing: "A location authorization the app requests lacks its purpose texts."
+        case .attributionNetworkIdentifiersMalformed:
+            "\(InfoPlistRules.attributionNetworkIdentifiers) is not an array of lowercase <id>.adattributionkit or <id>.skadnetwork strings."
+        case .buildSettingValue: "A value is a build-setting reference, $(NAME) or ${NAME}, that the build substitutes; the value rules cannot check it in the source file."
         case .manifestMissing: "The app has an Info.plist but no PrivacyInfo.xcprivacy of its own."
         case .manifestInvalid: "The privacy manifest has an unknown top-level key or a value of the wrong type."
         case .trackingDomainsMissing: "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain."
@@ -128,6 +139,9 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .adNetworkItemsMalformed: "Broken attribution: entries of the wrong shape name no ad network."
         case .adNetworkGoogleMissing: "Broken attribution: Google's ads cannot attribute installs; bids and revenue drop."
         case .locationUsageMissing: "Broken feature and rejection: the request does nothing (no prompt, no callback), and uploads get ITMS-90683 (missing purpose string)."
+        case .attributionNetworkIdentifiersMalformed:
+            "Broken attribution on iOS 17.4 and later: an entry that is not a lowercase ad network ID string names no network the system recognizes, so that network's ads are not eligible for install validation."
+        case .buildSettingValue: "None from this file: the built app holds the substituted value, which may or may not pass the rule that checks it."
         case .manifestMissing: "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
         case .manifestInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
         case .trackingDomainsMissing: "Apple asks for at least one domain when NSPrivacyTracking is true; which upload error follows is not confirmed."
@@ -152,6 +166,9 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .adNetworkItemsMalformed: "Make each entry a dictionary with \(InfoPlistKey.adNetworkIdentifier.name) = \"<id>.skadnetwork\"."
         case .adNetworkGoogleMissing: "Add an entry with \(InfoPlistKey.adNetworkIdentifier.name) = \(InfoPlistKey.googleAdNetworkIdentifier)."
         case .locationUsageMissing: "Add the missing purpose texts: always needs both the always and the when-in-use text."
+        case .attributionNetworkIdentifiersMalformed:
+            "Make \(InfoPlistRules.attributionNetworkIdentifiers) an array of strings, each an ad network ID in lowercase: <id>.adattributionkit or <id>.skadnetwork."
+        case .buildSettingValue: "Lint the built app's Info.plist, where the value is substituted: adharness lint path/to/Built.app/Info.plist."
         case .manifestMissing: "Add PrivacyInfo.xcprivacy to the app target with the required-reason APIs it uses."
         case .manifestInvalid: "Use only NSPrivacyTracking (Boolean), NSPrivacyTrackingDomains (strings), NSPrivacyCollectedDataTypes and NSPrivacyAccessedAPITypes (arrays of dictionaries)."
         case .trackingDomainsMissing: "List the domains that track in NSPrivacyTrackingDomains, or set NSPrivacyTracking to false."
@@ -181,6 +198,10 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
             "Google, iOS 14 setup (https://developers.google.com/admob/ios/ios14); LevelPlay's network table (https://developers.is.com/ios-14-network-support/)"
         case .locationUsageMissing:
             "Apple, NSLocationWhenInUseUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nslocationwheninuseusagedescription); ITMS-90683 in https://github.com/mapbox/mapbox-maps-flutter/issues/447 (report)"
+        case .attributionNetworkIdentifiersMalformed:
+            "Apple, Configuring a publisher app (https://developer.apple.com/documentation/adattributionkit/configuring-a-publisher-app): an array of strings, lowercase or the system does not recognize the network; AdNetworkIdentifiers (https://developer.apple.com/documentation/bundleresources/information-property-list/adnetworkidentifiers), iOS 17.4 and later; .adattributionkit and .skadnetwork IDs work with both frameworks (https://developer.apple.com/documentation/adattributionkit/adattributionkit-skadnetwork-interoperability)"
+        case .buildSettingValue:
+            "Apple, Managing your app's information property list values (https://developer.apple.com/documentation/bundleresources/managing-your-app-s-information-property-list): Xcode replaces variable values with build settings at build time"
         case .manifestMissing:
             "ITMS-91053, enforced from 1 May 2024, quoted in https://github.com/SvenTiigi/WhatsNewKit/issues/81 (report)"
         case .manifestInvalid, .collectedDataInvalid:

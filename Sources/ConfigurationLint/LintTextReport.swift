@@ -24,7 +24,7 @@ public struct LintTextReport: Sendable {
         return """
         \(finding.file):\(finding.line): \(severity) \(finding.rule.id)\(place): \(finding.message)
             why: \(finding.rule.consequence)
-            fix: \(finding.rule.fix)
+            fix: \(finding.fix)
         """
     }
 

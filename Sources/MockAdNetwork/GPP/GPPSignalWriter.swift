@@ -11,8 +11,8 @@ public struct GPPSignalWriter: Sendable {
     /// Writes into the app's storage.
     public init(store: any KeyValueStore) { self.store = store }
 
-    /// The US National section for a decision: every opt-out notice given, and the three opt-outs
-    /// taken (1) or not (2) together, as one privacy-options answer sets them.
+    /// The US National section for a decision, in the latest version (2): every opt-out notice
+    /// given, and the three opt-outs taken (1) or not (2) together, as one privacy-options answer sets them.
     public static func section(optedOut: Bool) -> GPPUSNationalSection {
         var section = GPPUSNationalSection()
         section.notices = [1, 1, 1, 1, 0, 0]

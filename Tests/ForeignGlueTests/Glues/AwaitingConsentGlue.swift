@@ -35,7 +35,7 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
 
     func requestTracking() async {
         guard ports.lifecycle.isActive else { return askWhenActive = true }
-        // An undecided answer is a prompt the user dismissed: asking again at once would loop.
+        // An undecided answer is a prompt the system took away (the user left the app): asking again at once would loop.
         guard await ports.tracking.requestTrackingAuthorization() != .notDetermined else { return }
         startAdsIfAllowed()
     }

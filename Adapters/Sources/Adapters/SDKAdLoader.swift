@@ -1,5 +1,7 @@
-// Adapter of the AdSDK port onto Google Mobile Ads 12 (Swift names). It loads interstitials; a
-// banner app maps `loadAd` onto `BannerView.load(_:)` the same way. Linux CI only parses this file.
+// Adapter of the AdSDK port onto Google Mobile Ads (Swift names, no `GAD` prefix). Needs GMA 13.3
+// or later (`ageRestrictedTreatment`); checked against 13.12.0. It loads interstitials; a banner app
+// maps `loadAd` onto `BannerView.load(_:)` the same way. On Linux it is type-checked against
+// interface stubs (Adapters/README.md); uses DeprecatedMembers.swift.
 #if canImport(GoogleMobileAds)
 import AdRequestKit
 import Foundation
@@ -23,11 +25,14 @@ public final class SDKAdLoader: AdSDK, @unchecked Sendable {
 
     /// Sets the tags on `MobileAds.shared.requestConfiguration` (`tagForUnderAgeOfConsent`,
     /// `tagForChildDirectedTreatment`, `ageRestrictedTreatment`), on the main queue, so a later `start` comes after.
+    /// The two Boolean tags are deprecated since 13.3.0 and still honoured; they are reached through
+    /// `LegacyAudienceTags` (DeprecatedMembers.swift), which says why the port keeps them.
     public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
         DispatchQueue.main.async {
             let real = MobileAds.shared.requestConfiguration
-            real.tagForUnderAgeOfConsent = configuration.underAgeOfConsent.map { NSNumber(value: $0) }
-            real.tagForChildDirectedTreatment = configuration.childDirectedTreatment.map { NSNumber(value: $0) }
+            let tags: any LegacyAudienceTags = real
+            tags.tagForUnderAgeOfConsent = configuration.underAgeOfConsent.map { NSNumber(value: $0) }
+            tags.tagForChildDirectedTreatment = configuration.childDirectedTreatment.map { NSNumber(value: $0) }
             real.ageRestrictedTreatment = switch configuration.ageTreatment {
             case .unspecified: .unspecified
             case .child: .child
@@ -44,9 +49,10 @@ public final class SDKAdLoader: AdSDK, @unchecked Sendable {
         case .teen: .teen
         default: .unspecified
         }
+        let tags: any LegacyAudienceTags = real
         return AdRequestConfiguration(
-            underAgeOfConsent: real.tagForUnderAgeOfConsent?.boolValue,
-            childDirectedTreatment: real.tagForChildDirectedTreatment?.boolValue,
+            underAgeOfConsent: tags.tagForUnderAgeOfConsent?.boolValue,
+            childDirectedTreatment: tags.tagForChildDirectedTreatment?.boolValue,
             ageTreatment: age
         )
     }

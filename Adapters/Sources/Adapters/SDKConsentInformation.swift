@@ -1,6 +1,7 @@
-// Adapter of the ConsentInfoProvider port onto the consent SDK (UserMessagingPlatform 3, Swift
-// names). The SDK wants the main thread; the port may be called from any, so calls hop to main.
-// Linux CI only parses this file.
+// Adapter of the ConsentInfoProvider port onto the consent SDK (User Messaging Platform, Swift
+// names). Needs UMP 3.0 or later (no `UMP` prefix); checked against 3.1.0. The SDK wants the main
+// thread; the port may be called from any, so calls hop to main. On Linux it is type-checked
+// against interface stubs (Adapters/README.md).
 #if canImport(UserMessagingPlatform)
 import AdRequestKit
 import Foundation

@@ -1,6 +1,7 @@
-// Adapter of the ConsentFormProvider port onto the consent SDK's forms (UserMessagingPlatform 3).
-// The forms present over the app's top screen, which the port leaves out: the app hands the
-// adapter a way to find it. Linux CI only parses this file.
+// Adapter of the ConsentFormProvider port onto the consent SDK's forms (User Messaging Platform,
+// Swift names). Needs UMP 3.0 or later (no `UMP` prefix); checked against 3.1.0. The forms present
+// over the app's top screen, which the port leaves out: the app hands the adapter a way to find it.
+// On Linux it is type-checked against interface stubs (Adapters/README.md).
 #if canImport(UserMessagingPlatform) && canImport(UIKit)
 import AdRequestKit
 import Foundation

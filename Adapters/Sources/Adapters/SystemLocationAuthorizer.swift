@@ -1,5 +1,6 @@
-// Adapter of the LocationAuthorizer port onto Core Location (Linux CI only parses it).
-#if canImport(CoreLocation) && !os(Linux)
+// Adapter of the LocationAuthorizer port onto Core Location (iOS 14 or later: the instance
+// `authorizationStatus`). On Linux it is type-checked against interface stubs (Adapters/README.md).
+#if canImport(CoreLocation)
 import AdRequestKit
 import CoreLocation
 import Foundation
@@ -14,7 +15,7 @@ public final class SystemLocationAuthorizer: NSObject, LocationAuthorizer, CLLoc
 
     /// `CLLocationManager.authorizationStatus`.
     public var authorizationStatus: LocationAuthorizationStatus {
-        LocationAuthorizationStatus(rawValue: Int(current.authorizationStatus.rawValue))
+        LocationAuthorizationStatus(rawValue: current.authorizationStatus.rawValue)
     }
 
     /// `CLLocationManager.accuracyAuthorization`.
@@ -39,7 +40,7 @@ public final class SystemLocationAuthorizer: NSObject, LocationAuthorizer, CLLoc
         lock.lock()
         let handler = handler
         lock.unlock()
-        handler?(LocationAuthorizationStatus(rawValue: Int(manager.authorizationStatus.rawValue)))
+        handler?(LocationAuthorizationStatus(rawValue: manager.authorizationStatus.rawValue))
     }
 
     /// `CLLocationManager.requestWhenInUseAuthorization()`.

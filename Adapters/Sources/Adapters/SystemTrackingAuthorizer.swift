@@ -1,5 +1,6 @@
 // Adapter of the TrackingAuthorizer port onto AppTrackingTransparency. Copy it into the app
-// target; it builds only where the framework exists (Linux CI parses it, nothing more).
+// target; it builds where the framework exists, and on Linux it is type-checked against interface
+// stubs (Adapters/README.md).
 #if canImport(AppTrackingTransparency)
 import AdRequestKit
 import AppTrackingTransparency
@@ -11,14 +12,14 @@ public struct SystemTrackingAuthorizer: TrackingAuthorizer {
 
     /// `ATTrackingManager.trackingAuthorizationStatus`, re-read on every access.
     public var trackingAuthorizationStatus: TrackingAuthorizationStatus {
-        TrackingAuthorizationStatus(rawValue: Int(ATTrackingManager.trackingAuthorizationStatus.rawValue))
+        TrackingAuthorizationStatus(rawValue: ATTrackingManager.trackingAuthorizationStatus.rawValue)
     }
 
     /// `ATTrackingManager.requestTrackingAuthorization(completionHandler:)`; the completion is passed
     /// on as the OS calls it (at once on the caller when there is no prompt, later otherwise).
     public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         ATTrackingManager.requestTrackingAuthorization { status in
-            completion(TrackingAuthorizationStatus(rawValue: Int(status.rawValue)))
+            completion(TrackingAuthorizationStatus(rawValue: status.rawValue))
         }
     }
 }

@@ -1,0 +1,31 @@
+// Follows GADRequestConfiguration.h of Google Mobile Ads SDK 13.12.0, as Swift sees it:
+// `RequestConfiguration` (NS_SWIFT_NAME), `ageRestrictedTreatment` with `AgeRestrictedTreatment`
+// (`GADAgeRestrictedTreatment`, NSInteger: `unspecified` 0, `child` 1, `teen` 2), and the two
+// `NSNumber` tags `tagForUnderAgeOfConsent` and `tagForChildDirectedTreatment` (nullable),
+// deprecated since 13.3.0 in favour of `ageRestrictedTreatment`. The deprecation message below
+// paraphrases the release note; the header's own wording was not available to check.
+//
+// A STUB FOR TYPE-CHECKING ONLY, built on Linux in place of the SDK (see Adapters/Package.swift).
+// It declares only what the adapters use and does nothing.
+import Foundation
+
+/// Stub of `AgeRestrictedTreatment` (`GADAgeRestrictedTreatment`).
+public enum AgeRestrictedTreatment: Int, Sendable {
+    case unspecified = 0
+    case child = 1
+    case teen = 2
+}
+
+/// Stub of `RequestConfiguration` (`GADRequestConfiguration`).
+open class RequestConfiguration: NSObject {
+    /// `var ageRestrictedTreatment: AgeRestrictedTreatment { get set }` (13.3.0)
+    open var ageRestrictedTreatment: AgeRestrictedTreatment = .unspecified
+
+    /// `var tagForUnderAgeOfConsent: NSNumber? { get set }`, deprecated since 13.3.0.
+    @available(*, deprecated, message: "Use ageRestrictedTreatment instead.")
+    open var tagForUnderAgeOfConsent: NSNumber?
+
+    /// `var tagForChildDirectedTreatment: NSNumber? { get set }`, deprecated since 13.3.0.
+    @available(*, deprecated, message: "Use ageRestrictedTreatment instead.")
+    open var tagForChildDirectedTreatment: NSNumber?
+}
