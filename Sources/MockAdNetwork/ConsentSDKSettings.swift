@@ -47,6 +47,8 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     public var keepsDecisionOutsideEEA = false
     /// What the SDK does with an update or a form that overlaps one still running.
     public var overlappingCalls: OverlappingCallPolicy = .runBoth
+    /// What the ad network requires of the privacy signals it reads (TCF 2.3, certified CMPs).
+    public var servingPolicy = ServingPolicy()
 
     /// The hashed identifier of the simulated device, when a scenario does not give one.
     public static let standardTestDeviceIdentifier = "33BE2250B43518CCDA7DE426D04EE231"

@@ -19,6 +19,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     private let infoPlist: InfoPlist
     private let consent: any ConsentSignals
     private let adLoadLatency: Duration
+    private let servingPolicy: ServingPolicy
     private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
     private let advertisingIdentifier: @Sendable () -> UUID
     private let region: @Sendable () -> ConsentRegion
@@ -40,6 +41,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         infoPlist: InfoPlist,
         consent: any ConsentSignals,
         adLoadLatency: Duration = .zero,
+        servingPolicy: ServingPolicy = ServingPolicy(),
         trackingStatus: @escaping @Sendable () -> TrackingAuthorizationStatus,
         advertisingIdentifier: @escaping @Sendable () -> UUID,
         region: @escaping @Sendable () -> ConsentRegion = { .other },
@@ -49,6 +51,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         self.infoPlist = infoPlist
         self.consent = consent
         self.adLoadLatency = adLoadLatency
+        self.servingPolicy = servingPolicy
         self.trackingStatus = trackingStatus
         self.advertisingIdentifier = advertisingIdentifier
         self.region = region
@@ -109,7 +112,9 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
                 configuration: requestConfiguration,
                 // The ad network places an EEA request itself when the consent SDK in charge writes TCF
                 // signals but has no answer yet (the legacy SDK's era had no TCF: its requests are not).
-                inEEA: consent.signalStore != nil && consent.signalStatus == UserConsentStatus.unknown.description && region() == .eea
+                inEEA: consent.signalStore != nil && consent.signalStatus == UserConsentStatus.unknown.description && region() == .eea,
+                restrictedDataProcessingRequested: request.extras[ServingModeOracle.restrictedDataProcessingKey] == "1",
+                policy: servingPolicy
             ),
             configuration: requestConfiguration
         )

@@ -126,6 +126,7 @@ public final class SimulatedWorld: Sendable {
             infoPlist: device.infoPlist,
             consent: signals,
             adLoadLatency: sdkSettings.adLoadLatency,
+            servingPolicy: sdkSettings.servingPolicy,
             trackingStatus: { device.trackingStatus },
             advertisingIdentifier: { identifier.currentValue },
             region: { [region] in region.snapshot },

@@ -27,6 +27,10 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     case invalidTCString
     /// The TC string was last updated more than 13 months ago.
     case consentOutdated
+    /// The TC string was written by a CMP Google has not certified (EEA, UK, Switzerland).
+    case cmpNotCertified
+    /// The TC string has no DisclosedVendors segment, or Google is not among the vendors it lists (TCF 2.3).
+    case googleNotDisclosed
     /// Google (vendor 755) has neither consent nor legitimate interest.
     case googleNotAllowed
     /// No consent for purpose 1 (store or access information on the device), or none for Google as a vendor.
@@ -39,6 +43,10 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     case personalizationAllowed
     /// The signals allow personalized ads, and the request carries `npa=1`: the most restrictive signal wins.
     case nonPersonalizedRequested
+    /// GDPR does not apply, and the IAB's US Privacy string (`IABUSPrivacy_String`) records an opt-out of sale.
+    case usPrivacyStringOptOut
+    /// The signals allow personalized ads, and the request asks for restricted data processing (`gad_rdp=1`).
+    case restrictedDataProcessingRequested
     /// The signals allow personalized ads, and the request is tagged child-directed.
     case childDirectedTreatment
     /// The signals allow personalized ads, and the request is tagged under the age of consent.
@@ -53,8 +61,9 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         switch self {
         case .gdprDoesNotApply, .personalizationAllowed: .personalized
         case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
-        case .noTCString, .noStorageConsent, .basicAdsPurposesMissing: .limited
+        case .noTCString, .noStorageConsent, .basicAdsPurposesMissing, .cmpNotCertified, .googleNotDisclosed: .limited
         case .personalizationNotConsented, .nonPersonalizedRequested, .usStateOptOut: .nonPersonalized
+        case .usPrivacyStringOptOut, .restrictedDataProcessingRequested: .nonPersonalized
         case .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .teenAgeTreatment: .nonPersonalized
         }
     }
@@ -69,6 +78,12 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .noTCString: "GDPR applies but no TC string is stored: limited ads"
         case .invalidTCString: "the TC string does not decode: no ads"
         case .consentOutdated: "the TC string was last updated more than 13 months ago: no ads until consent is asked again"
+        case .cmpNotCertified: "the TC string comes from a CMP Google has not certified: limited ads only"
+        case .googleNotDisclosed:
+            "the TC string has no DisclosedVendors segment, or it does not list Google (vendor 755): no personal data, limited ads (TCF 2.3)"
+        case .usPrivacyStringOptOut:
+            "the US Privacy string (IABUSPrivacy_String) says the user opted out of sale: restricted data processing, non-personalized ads"
+        case .restrictedDataProcessingRequested: "the request carries gad_rdp=1: restricted data processing, non-personalized ads"
         case .googleNotAllowed: "Google (vendor 755) has neither consent nor legitimate interest: no ads"
         case .noStorageConsent: "no consent for purpose 1, or none for Google as a vendor: limited ads"
         case .basicAdsPurposesMissing: "purpose 2, 7, 9 or 10 has neither consent nor legitimate interest: limited ads"
@@ -95,6 +110,17 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
             "Google, https://support.google.com/admanager/answer/9882911 (limited ads for EEA, UK and CH requests without a TC string)"
         case .invalidTCString, .consentOutdated:
             "Google, https://support.google.com/admob/answer/9999955 (TCF errors; 3.3: last updated more than 13 months ago)"
+        case .cmpNotCertified:
+            "Google, https://support.google.com/admob/answer/13554020 (a Google-certified CMP is required in the EEA and the UK since "
+                + "2024-01-16 and in Switzerland since 2024-07-31; without one only limited ads)"
+        case .googleNotDisclosed:
+            "IAB Tech Lab, Consent string and vendor list formats v2 (TCF 2.3, GDPR-Transparency-and-Consent-Framework, June 2025: the "
+                + "DisclosedVendors segment is mandatory; a vendor not disclosed may not process personal data); that Google then serves "
+                + "limited ads is a harness reading (ServingPolicy.requiresDisclosedVendors turns the check off)"
+        case .usPrivacyStringOptOut, .restrictedDataProcessingRequested:
+            "Google, https://developers.google.com/admob/ios/privacy/us-states (restricted data processing signalled by gad_rdp, "
+                + "IABUSPrivacy_String or GPP); https://support.google.com/admob/answer/14125907 (restricted data processing serves "
+                + "non-personalized ads only); IAB Tech Lab, US Privacy string (third character Y: opted out of sale)"
         case .googleNotAllowed:
             "Google, https://developers.google.com/admob/ios/privacy/ad-serving-modes (vendor consent needed besides purpose consent); harness reading: no legal basis at all means no ad"
         case .noStorageConsent:

@@ -27,15 +27,31 @@ public enum ServingModeOracle {
     ///   - configuration: the audience tags in force; a tag that rules out personalized ads lowers the mode as `npa=1` does.
     ///   - inEEA: whether the ad network places the request in the EEA (it geolocates the device):
     ///     there, a request with no GDPR signal stored yet is treated as one without a TC string.
+    ///   - restrictedDataProcessingRequested: whether the request carries `gad_rdp=1`.
+    ///   - policy: what the ad network requires of the signals (TCF 2.3, certified CMPs).
     public static func decide(
         store: any KeyValueStore, nonPersonalizedRequested: Bool, now: Int, configuration: AdRequestConfiguration = AdRequestConfiguration(),
-        inEEA: Bool = false
+        inEEA: Bool = false, restrictedDataProcessingRequested: Bool = false, policy: ServingPolicy = ServingPolicy()
     ) -> ServingDecision {
-        let signals = signalsDecision(store: store, now: now, inEEA: inEEA)
+        let signals = signalsDecision(store: store, now: now, inEEA: inEEA, policy: policy)
         guard signals.mode == .personalized else { return signals }
         if let tag = audienceRule(configuration) { return ServingDecision(tag) }
         if nonPersonalizedRequested { return ServingDecision(.nonPersonalizedRequested) }
+        if restrictedDataProcessingRequested { return ServingDecision(.restrictedDataProcessingRequested) }
         return signals
+    }
+
+    /// The request extra asking for restricted data processing, and the value that asks for it.
+    public static let restrictedDataProcessingKey = "gad_rdp"
+
+    /// The app's storage key for the IAB's US Privacy string (CCPA); its third character `Y` is an opt-out of sale.
+    public static let usPrivacyStringKey = "IABUSPrivacy_String"
+
+    /// Whether the US Privacy string in storage records an opt-out of sale: version 1, and `Y` as the
+    /// third character. A string of another form records nothing.
+    static func usPrivacyOptOut(in store: any KeyValueStore) -> Bool {
+        guard let text = store.string(forKey: usPrivacyStringKey), text.count == 4, text.first == "1" else { return false }
+        return Array(text)[2] == "Y"
     }
 
     /// The rule of the most conservative audience tag that rules out personalized ads: the two
@@ -51,14 +67,15 @@ public enum ServingModeOracle {
 
     /// The mode the signals alone allow, as if the request carried no `npa`. With `inEEA`, an unset
     /// `IABTCF_gdprApplies` counts as GDPR applying: the ad network places the request itself.
-    public static func signalsDecision(store: any KeyValueStore, now: Int, inEEA: Bool = false) -> ServingDecision {
+    public static func signalsDecision(store: any KeyValueStore, now: Int, inEEA: Bool = false, policy: ServingPolicy = ServingPolicy()) -> ServingDecision {
         let gdprApplies = store.integer(forKey: TCFKey.gdprApplies).map { $0 == 1 } ?? inEEA
         guard gdprApplies else {
-            return ServingDecision(USStateOptOut.isRecorded(in: store) ? .usStateOptOut : .gdprDoesNotApply)
+            if USStateOptOut.isRecorded(in: store) { return ServingDecision(.usStateOptOut) }
+            return ServingDecision(usPrivacyOptOut(in: store) ? .usPrivacyStringOptOut : .gdprDoesNotApply)
         }
         guard let text = store.string(forKey: TCFKey.tcString) else { return ServingDecision(.noTCString) }
         guard let tc = decoded(text) else { return ServingDecision(.invalidTCString) }
-        return decide(tc, now: now)
+        return decide(tc, now: now, policy: policy)
     }
 
     /// Strings decoded so far: the same few strings are read on every request and every state
@@ -78,10 +95,15 @@ public enum ServingModeOracle {
     }
 
     /// The mode a decoded TC string allows.
-    public static func decide(_ tc: TCString, now: Int) -> ServingDecision {
+    public static func decide(_ tc: TCString, now: Int, policy: ServingPolicy = ServingPolicy()) -> ServingDecision {
+        // The most restrictive first: no ads, then limited ads.
         if now - tc.lastUpdated > consentLifetime { return ServingDecision(.consentOutdated) }
         let googleConsented = tc.vendorConsents.ids.contains(googleVendorID)
         if !googleConsented && !tc.vendorLegitimateInterests.ids.contains(googleVendorID) { return ServingDecision(.googleNotAllowed) }
+        if let certified = policy.certifiedCMPIDs, !certified.contains(tc.cmpID) { return ServingDecision(.cmpNotCertified) }
+        if policy.requiresDisclosedVendors, tc.disclosedVendors?.ids.contains(googleVendorID) != true {
+            return ServingDecision(.googleNotDisclosed)
+        }
         if !googleConsented || !tc.purposeConsents.contains(1) { return ServingDecision(.noStorageConsent) }
         let allowed = tc.purposeConsents.union(tc.purposeLegitimateInterests)
         if ![2, 7, 9, 10].allSatisfy(allowed.contains) { return ServingDecision(.basicAdsPurposesMissing) }

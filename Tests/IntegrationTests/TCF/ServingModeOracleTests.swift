@@ -53,7 +53,41 @@ struct ServingModeOracleTests {
             "accept all, child-directed, npa=1: childDirectedTreatment", "accept all, under age: underAgeOfConsent",
             "accept all, child age treatment: childAgeTreatment", "accept all, teen age treatment: teenAgeTreatment",
         ])
-        #expect(Set(rules) == Set(ServingModeRule.allCases))
+        #expect(try Set(rules + Self.policyRules().map(\.rule)) == Set(ServingModeRule.allCases))
+    }
+
+    /// The rules that need more than the stored choices: the ad network's policy, the US Privacy
+    /// string, and the request's `gad_rdp`, each with the rule it must give.
+    static func policyRules() throws -> [(rule: ServingModeRule, decided: ServingModeRule)] {
+        let accepted = try store(.acceptAll)
+        var withoutDisclosed = try TCString(decoding: try #require(accepted.string(forKey: TCFKey.tcString)))
+        withoutDisclosed.disclosedVendors = nil
+        let tcf22 = try store(.acceptAll)
+        tcf22.set(try withoutDisclosed.encode(), forKey: TCFKey.tcString)
+        let usPrivacy = try store(nil, gdprApplies: false)
+        usPrivacy.set("1YYN", forKey: ServingModeOracle.usPrivacyStringKey)
+        let decide = { (store: InMemoryKeyValueStore, rdp: Bool, policy: ServingPolicy) in
+            ServingModeOracle.decide(store: store, nonPersonalizedRequested: false, now: today, restrictedDataProcessingRequested: rdp, policy: policy).rule
+        }
+        return [
+            (.cmpNotCertified, decide(accepted, false, ServingPolicy(certifiedCMPIDs: [28]))),
+            (.personalizationAllowed, decide(accepted, false, ServingPolicy(certifiedCMPIDs: [ServingPolicy.consentSDKCMPID]))),
+            (.googleNotDisclosed, decide(tcf22, false, ServingPolicy())),
+            (.personalizationAllowed, decide(tcf22, false, ServingPolicy(requiresDisclosedVendors: false))),
+            (.usPrivacyStringOptOut, decide(usPrivacy, false, ServingPolicy())),
+            (.restrictedDataProcessingRequested, decide(accepted, true, ServingPolicy())),
+            (.gdprDoesNotApply, decide(try store(nil, gdprApplies: false), false, ServingPolicy())),
+        ]
+    }
+
+    @Test(
+        "TCF 2.3 (a string must disclose Google), a certified CMP, the US Privacy string and gad_rdp each lower the mode; each can be shown off"
+    )
+    func policyAndUSRestrictedProcessing() throws {
+        let rules = try Self.policyRules()
+        #expect(rules.map(\.decided) == rules.map(\.rule))
+        #expect(ServingModeRule.cmpNotCertified.mode == .limited && ServingModeRule.googleNotDisclosed.mode == .limited)
+        #expect(ServingModeRule.usPrivacyStringOptOut.mode == .nonPersonalized && ServingModeRule.restrictedDataProcessingRequested.mode == .nonPersonalized)
     }
 
     @Test("an audience tag only lowers the mode the signals allow, teen treatment included")

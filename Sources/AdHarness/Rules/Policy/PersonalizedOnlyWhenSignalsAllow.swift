@@ -31,10 +31,16 @@ extension RuleDescriptor {
         }
     )
 
-    /// The rules that lower the mode without the app's flag being the one to say so: a US state
-    /// opt-out (the ad SDK reads the GPP string itself), an audience tag (``Invariant/taggedRequestsNeverPersonalized``
-    /// owns those) and a TC string past its 13 months (the ad SDK serves nothing, and the app cannot date the string).
+    /// The rules that lower the mode without the app's flag being the one to say so: a US opt-out
+    /// the ad SDK reads itself (the GPP string, the US Privacy string), an audience tag
+    /// (``Invariant/taggedRequestsNeverPersonalized`` owns those), the app's own `gad_rdp=1`, a TC
+    /// string past its 13 months (the ad SDK serves nothing, and the app cannot date the string),
+    /// and what the ad network requires of the CMP (certification, TCF 2.3's disclosed vendors),
+    /// which the pre-parsed keys an app reads do not show.
     private static let rulesNotTheAppsToFollow = Set(
-        [ServingModeRule.usStateOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .teenAgeTreatment, .consentOutdated].map(\.rawValue)
+        [
+            ServingModeRule.usStateOptOut, .usPrivacyStringOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment,
+            .teenAgeTreatment, .consentOutdated, .cmpNotCertified, .googleNotDisclosed, .restrictedDataProcessingRequested,
+        ].map(\.rawValue)
     )
 }
