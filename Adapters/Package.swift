@@ -36,7 +36,7 @@ let sdkPackages: [Package.Dependency] = []
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 #else
 // The real SDKs, pinned: Google Mobile Ads 13.12.0 and User Messaging Platform 3.1.0. The
-// adapters need GMA 13.3 or later (`ageRestrictedTreatment`) and UMP 3.0 or later (Swift names
+// adapters need GMA 13.3 or later (`ageRestrictedTreatment`) and UMP 3.1 or later (`consentSyncID`; Swift names
 // without the `UMP` prefix). Apple's frameworks come with the SDK.
 let stubs: [Target] = []
 let frameworks: [Target.Dependency] = [

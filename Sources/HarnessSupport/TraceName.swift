@@ -86,6 +86,16 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     )
     /// The run ends: the rules that wait for the end are decided here.
     public static let runFinish = Self("run.finish", .harness, "the run ends: the rules that wait for the end are decided here (pending: work still waiting)")
+    /// A step calls the consent SDK directly, bypassing the glue.
+    public static let sdkCall = Self(
+        "sdk.call", .harness,
+        "a step calls the consent SDK directly, bypassing the glue (name, its arguments, and the statuses before the call)"
+    )
+    /// A raw consent-SDK call of a step completes.
+    public static let sdkResult = Self(
+        "sdk.result", .harness,
+        "a raw consent-SDK call completes (name, result ok or error, code, and status, canRequestAds, formStatus, privacyOptions after it)"
+    )
     /// The scenario is incomplete.
     public static let harnessIssue = Self("harness.issue", .harness, "the scenario is incomplete (a prompt with no scripted answer...)")
 
@@ -128,6 +138,10 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let consentUpdateDone = Self("consent.update.done", .standIn, "the update completes (status, canRequestAds, or the error)")
     /// The consent SDK's stored consent is cleared.
     public static let consentReset = Self("consent.reset", .standIn, "the consent SDK's stored consent is cleared")
+    /// An update restored a decision stored under the consent sync identifier.
+    public static let consentSyncRestored = Self(
+        "consent.sync.restored", .standIn, "an update restored the GDPR decision stored under the app's consent sync identifier by another app or install"
+    )
     /// The app loads a consent form.
     public static let consentFormLoad = Self("consent.form.load", .standIn, "the app loads a consent form")
     /// The form loaded.
@@ -219,10 +233,10 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// Every name, grouped by recorder.
     public static let all: [TraceName] = [
         deviceReady, step, appLaunch, appActive, appInactive, appBackground, appTerminate, appReinstall, appCrash,
-        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runFinish, harnessIssue,
+        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runFinish, sdkCall, sdkResult, harnessIssue,
         trackingRequest, trackingPrompt, trackingAnswer, idfaRead,
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
-        consentUpdate, consentUpdateDone, consentReset, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
+        consentUpdate, consentUpdateDone, consentReset, consentSyncRestored, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
         consentFormPresent, consentFormPresentFailed, consentFormAnswer,
         adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed, adsPresent, adsPresentFailed, adsReward, adsDismiss,
         legacyConsentUpdate, legacyConsentUpdateDone, legacyConsentReset, legacyConsentFormLoad, legacyConsentFormLoaded,

@@ -47,6 +47,9 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     public var keepsDecisionOutsideEEA = false
     /// What the SDK does with an update or a form that overlaps one still running.
     public var overlappingCalls: OverlappingCallPolicy = .runBoth
+    /// Whether the publisher enabled consent sync for the app in the console: an update with a
+    /// valid sync identifier then restores a GDPR decision stored under it, and stores the next one.
+    public var consentSyncEnabled = false
     /// What the ad network requires of the privacy signals it reads (TCF 2.3, certified CMPs).
     public var servingPolicy = ServingPolicy()
 

@@ -12,7 +12,8 @@ public struct ConsentStorage: Sendable {
         package static let privacyOptions = "consentSDK.privacyOptions"
         static let purposesConsented = "consentSDK.purposesConsented"
         static let usOptOut = "consentSDK.usOptOut"
-        static let all = [status, privacyOptions, purposesConsented, usOptOut]
+        static let personalizationOptOut = "consentSDK.personalizationOptOut"
+        static let all = [status, privacyOptions, purposesConsented, usOptOut, personalizationOptOut]
     }
 
     /// Wraps the app's storage.
@@ -42,6 +43,13 @@ public struct ConsentStorage: Sendable {
     public var usOptOut: Bool {
         get { store.bool(forKey: Key.usOptOut) ?? false }
         nonmutating set { store.set(newValue, forKey: Key.usOptOut) }
+    }
+
+    /// Whether the user chose "don't personalize my ads" in the ads personalization controls message;
+    /// the ad network enforces it where no regulation applies.
+    public var personalizationOptOut: Bool {
+        get { store.bool(forKey: Key.personalizationOptOut) ?? false }
+        nonmutating set { store.set(newValue, forKey: Key.personalizationOptOut) }
     }
 
     /// Clears everything the SDK stored, its TCF and GPP signals included.

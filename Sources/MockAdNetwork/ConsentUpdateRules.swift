@@ -7,7 +7,11 @@ import AdRequestKit
 /// front; the privacy-options entry point is required where the US-states message is published.
 /// Elsewhere: nothing. Where no published message applies there is nothing to gather, so
 /// `canRequestAds` is true whatever the status (UMP iOS 2.5.0). The IDFA explainer applies while the OS
-/// tracking status is `notDetermined`: the status reads `required` and a form is available.
+/// tracking status is `notDetermined`: the status reads `required` and a form is available. The
+/// ads personalization controls message applies where no regulation does (region `other`): the
+/// status reads `required` with a form until it is answered, then `obtained` with the entry point
+/// required, so the user can change the choice (a modelling choice: the help page describes the
+/// message, not the statuses).
 struct ConsentUpdateRules: Hashable, Sendable {
     /// The consent status.
     var status: UserConsentStatus
@@ -41,7 +45,12 @@ struct ConsentUpdateRules: Hashable, Sendable {
             privacy = messages.usStates ? .required : .notRequired
             form = messages.usStates
         case .other:
-            break
+            if messages.personalizationControls {
+                status = stored == .obtained ? .obtained : .required
+                privacy = stored == .obtained ? .required : .notRequired
+                form = true
+                messageApplies = true
+            }
         }
         if underAgeOfConsent {
             return Self(status: .notRequired, storedStatus: .notRequired, privacyOptions: .notRequired, formAvailable: false, canRequestAds: true)

@@ -9,12 +9,17 @@ public struct PublishedMessages: Hashable, Sendable, CustomStringConvertible {
     public var usStates: Bool
     /// The IDFA explainer: a page shown before the OS tracking prompt, which the consent SDK then triggers itself.
     public var idfaExplainer: Bool
+    /// The ads personalization controls message (beta), for users no regulation message applies
+    /// to: "personalize my ads" or not, a choice the ad network enforces.
+    public var personalizationControls: Bool
 
-    /// Creates a configuration; the defaults are the GDPR and US-states messages, no IDFA explainer.
-    public init(gdpr: Bool = true, usStates: Bool = true, idfaExplainer: Bool = false) {
+    /// Creates a configuration; the defaults are the GDPR and US-states messages, no IDFA explainer,
+    /// no personalization controls.
+    public init(gdpr: Bool = true, usStates: Bool = true, idfaExplainer: Bool = false, personalizationControls: Bool = false) {
         self.gdpr = gdpr
         self.usStates = usStates
         self.idfaExplainer = idfaExplainer
+        self.personalizationControls = personalizationControls
     }
 
     /// The default: the GDPR and US-states messages published, no IDFA explainer.
@@ -22,7 +27,8 @@ public struct PublishedMessages: Hashable, Sendable, CustomStringConvertible {
 
     /// The published messages by name, as a trace field: `gdpr,usStates`, or `none`.
     public var description: String {
-        let names = [(gdpr, "gdpr"), (usStates, "usStates"), (idfaExplainer, "idfaExplainer")].filter(\.0).map(\.1)
+        let names = [(gdpr, "gdpr"), (usStates, "usStates"), (idfaExplainer, "idfaExplainer"), (personalizationControls, "personalizationControls")]
+            .filter(\.0).map(\.1)
         return names.isEmpty ? "none" : names.joined(separator: ",")
     }
 }

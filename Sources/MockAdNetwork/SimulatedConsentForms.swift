@@ -118,6 +118,9 @@ final class SimulatedLoadedForm: LoadedConsentForm, Sendable {
 
     init(forms: SimulatedConsentForms) { self.forms = forms }
 
+    /// Whether the form was presented already (a present from a screen that cannot show it does not count).
+    var isUsed: Bool { used.snapshot }
+
     func present(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         let alreadyUsed = used.withLock { used in
             defer { used = true }

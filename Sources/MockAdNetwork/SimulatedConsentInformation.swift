@@ -29,6 +29,8 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     private let currentRegion: @Sendable () -> ConsentRegion
     /// The updates in flight and the forms on screen.
     let inFlight = InFlightCalls()
+    /// The service's store of decisions by consent sync identifier, shared by the publisher's apps.
+    let consentSync: ConsentSyncService?
 
     private struct Session {
         var updateCompleted = false
@@ -38,6 +40,8 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         var privacyOptions: PrivacyOptionsRequirement = .unknown
         var region: ConsentRegion?
         var underAgeOfConsent = false
+        /// The valid sync identifier of the last update, where the publisher enabled consent sync.
+        var syncID: String?
     }
 
     /// Creates the SDK object for a process; `region`, if given, says where the device is at each
@@ -46,8 +50,9 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     public init(
         settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess,
         region: (@Sendable () -> ConsentRegion)? = nil,
-        infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil
+        infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil, consentSync: ConsentSyncService? = nil
     ) {
+        self.consentSync = consentSync
         self.settings = settings
         self.storage = storage
         self.process = process
@@ -81,6 +86,11 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         // A debug geography on a device that is not a test device is ignored: say so, never silently.
         if parameters.debugGeography != .disabled {
             fields.append(EventField("testDevice", String(settings.isTestDevice(listed: parameters.testDeviceIdentifiers))))
+        }
+        // A sync identifier the guide does not allow, or one sent while sync is off, syncs nothing: say which.
+        if let id = parameters.consentSyncID {
+            let state = !ConsentSyncService.isValid(id) ? "invalid" : settings.consentSyncEnabled ? "on" : "notEnabled"
+            fields.append(EventField("consentSync", state))
         }
         trace.record(.consentUpdate, fields)
         if settings.overlappingCalls == .reject && inFlight.updateInFlight {
@@ -133,6 +143,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         switch (kind, region) {
         case (.consent, _), (.privacyOptions, .eea):
             storage.purposesConsented = answer == .acceptAll
+            if region == .other && settings.messages.personalizationControls { storage.personalizationOptOut = answer == .rejectAll }
             do {
                 try storage.tcf.writeChoices(choices, gdprApplies: region == .eea, at: SimulatedCMP.deciseconds(at: process.clock.now))
             } catch {
@@ -140,6 +151,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             }
             storage.status = .obtained
             storage.privacyOptions = .required
+            if region == .eea, let id = session.withLock({ $0.syncID }) { consentSync?.store(choices, for: id) }
             session.withLock { session in
                 session.status = .obtained
                 session.canRequestAds = true
@@ -147,6 +159,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             }
         case (.privacyOptions, .regulatedUSState), (.privacyOptions, .other):
             storage.usOptOut = answer == .rejectAll
+            if region == .other && settings.messages.personalizationControls { storage.personalizationOptOut = answer == .rejectAll }
             if region == .regulatedUSState { storage.gpp.writeDecision(optedOut: answer == .rejectAll) }
         case (.idfaExplainer, _):
             break
@@ -180,14 +193,33 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         case .other, .notEEA: .other
         default: currentRegion()
         }
+        let syncID = parameters.consentSyncID.flatMap { settings.consentSyncEnabled && ConsentSyncService.isValid($0) ? $0 : nil }
         session.withLock { session in
             session.updateCompleted = true
             session.region = region
             session.underAgeOfConsent = parameters.isTaggedForUnderAgeOfConsent
+            session.syncID = syncID
         }
+        if let syncID, region == .eea { restoreSynced(syncID) }
         let expired = applyRules()
         storage.tcf.writeUpdate(gdprApplies: region == .eea)
         return expired
+    }
+
+    /// Restores the GDPR decision another app (or an earlier install) stored under the sync
+    /// identifier, when this install has none that stands: its signals are written as the answer's.
+    private func restoreSynced(_ id: String) {
+        guard let choices = consentSync?.decision(for: id), storage.status != .obtained else { return }
+        do {
+            try storage.tcf.writeChoices(choices, gdprApplies: true, at: SimulatedCMP.deciseconds(at: process.clock.now))
+        } catch {
+            process.trace.record(.harnessIssue, [EventField("issue", "the synced choices do not fit a TC string: \(error)")])
+            return
+        }
+        storage.purposesConsented = choices == .acceptAll
+        storage.status = .obtained
+        storage.privacyOptions = .required
+        process.trace.record(.consentSyncRestored)
     }
 
     /// Applies the rules again once the explainer's tracking prompt is over: the explainer no longer applies.

@@ -1,5 +1,5 @@
 // Adapter of the ConsentInfoProvider port onto the consent SDK (User Messaging Platform, Swift
-// names). Needs UMP 3.0 or later (no `UMP` prefix); checked against 3.1.0. The SDK wants the main
+// names). Needs UMP 3.1 or later (`consentSyncID`; no `UMP` prefix since 3.0); checked against 3.1.0. The SDK wants the main
 // thread; the port may be called from any, so calls hop to main. On Linux it is type-checked
 // against interface stubs (Adapters/README.md).
 #if canImport(UserMessagingPlatform)
@@ -29,14 +29,17 @@ public struct SDKConsentInformation: ConsentInfoProvider {
     }
 
     /// `ConsentInformation.shared.requestConsentInfoUpdate(with:completionHandler:)`, with the
-    /// parameters' debug settings (which the SDK applies on test devices only).
+    /// parameters' debug settings (which the SDK applies on test devices only) and consent sync
+    /// identifier (`consentSyncID`, UMP 3.1.0 and later).
     public func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
         let tagged = parameters.isTaggedForUnderAgeOfConsent
         let geography = parameters.debugGeography.rawValue
         let testDevices = parameters.testDeviceIdentifiers
+        let syncID = parameters.consentSyncID
         onMain {
             let request = RequestParameters()
             request.isTaggedForUnderAgeOfConsent = tagged
+            request.consentSyncID = syncID
             if geography != ConsentDebugGeography.disabled.rawValue || !testDevices.isEmpty {
                 let debug = DebugSettings()
                 debug.geography = DebugGeography(rawValue: geography) ?? .disabled

@@ -1,7 +1,7 @@
 // Follows UMPRequestParameters.h of Google's User Messaging Platform SDK 3.1.0, as Swift sees it:
 // `RequestParameters` (NS_SWIFT_NAME), `isTaggedForUnderAgeOfConsent` (NS_SWIFT_NAME of
-// `tagForUnderAgeOfConsent`) and `debugSettings` (copy, nullable). The header's `consentSyncID`
-// (new in 3.1.0) is left out: no adapter sets it, the port having no such parameter.
+// `tagForUnderAgeOfConsent`), `debugSettings` (copy, nullable) and `consentSyncID` (copy,
+// nullable, new in 3.1.0).
 //
 // A STUB FOR TYPE-CHECKING ONLY, built on Linux in place of the SDK (see Adapters/Package.swift).
 // It declares only what the adapters use and does nothing.
@@ -14,4 +14,7 @@ open class RequestParameters: NSObject {
 
     /// `@NSCopying var debugSettings: DebugSettings? { get set }` (no `@NSCopying` on Linux)
     open var debugSettings: DebugSettings?
+
+    /// `var consentSyncID: String? { get set }` (UMP 3.1.0)
+    open var consentSyncID: String?
 }

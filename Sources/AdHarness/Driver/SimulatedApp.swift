@@ -276,6 +276,23 @@ public final class SimulatedApp: Sendable {
         }
     }
 
+    /// The app calls the consent SDK directly, bypassing the glue: an update, a form load or present,
+    /// load-and-present, the privacy-options form, or reset, recorded as `sdk.call` and `sdk.result`.
+    ///
+    /// The peer suite drives the SDK so; a form a raw load gives is kept for a raw present in the
+    /// same process. The legacy consent profile has no such calls: a scenario issue.
+    public func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        try step("sdk", detail: call.description, at: CallSite(fileID: fileID, line: line)) { [trace] process in
+            if process.standIns.legacyConsentInformation != nil {
+                throw HarnessFailure.scenarioIssue(
+                    "sdk \(call.name.rawValue): expected the current consent SDK, found the legacy profile (raw calls reach the current SDK only)",
+                    trace: trace.events
+                )
+            }
+            process.call(call, trace: trace)
+        }
+    }
+
     /// The device moves to another region (EEA, a US state, elsewhere); the consent SDK sees it at its next update.
     public func travel(to region: ConsentRegion, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
         try worldStep("travel", detail: region.rawValue, at: CallSite(fileID: fileID, line: line)) { [world] in world.travel(to: region) }

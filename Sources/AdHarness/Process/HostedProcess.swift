@@ -10,6 +10,8 @@ final class HostedProcess: Sendable {
     let standIns: ProcessStandIns
     let glue: any ConsentGlue
     private let location = Locked(Location())
+    /// The form the last raw `loadForm` step of this process gave, for a later raw `presentForm`.
+    let keptForm = Locked<(any LoadedConsentForm)?>(nil)
 
     private struct Location {
         /// The process's location helper, created when the app first asks for location.

@@ -22,6 +22,9 @@ public struct PreviousSession: Hashable, Sendable {
     /// Whether the consent SDK's last answer required a privacy-options entry point (`unknown`: it
     /// stored none). The update restores it at once, as it restores the consent status.
     public var privacyOptions: PrivacyOptionsRequirement = .unknown
+    /// GDPR decisions the user took in the publisher's other apps, stored by the consent service
+    /// under their consent sync identifier: an update sending one of them restores its decision.
+    public var syncedConsent: [String: ConsentChoices] = [:]
 
     /// Creates a previous session; the default is a fresh install.
     public init(

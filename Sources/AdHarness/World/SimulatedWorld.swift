@@ -30,6 +30,8 @@ public final class SimulatedWorld: Sendable {
     public let legacySDK: LegacyConsentSDKSettings?
     private let requests = Locked<[RecordedAdRequest]>([])
     private let region: Locked<ConsentRegion>
+    /// The consent service's decisions by consent sync identifier; it outlives installs.
+    public let consentSync = ConsentSyncService()
 
     /// Sets up a device as earlier sessions left it; `seedAppStorage` writes the glue's own leftovers.
     public init(
@@ -70,6 +72,7 @@ public final class SimulatedWorld: Sendable {
         if legacySDK != nil, previousSession.legacyConsent != .unknown {
             SimulatedLegacyConsentInformation.storeStatus(previousSession.legacyConsent, in: leftovers)
         }
+        for (id, choices) in previousSession.syncedConsent { consentSync.store(choices, for: id) }
         seedAppStorage(leftovers)
         self.storage = InMemoryKeyValueStore(trace: trace, contents: leftovers.contents)
         self.location = SimulatedLocationServices(device: self.device, settings: device.location, user: user.location, trace: trace)
@@ -110,7 +113,7 @@ public final class SimulatedWorld: Sendable {
         )
         let information = SimulatedConsentInformation(
             settings: sdkSettings, storage: ConsentStorage(store: storage), process: process, region: { [region] in region.snapshot },
-            infoPlist: device.infoPlist, tracking: osTracking
+            infoPlist: device.infoPlist, tracking: osTracking, consentSync: consentSync
         )
         let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?

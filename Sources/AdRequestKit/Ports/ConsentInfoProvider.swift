@@ -55,14 +55,19 @@ public struct ConsentRequestParameters: Hashable, Sendable, Codable {
     ///
     /// On any other device the SDK ignores the debug geography; simulators are always test devices.
     public var testDeviceIdentifiers: [String]
+    /// The consent sync identifier (consent SDK 3.1 and later): the same user across the
+    /// publisher's apps, so a GDPR decision taken in one applies in the others; `nil`: no sync.
+    public var consentSyncID: String?
 
-    /// Creates parameters; the defaults are an adult user, no debug geography and no test devices.
+    /// Creates parameters; the defaults are an adult user, no debug geography, no test devices and no sync.
     public init(
-        isTaggedForUnderAgeOfConsent: Bool = false, debugGeography: ConsentDebugGeography = .disabled, testDeviceIdentifiers: [String] = []
+        isTaggedForUnderAgeOfConsent: Bool = false, debugGeography: ConsentDebugGeography = .disabled, testDeviceIdentifiers: [String] = [],
+        consentSyncID: String? = nil
     ) {
         self.isTaggedForUnderAgeOfConsent = isTaggedForUnderAgeOfConsent
         self.debugGeography = debugGeography
         self.testDeviceIdentifiers = testDeviceIdentifiers
+        self.consentSyncID = consentSyncID
     }
 }
 

@@ -45,6 +45,8 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     case nonPersonalizedRequested
     /// GDPR does not apply, and the IAB's US Privacy string (`IABUSPrivacy_String`) records an opt-out of sale.
     case usPrivacyStringOptOut
+    /// GDPR does not apply, and the user chose "don't personalize my ads" in the ads personalization controls message.
+    case personalizationControlsOptOut
     /// The signals allow personalized ads, and the request asks for restricted data processing (`gad_rdp=1`).
     case restrictedDataProcessingRequested
     /// The signals allow personalized ads, and the request is tagged child-directed.
@@ -63,7 +65,7 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
         case .noTCString, .noStorageConsent, .basicAdsPurposesMissing, .cmpNotCertified, .googleNotDisclosed: .limited
         case .personalizationNotConsented, .nonPersonalizedRequested, .usStateOptOut: .nonPersonalized
-        case .usPrivacyStringOptOut, .restrictedDataProcessingRequested: .nonPersonalized
+        case .usPrivacyStringOptOut, .restrictedDataProcessingRequested, .personalizationControlsOptOut: .nonPersonalized
         case .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .teenAgeTreatment: .nonPersonalized
         }
     }
@@ -84,6 +86,8 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .usPrivacyStringOptOut:
             "the US Privacy string (IABUSPrivacy_String) says the user opted out of sale: restricted data processing, non-personalized ads"
         case .restrictedDataProcessingRequested: "the request carries gad_rdp=1: restricted data processing, non-personalized ads"
+        case .personalizationControlsOptOut:
+            "the user chose \"don't personalize my ads\" in the ads personalization controls message: non-personalized ads"
         case .googleNotAllowed: "Google (vendor 755) has neither consent nor legitimate interest: no ads"
         case .noStorageConsent: "no consent for purpose 1, or none for Google as a vendor: limited ads"
         case .basicAdsPurposesMissing: "purpose 2, 7, 9 or 10 has neither consent nor legitimate interest: limited ads"
@@ -117,6 +121,9 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
             "IAB Tech Lab, Consent string and vendor list formats v2 (TCF 2.3, GDPR-Transparency-and-Consent-Framework, June 2025: the "
                 + "DisclosedVendors segment is mandatory; a vendor not disclosed may not process personal data); that Google then serves "
                 + "limited ads is a harness reading (ServingPolicy.requiresDisclosedVendors turns the check off)"
+        case .personalizationControlsOptOut:
+            "Google, https://support.google.com/admob/answer/13978207 (ads personalization controls: the user's choice is enforced in "
+                + "ad serving; seen through a mirror); superseded where a regulation message applies"
         case .usPrivacyStringOptOut, .restrictedDataProcessingRequested:
             "Google, https://developers.google.com/admob/ios/privacy/us-states (restricted data processing signalled by gad_rdp, "
                 + "IABUSPrivacy_String or GPP); https://support.google.com/admob/answer/14125907 (restricted data processing serves "

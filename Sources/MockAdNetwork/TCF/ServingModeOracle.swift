@@ -71,7 +71,8 @@ public enum ServingModeOracle {
         let gdprApplies = store.integer(forKey: TCFKey.gdprApplies).map { $0 == 1 } ?? inEEA
         guard gdprApplies else {
             if USStateOptOut.isRecorded(in: store) { return ServingDecision(.usStateOptOut) }
-            return ServingDecision(usPrivacyOptOut(in: store) ? .usPrivacyStringOptOut : .gdprDoesNotApply)
+            if usPrivacyOptOut(in: store) { return ServingDecision(.usPrivacyStringOptOut) }
+            return ServingDecision(ConsentStorage(store: store).personalizationOptOut ? .personalizationControlsOptOut : .gdprDoesNotApply)
         }
         guard let text = store.string(forKey: TCFKey.tcString) else { return ServingDecision(.noTCString) }
         guard let tc = decoded(text) else { return ServingDecision(.invalidTCString) }

@@ -57,6 +57,8 @@ struct ExpectationCheck {
             return
         }
         let believed = app.referenceGlue?.believedState?.legacy
+        // The current consent SDK's own statuses; the legacy profile has neither.
+        let currentSDK = app.standIns.flatMap { $0.legacyConsentInformation == nil ? $0.consentInformation : nil }
         let pairs: [(String, String?, String)] = [
             ("tracking", final.tracking?.description, truth.tracking.description),
             ("consent", final.consent?.description, truth.consent.description),
@@ -66,6 +68,8 @@ struct ExpectationCheck {
             ("usePersonalizedAds", final.usePersonalizedAds.map { String($0) }, believed.map { String($0.usePersonalizedAds) } ?? "none"),
             ("prefersAdFree", final.prefersAdFree.map { String($0) }, believed.map { String($0.prefersAdFree) } ?? "none"),
             ("location", final.location?.description, truth.location.description),
+            ("formStatus", final.formStatus?.description, currentSDK.map { $0.formStatus.description } ?? "none (legacy profile)"),
+            ("privacyOptions", final.privacyOptions?.description, currentSDK.map { $0.privacyOptionsRequirement.description } ?? "none (legacy profile)"),
         ]
         for (field, expected, actual) in pairs {
             if let expected, expected != actual { mismatch("expect.final.\(field)", expected: expected, actual: actual, at: trace.indices.last) }

@@ -101,8 +101,8 @@ public enum CrashExpectation: Hashable, Sendable {
 
 /// The `expect.final` object: any subset of the state after the last step.
 ///
-/// `tracking`, `consent`, `canRequestAds`, `legacyConsent` and `location` are what the OS and the
-/// consent SDK report; `shouldUseNPA` is what the decision table requires of a request made now,
+/// `tracking`, `consent`, `canRequestAds`, `formStatus`, `privacyOptions`, `legacyConsent` and
+/// `location` are what the OS and the consent SDK report; `shouldUseNPA` is what the decision table requires of a request made now,
 /// from those answers. `usePersonalizedAds` and `prefersAdFree` are the reference glue's own state.
 public struct FinalState: Hashable, Sendable, Decodable {
     /// The tracking status the OS reports.
@@ -121,9 +121,13 @@ public struct FinalState: Hashable, Sendable, Decodable {
     public var prefersAdFree: Bool?
     /// The location status as the OS reports it.
     public var location: LocationAuthorizationStatus?
+    /// Whether the consent SDK has a form to load (current profile).
+    public var formStatus: ConsentFormStatus?
+    /// Whether the consent SDK requires a privacy-options entry point (current profile).
+    public var privacyOptions: PrivacyOptionsRequirement?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, canRequestAds, shouldUseNPA, legacyConsent, usePersonalizedAds, prefersAdFree, location
+        case tracking, consent, canRequestAds, shouldUseNPA, legacyConsent, usePersonalizedAds, prefersAdFree, location, formStatus, privacyOptions
     }
 
     /// Decodes the object.
@@ -138,6 +142,8 @@ public struct FinalState: Hashable, Sendable, Decodable {
         usePersonalizedAds = try container.decodeIfPresent(Bool.self, forKey: .usePersonalizedAds)
         prefersAdFree = try container.decodeIfPresent(Bool.self, forKey: .prefersAdFree)
         location = try container.decodeStatusIfPresent(LocationAuthorizationStatus.self, forKey: .location)
+        formStatus = try container.decodeStatusIfPresent(ConsentFormStatus.self, forKey: .formStatus)
+        privacyOptions = try container.decodeStatusIfPresent(PrivacyOptionsRequirement.self, forKey: .privacyOptions)
     }
 }
 

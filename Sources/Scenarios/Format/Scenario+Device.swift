@@ -16,11 +16,11 @@ struct DeviceSpec: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, country, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
         case infoPlist, infoPlistFile, consentFormConfigured, messages, latency, adProvidersChanged, location, simulator
-        case keepsConsentOutsideEEA, overlappingConsentCalls
+        case keepsConsentOutsideEEA, overlappingConsentCalls, consentSyncEnabled
     }
 
     enum MessagesKeys: String, CodingKey, CaseIterable {
-        case gdpr, usStates, idfaExplainer
+        case gdpr, usStates, idfaExplainer, personalizationControls
     }
 
     enum LocationKeys: String, CodingKey, CaseIterable {
@@ -62,6 +62,7 @@ struct DeviceSpec: Decodable {
             legacySDK.isSimulator = simulator
         }
         if let keeps = try container.decodeIfPresent(Bool.self, forKey: .keepsConsentOutsideEEA) { device.sdk.keepsDecisionOutsideEEA = keeps }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .consentSyncEnabled) { device.sdk.consentSyncEnabled = on }
         if let policy = try container.decodeChoiceIfPresent(OverlappingCallPolicy.self, forKey: .overlappingConsentCalls) {
             device.sdk.overlappingCalls = policy
         }
@@ -79,6 +80,9 @@ struct DeviceSpec: Decodable {
             if let on = try values.decodeIfPresent(Bool.self, forKey: .gdpr) { device.sdk.messages.gdpr = on }
             if let on = try values.decodeIfPresent(Bool.self, forKey: .usStates) { device.sdk.messages.usStates = on }
             if let on = try values.decodeIfPresent(Bool.self, forKey: .idfaExplainer) { device.sdk.messages.idfaExplainer = on }
+            if let on = try values.decodeIfPresent(Bool.self, forKey: .personalizationControls) {
+                device.sdk.messages.personalizationControls = on
+            }
         }
         // The fixture's Info.plist overlays the standard one, or the app's real file: a value sets a
         // key, null removes it.
@@ -126,7 +130,7 @@ struct PreviousSessionSpec: Decodable {
     var glueLeftoverKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge, privacyOptions
+        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge, privacyOptions, syncedConsent
     }
 
     init(from decoder: any Decoder) throws {
@@ -159,7 +163,42 @@ struct PreviousSessionSpec: Decodable {
             }
             session.consentAge = age
         }
+        for synced in try container.decodeIfPresent([SyncedConsentSpec].self, forKey: .syncedConsent) ?? [] {
+            session.syncedConsent[synced.id] = synced.choices
+        }
         glueLeftoverKeys = [CodingKeys.shouldUseNPA, .usePersonalizedAds].filter(container.contains).map(\.rawValue)
+    }
+}
+
+/// One entry of `previousSession.syncedConsent`: a GDPR decision taken in another of the
+/// publisher's apps, stored under its consent sync identifier.
+struct SyncedConsentSpec: Decodable {
+    var id: String
+    var choices: ConsentChoices
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case consentSyncID, answer
+    }
+
+    /// The answers another app's form can have given.
+    enum Answer: String, CaseIterable, Decodable {
+        case acceptAll, rejectAll
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .consentSyncID)
+        guard ConsentSyncService.isValid(id) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .consentSyncID, in: container,
+                debugDescription: "expected a UUID or 22 to 150 letters, digits and +.=/_-$,{}, found \"\(id)\""
+            )
+        }
+        choices = switch try container.decodeChoice(Answer.self, forKey: .answer) {
+        case .acceptAll: .acceptAll
+        case .rejectAll: .rejectAll
+        }
     }
 }
 

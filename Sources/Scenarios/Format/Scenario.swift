@@ -38,6 +38,9 @@ public struct Scenario: Sendable, Decodable {
     /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
     /// beliefs); empty when the scenario needs only ground truth and runs against any glue.
     public var referenceGlueReasons: [String]
+    /// Whether the app runs no glue (`"glue": "none"`): its entry points do nothing, and only raw
+    /// `sdk` steps touch the consent SDK, so the scenario pins the stand-ins whatever glue it is given.
+    public var runsWithoutGlue = false
     /// `device.infoPlistFile`, until it is read relative to the fixture's folder.
     var infoPlistFile: InfoPlistFileSource?
 
@@ -85,7 +88,22 @@ public struct Scenario: Sendable, Decodable {
         steps = try container.decode([Step].self, forKey: .steps)
         try Step.checkOrder(of: steps, codingPath: container.codingPath + [CodingKeys.steps])
         expect = try container.decode(Expectations.self, forKey: .expect)
-        declaredGlue = try container.decodeChoiceIfPresent(GlueRequirement.self, forKey: .glue)
+        let glueText = try container.decodeIfPresent(String.self, forKey: .glue)
+        if glueText == "none" {
+            runsWithoutGlue = true
+            if let step = steps.first(where: \.goesThroughGlue) {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: container.codingPath + [CodingKeys.glue],
+                    debugDescription: "expected only steps that need no glue with \"none\" (raw {\"sdk\": ...} steps, launch, advance...), "
+                        + "found \"\(step)\", which goes through the glue; or set \"glue\": \"any\""
+                ))
+            }
+        } else if let glueText {
+            guard let glue = GlueRequirement(rawValue: glueText) else {
+                throw DecodingError.dataCorruptedError(forKey: .glue, in: container, debugDescription: "expected one of any, reference, none, got \"\(glueText)\"")
+            }
+            declaredGlue = glue
+        }
         if let text = try container.decodeIfPresent(String.self, forKey: .rules) {
             do { rules = try RuleSet(parsing: text) } catch {
                 throw DecodingError.dataCorruptedError(forKey: .rules, in: container, debugDescription: error.description)
@@ -95,10 +113,10 @@ public struct Scenario: Sendable, Decodable {
             + app.givenKeys.map { "app.\($0)" }
             + (sessionSpec?.glueLeftoverKeys ?? []).map { "previousSession.\($0)" }
             + expect.referenceGlueReasons
-        if declaredGlue == .anyGlue, let first = reasons.first {
+        if runsWithoutGlue || declaredGlue == .anyGlue, let first = reasons.first {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: container.codingPath + [CodingKeys.glue],
-                debugDescription: "\"any\" promises ground truth only, but \(first) belongs to the reference glue (its settings, log or beliefs); "
+                debugDescription: "\"\(runsWithoutGlue ? "none" : "any")\" promises ground truth only, but \(first) belongs to the reference glue (its settings, log or beliefs); "
                     + "remove it, or set \"glue\": \"reference\""
             ))
         }
@@ -209,7 +227,7 @@ public struct AppSetup: Sendable, Decodable {
     var givenKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, timeouts, mistakes, legacyConsent, decision, onboardingTracking, adRequestConfiguration
+        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, consentSyncID, timeouts, mistakes, legacyConsent, decision, onboardingTracking, adRequestConfiguration
     }
 
     enum AdRequestConfigurationKeys: String, CodingKey, CaseIterable {
@@ -229,6 +247,10 @@ public struct AppSetup: Sendable, Decodable {
         }
         if let geography = try container.decodeStatusIfPresent(ConsentDebugGeography.self, forKey: .debugGeography) {
             parameters.debugGeography = geography
+            givesCurrentParameters = true
+        }
+        if let id = try container.decodeIfPresent(String.self, forKey: .consentSyncID) {
+            parameters.consentSyncID = id
             givesCurrentParameters = true
         }
         if let identifiers = try container.decodeIfPresent([String].self, forKey: .testDeviceIdentifiers) {

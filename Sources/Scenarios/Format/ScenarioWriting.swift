@@ -34,6 +34,12 @@ extension Step {
             return .object([("settings", .object(pairs))])
         case .travel(let region): return .object([("travel", .string(region.rawValue))])
         case .tap(let control): return .object([("tap", .string(control))])
+        case .sdk(let call):
+            var pairs: [(String, JSONValue)] = [("sdk", .string(call.name.rawValue))]
+            if let geography = call.debugGeography { pairs.append(("debugGeography", .string(geography.description))) }
+            if call.underAgeOfConsent { pairs.append(("underAgeOfConsent", .bool(true))) }
+            if call.presenter != .window { pairs.append(("from", .string(call.presenter.rawValue))) }
+            return .object(pairs)
         default: return .string(description)
         }
     }

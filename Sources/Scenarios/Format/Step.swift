@@ -1,6 +1,7 @@
 import AdHarness
 import AdRequestKit
 import HarnessSupport
+import MockAdNetwork
 import MockTrackingManager
 
 /// One step of a scenario.
@@ -37,6 +38,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     case travel(ConsentRegion)
     /// The user taps one of the app's own controls, by the name the glue declares.
     case tap(String)
+    /// The app calls the consent SDK directly, bypassing the glue (`{ "sdk": "loadForm" }`).
+    case sdk(ConsentSDKCall)
 
     /// The steps spelled as a plain string.
     static let named: [(String, Step)] = [
@@ -48,7 +51,12 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     ]
 
     enum ObjectKeys: String, CodingKey, CaseIterable {
-        case advance, settings, travel, tap
+        case advance, settings, travel, tap, sdk
+    }
+
+    /// The keys of a raw consent-SDK step: the call, and its arguments.
+    enum SDKKeys: String, CodingKey, CaseIterable {
+        case sdk, debugGeography, underAgeOfConsent, from
     }
 
     enum SettingsKeys: String, CodingKey, CaseIterable {
@@ -57,14 +65,17 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     }
 
     private static var expected: String {
-        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"}, {\"settings\": {...}} {\"travel\": \"other\"} or {\"tap\": \"continue\"}"
+        "one of \(named.map(\.0).joined(separator: ", ")), or an object {\"advance\": \"30s\"}, {\"settings\": {...}}, {\"travel\": \"other\"}, {\"tap\": \"continue\"} or {\"sdk\": \"update\"}"
     }
 
-    /// Decodes `"launch"`, `{ "advance": "30s" }`, `{ "settings": { "tracking": "denied" } }`, `{ "travel": "other" }` or `{ "tap": "continue" }`.
+    /// Decodes `"launch"`, `{ "advance": "30s" }`, `{ "settings": { "tracking": "denied" } }`, `{ "travel": "other" }`,
+    /// `{ "tap": "continue" }` or `{ "sdk": "update", "debugGeography": "eea" }`.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let step = Self.named.first(where: { $0.0 == text })?.1 else {
-                throw DecodingError.dataCorruptedError(in: single, debugDescription: "expected \(Self.expected), got \"\(text)\"")
+                let hint = Self.nearest(to: text, in: Self.named.map(\.0)).map { "; did you mean \"\($0)\"?" }
+                    ?? (ConsentSDKCall.Name(rawValue: text) != nil ? "; a raw SDK call is written {\"sdk\": \"\(text)\"}" : "")
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "expected \(Self.expected), got \"\(text)\"\(hint)")
             }
             self = step
             return
@@ -72,10 +83,14 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "expected \(Self.expected)"))
         }
+        if container.contains(AnyCodingKey(stringValue: SDKKeys.sdk.rawValue)) {
+            self = .sdk(try Self.decodeSDKCall(from: decoder))
+            return
+        }
         guard container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "expected a step object with exactly one key, advance, settings, travel or tap; found \(container.allKeys.count) keys"
+                debugDescription: "expected a step object with exactly one key, advance, settings, travel or tap (or sdk with its arguments); found \(container.allKeys.count) keys"
             ))
         }
         try decoder.rejectUnknownKeys(ObjectKeys.self)
@@ -134,13 +149,64 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         self = .settings(changes)
     }
 
-    /// `launch`, `advance 30.000s`, `settings tracking=denied`.
+    /// Decodes `{ "sdk": "update", "debugGeography": "eea", "underAgeOfConsent": true }` or
+    /// `{ "sdk": "presentForm", "from": "none" }`: an argument the call does not take is an error.
+    private static func decodeSDKCall(from decoder: any Decoder) throws -> ConsentSDKCall {
+        try decoder.rejectUnknownKeys(SDKKeys.self)
+        let keyed = try decoder.container(keyedBy: SDKKeys.self)
+        let text = try keyed.decode(String.self, forKey: .sdk)
+        let names = ConsentSDKCall.Name.allCases.map(\.rawValue)
+        guard let name = ConsentSDKCall.Name(rawValue: text) else {
+            let hint = nearest(to: text, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw DecodingError.dataCorruptedError(
+                forKey: .sdk, in: keyed, debugDescription: "expected one of \(names.joined(separator: ", ")), got \"\(text)\"\(hint)"
+            )
+        }
+        var call = ConsentSDKCall(name)
+        if keyed.contains(.debugGeography) || keyed.contains(.underAgeOfConsent), name != .update {
+            let key: SDKKeys = keyed.contains(.debugGeography) ? .debugGeography : .underAgeOfConsent
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: keyed, debugDescription: "expected \(key.rawValue) only with {\"sdk\": \"update\"}, found it with \(text)"
+            )
+        }
+        call.debugGeography = try keyed.decodeStatusIfPresent(ConsentDebugGeography.self, forKey: .debugGeography)
+        call.underAgeOfConsent = try keyed.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent) ?? false
+        if keyed.contains(.from) {
+            guard name.presents else {
+                let presenting = ConsentSDKCall.Name.allCases.filter(\.presents).map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .from, in: keyed, debugDescription: "expected from only with a call that presents (\(presenting)), found it with \(text)"
+                )
+            }
+            call.presenter = try keyed.decodeChoice(FormPresenter.self, forKey: .from)
+        }
+        return call
+    }
+
+    /// The known name nearest to a mistyped one, within two edits (or a third of its letters), for a "did you mean" hint.
+    static func nearest(to word: String, in known: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var row = [i + 1] + Array(repeating: 0, count: b.count)
+                for (j, y) in b.enumerated() { row[j + 1] = min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1)) }
+                previous = row
+            }
+            return previous[b.count]
+        }
+        let scored = known.map { ($0, distance(Array(word.lowercased()), Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+        return best.0
+    }
+
+    /// `launch`, `advance 30.000s`, `settings tracking=denied`, `sdk update debugGeography=eea`.
     public var description: String {
         switch self {
         case .advance(let duration): "advance \(duration.harnessDescription)"
         case .settings(let changes): "settings \(changes.map(\.description).joined(separator: " "))"
         case .travel(let region): "travel \(region.rawValue)"
         case .tap(let control): "tap \(control)"
+        case .sdk(let call): "sdk \(call)"
         default: Self.named.first { $0.1 == self }?.0 ?? "step"
         }
     }
@@ -152,6 +218,14 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         switch self {
         case .launch, .relaunch, .reinstall, .settings, .travel, .advance, .runUntilIdle: false
         default: true
+        }
+    }
+
+    /// Whether the step reaches the app through the glue's entry points (not under `"glue": "none"`).
+    var goesThroughGlue: Bool {
+        switch self {
+        case .onboarding, .requestTracking, .requestTrackingThenAd, .requestAd, .readAdvertisingIdentifier, .openPrivacyOptions, .tap: true
+        default: false
         }
     }
 
@@ -191,6 +265,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         case .advance(let duration): try app.advance(by: duration, fileID: "", line: 0)
         case .travel(let region): try app.travel(to: region, fileID: "", line: 0)
         case .tap(let control): try app.tap(control, fileID: "", line: 0)
+        case .sdk(let call): try app.callConsentSDK(call, fileID: "", line: 0)
         case .settings(let changes):
             for change in changes {
                 switch change {

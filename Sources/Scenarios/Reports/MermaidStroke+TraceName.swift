@@ -28,6 +28,8 @@ extension MermaidStroke {
         case .runRunaway: [MermaidStroke(.note(.user, .ads), "RUNAWAY: the app looped without end", .values(["repeating"]))]
         case .runFinish: [MermaidStroke(.note(.user, .ads), "end of run")]
         case .harnessIssue: [MermaidStroke(.note(.user, .ads), "scenario issue")]
+        case .sdkCall: [MermaidStroke(.call(.app, .consent), "raw call", .values(["name"]))]
+        case .sdkResult: [MermaidStroke(.reply(.consent, .app), "raw result", .values(["name", "result", "code"]))]
         // The OS.
         case .trackingRequest: [MermaidStroke(.call(.app, .os), "request tracking")]
         case .trackingPrompt: [MermaidStroke(.call(.os, .user), "tracking prompt")]
@@ -45,6 +47,7 @@ extension MermaidStroke {
         case .consentUpdate, .legacyConsentUpdate: [MermaidStroke(.call(.app, .consent), "update consent info")]
         case .consentUpdateDone, .legacyConsentUpdateDone: [MermaidStroke(.reply(.consent, .app), "updated")]
         case .consentReset, .legacyConsentReset: [MermaidStroke(.note(.consent, nil), "stored consent cleared")]
+        case .consentSyncRestored: [MermaidStroke(.note(.consent, nil), "decision restored by consent sync")]
         case .consentFormLoad, .legacyConsentFormLoad: [MermaidStroke(.call(.app, .consent), "load form")]
         case .consentFormLoaded, .legacyConsentFormLoaded: [MermaidStroke(.reply(.consent, .app), "form loaded")]
         case .consentFormLoadFailed, .legacyConsentFormLoadFailed: [MermaidStroke(.reply(.consent, .app), "form load failed")]

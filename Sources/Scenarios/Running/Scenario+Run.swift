@@ -7,7 +7,7 @@ extension Scenario {
     /// failure, finishes the run, and compares the outcome with `expect`.
     ///
     /// With no glue given, the scenario runs against the reference glue set up as it says (`app`,
-    /// `consentProfile`). Another glue runs only scenarios that need nothing but ground truth: one
+    /// `consentProfile`); one that says `"glue": "none"` runs no glue, whichever is given. Another glue runs only scenarios that need nothing but ground truth: one
     /// that checks the reference glue fails at once, naming why. The rules are `rules` if given,
     /// else the scenario's (`"rules"`), else the glue's own (``GlueFactory/defaultRules``).
     public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioVerdict {
@@ -18,7 +18,7 @@ extension Scenario {
         }
         let app: SimulatedApp
         do {
-            app = try makeApp(glue: glue ?? referenceGlue, rules: rules)
+            app = try makeApp(glue: runsWithoutGlue ? .noGlue : glue ?? referenceGlue, rules: rules)
         } catch {
             return ScenarioVerdict(name: name, trace: [], mismatches: [], failure: error)
         }

@@ -69,6 +69,8 @@ struct SchemaTests {
         #expect(properties("properties", "previousSession") == keys(PreviousSessionSpec.CodingKeys.self))
         #expect(properties("properties", "user") == keys(UserSpec.CodingKeys.self))
         #expect(properties("properties", "expect", "properties", "final") == keys(FinalState.CodingKeys.self))
+        #expect(enumeration("properties", "expect", "properties", "final", "properties", "formStatus") == ConsentFormStatus.recognizedNames)
+        #expect(enumeration("properties", "expect", "properties", "final", "properties", "privacyOptions") == PrivacyOptionsRequirement.recognizedNames)
     }
 
     @Test("faults: targets, errors per target, callbacks")
@@ -97,6 +99,12 @@ struct SchemaTests {
         #expect(settingsKeys == keys(Step.SettingsKeys.self))
         #expect(branch("travel")?["enum"] as? [String] == ConsentRegion.allCases.map(\.rawValue))
         #expect(branch("tap")?["type"] as? String == "string")
+        let sdk = branches.first { ($0["required"] as? [String]) == ["sdk"] }
+        #expect(Set((sdk?["properties"] as? [String: Any] ?? [:]).keys) == keys(Step.SDKKeys.self))
+        #expect(branch("sdk")?["enum"] as? [String] == ConsentSDKCall.Name.allCases.map(\.rawValue))
+        #expect(branch("debugGeography")?["enum"] as? [String] == ConsentDebugGeography.recognizedNames)
+        #expect(branch("from")?["enum"] as? [String] == FormPresenter.allCases.map(\.rawValue))
+        #expect(enumeration("properties", "glue") == GlueRequirement.allCases.map(\.rawValue) + ["none"])
         #expect(enumeration("properties", "app", "properties", "mistakes", "items") == names(AppMistake.self))
         #expect(properties("properties", "app", "properties", "timeouts") == keys(TimeoutsSpec.CodingKeys.self))
         #expect(properties("properties", "device") == keys(DeviceSpec.CodingKeys.self))

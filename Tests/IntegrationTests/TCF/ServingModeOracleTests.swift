@@ -66,6 +66,8 @@ struct ServingModeOracleTests {
         tcf22.set(try withoutDisclosed.encode(), forKey: TCFKey.tcString)
         let usPrivacy = try store(nil, gdprApplies: false)
         usPrivacy.set("1YYN", forKey: ServingModeOracle.usPrivacyStringKey)
+        let controls = try store(nil, gdprApplies: false)
+        ConsentStorage(store: controls).personalizationOptOut = true
         let decide = { (store: InMemoryKeyValueStore, rdp: Bool, policy: ServingPolicy) in
             ServingModeOracle.decide(store: store, nonPersonalizedRequested: false, now: today, restrictedDataProcessingRequested: rdp, policy: policy).rule
         }
@@ -75,6 +77,7 @@ struct ServingModeOracleTests {
             (.googleNotDisclosed, decide(tcf22, false, ServingPolicy())),
             (.personalizationAllowed, decide(tcf22, false, ServingPolicy(requiresDisclosedVendors: false))),
             (.usPrivacyStringOptOut, decide(usPrivacy, false, ServingPolicy())),
+            (.personalizationControlsOptOut, decide(controls, false, ServingPolicy())),
             (.restrictedDataProcessingRequested, decide(accepted, true, ServingPolicy())),
             (.gdprDoesNotApply, decide(try store(nil, gdprApplies: false), false, ServingPolicy())),
         ]

@@ -39,7 +39,7 @@ extension RuleDescriptor {
     /// which the pre-parsed keys an app reads do not show.
     private static let rulesNotTheAppsToFollow = Set(
         [
-            ServingModeRule.usStateOptOut, .usPrivacyStringOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment,
+            ServingModeRule.usStateOptOut, .usPrivacyStringOptOut, .personalizationControlsOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment,
             .teenAgeTreatment, .consentOutdated, .cmpNotCertified, .googleNotDisclosed, .restrictedDataProcessingRequested,
         ].map(\.rawValue)
     )

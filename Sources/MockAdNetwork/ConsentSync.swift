@@ -1,0 +1,30 @@
+import AdRequestKit
+import Foundation
+import HarnessSupport
+
+/// The consent service's store of GDPR decisions by consent sync identifier: what lets a decision
+/// taken in one app of the publisher apply in its other apps (and after a reinstall) that send the
+/// same identifier. It outlives installs; only the service reads it.
+///
+/// Google's consent sync guide: the publisher enables syncing for its apps in the console, and
+/// each app passes an identifier that is a UUID or 22 to 150 characters of a fixed alphabet.
+public final class ConsentSyncService: Sendable {
+    private let decisions = Locked<[String: ConsentChoices]>([:])
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// The decision stored under an identifier.
+    public func decision(for id: String) -> ConsentChoices? { decisions.withLock { $0[id] } }
+
+    /// Stores a decision under an identifier, replacing the one there.
+    public func store(_ choices: ConsentChoices, for id: String) { decisions.withLock { $0[id] = choices } }
+
+    /// Whether an identifier has the form the guide requires: a UUID, or 22 to 150 characters of
+    /// letters, digits and `+.=/_-$,{}`.
+    public static func isValid(_ id: String) -> Bool {
+        if UUID(uuidString: id) != nil { return true }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.=/_-$,{}")
+        return (22...150).contains(id.count) && id.allSatisfy(allowed.contains)
+    }
+}
