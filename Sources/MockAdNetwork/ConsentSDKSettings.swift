@@ -47,6 +47,10 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     public var keepsDecisionOutsideEEA = false
     /// What the SDK does with an update or a form that overlaps one still running.
     public var overlappingCalls: OverlappingCallPolicy = .runBoth
+    /// How many of the SDK's own preloads of the privacy-options form fail: while one has failed and
+    /// its retry has not yet loaded, presenting that form completes on the next run loop with
+    /// `unavailable`, showing nothing, and the SDK retries, so the next present shows the form.
+    public var privacyOptionsPreloadFailures = 0
     /// Whether the publisher enabled consent sync for the app in the console: an update with a
     /// valid sync identifier then restores a GDPR decision stored under it, and stores the next one.
     public var consentSyncEnabled = false

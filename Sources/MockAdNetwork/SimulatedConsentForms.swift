@@ -68,6 +68,14 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
             return
         }
+        if info.takePrivacyOptionsPreloadFailure() {
+            process.trace.record(.consentFormPresentFailed, [
+                EventField("kind", ConsentFormKind.privacyOptions.rawValue), EventField("error", ConsentFormError.unavailable.description),
+                EventField("reason", "notPreloaded"),
+            ])
+            process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
+            return
+        }
         show(.privacyOptions, completion: completion)
     }
 

@@ -29,6 +29,8 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     private let currentRegion: @Sendable () -> ConsentRegion
     /// The updates in flight and the forms on screen.
     let inFlight = InFlightCalls()
+    /// The privacy-options form's preloads still to fail in this process.
+    private let preloadFailuresLeft: Locked<Int>
     /// The service's store of decisions by consent sync identifier, shared by the publisher's apps.
     let consentSync: ConsentSyncService?
 
@@ -53,6 +55,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil, consentSync: ConsentSyncService? = nil
     ) {
         self.consentSync = consentSync
+        preloadFailuresLeft = Locked(settings.privacyOptionsPreloadFailures)
         self.settings = settings
         self.storage = storage
         self.process = process
@@ -204,6 +207,16 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         let expired = applyRules()
         storage.tcf.writeUpdate(gdprApplies: region == .eea)
         return expired
+    }
+
+    /// Whether the privacy-options form is missing because a preload failed; takes one failure,
+    /// as the SDK's retry then loads the form for the next present.
+    func takePrivacyOptionsPreloadFailure() -> Bool {
+        preloadFailuresLeft.withLock { left in
+            guard left > 0 else { return false }
+            left -= 1
+            return true
+        }
     }
 
     /// Restores the GDPR decision another app (or an earlier install) stored under the sync

@@ -16,7 +16,7 @@ struct DeviceSpec: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, country, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
         case infoPlist, infoPlistFile, consentFormConfigured, messages, latency, adProvidersChanged, location, simulator
-        case keepsConsentOutsideEEA, overlappingConsentCalls, consentSyncEnabled
+        case keepsConsentOutsideEEA, overlappingConsentCalls, consentSyncEnabled, privacyOptionsPreloadFailures
     }
 
     enum MessagesKeys: String, CodingKey, CaseIterable {
@@ -63,6 +63,14 @@ struct DeviceSpec: Decodable {
         }
         if let keeps = try container.decodeIfPresent(Bool.self, forKey: .keepsConsentOutsideEEA) { device.sdk.keepsDecisionOutsideEEA = keeps }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .consentSyncEnabled) { device.sdk.consentSyncEnabled = on }
+        if let failures = try container.decodeIfPresent(Int.self, forKey: .privacyOptionsPreloadFailures) {
+            guard (0...100).contains(failures) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .privacyOptionsPreloadFailures, in: container, debugDescription: "expected a count from 0 to 100, found \(failures)"
+                )
+            }
+            device.sdk.privacyOptionsPreloadFailures = failures
+        }
         if let policy = try container.decodeChoiceIfPresent(OverlappingCallPolicy.self, forKey: .overlappingConsentCalls) {
             device.sdk.overlappingCalls = policy
         }
