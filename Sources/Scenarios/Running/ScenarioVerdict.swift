@@ -42,11 +42,22 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// One line, as a test failure prints the value: `PASS name`, or `FAIL name: what failed first`
     /// and how many more; ``report`` has the rest and the trace.
     public var description: String {
-        guard !passed else { return "PASS \(name)" + (warnings.isEmpty ? "" : " (\(warnings.count) warnings)") }
-        let first = failure.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" }
-            ?? mismatches.first.map { "\($0.expectation): expected \($0.expected), got \($0.actual)" } ?? ""
-        let more = (failure == nil ? 0 : 1 + otherViolations.count) + mismatches.count - 1
-        return "FAIL \(name): \(first)" + (more > 0 ? " (and \(more) more)" : "")
+        guard !passed else {
+            let suffix = warnings.isEmpty ? "" : " (\(warnings.count) warnings)"
+            return "PASS \(name)\(suffix)"
+        }
+        // Spelled out step by step: one expression with nested optionals and `??` took the type
+        // checker seconds (scripts/ci-time --detail).
+        var first = ""
+        if let failure {
+            first = failure.description.split(separator: "\n").first.map(String.init) ?? ""
+        } else if let mismatch = mismatches.first {
+            first = "\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)"
+        }
+        let failures: Int = failure == nil ? 0 : 1 + otherViolations.count
+        let more: Int = failures + mismatches.count - 1
+        let suffix = more > 0 ? " (and \(more) more)" : ""
+        return "FAIL \(name): \(first)\(suffix)"
     }
 
     /// The failure, every other rule broken, expected vs actual for each mismatch, a line per rule

@@ -159,9 +159,12 @@ struct AdvertisingConsentServiceTests {
         app.stopsAtFirstFailure = false
         try app.launch()
         #expect(app.trace.count(of: .adsLoadFailed) == 5)
-        #expect(app.adRequests.map(\.request.format) == Self.launchLoads + [.rewarded, .rewarded, .rewarded, .rewarded])
+        let retries: [AdFormat] = [.rewarded, .rewarded, .rewarded, .rewarded]
+        let formats: [AdFormat] = app.adRequests.map(\.request.format)
+        #expect(formats == Self.launchLoads + retries)
         #expect(app.adRequests.allSatisfy { $0.time == .zero })
-        #expect(app.warnings.map(\.invariant).filter { $0 == .adLoadsBackOff }.count == 2)
+        let backOffs: Int = app.warnings.filter { $0.invariant == .adLoadsBackOff }.count
+        #expect(backOffs == 2)
         try app.runUntilIdle()
         #expect(try app.finish().isClean)
     }

@@ -92,8 +92,13 @@ struct GPPStringTests {
         let written = try #require(GPPString(decoding: GPPSignalWriter.gppString(optedOut: true)).section(GPPUSNationalSection.id))
         let decoded = try GPPUSNationalSection(decoding: written)
         let old = try GPPUSNationalSection(decoding: "BVQqAAAACg")
-        #expect([GPPUSNationalSection().version, decoded.version, old.version] == [2, 2, 1])
-        #expect([decoded.sensitiveDataProcessing.count, decoded.knownChildSensitiveDataConsents.count, old.sensitiveDataProcessing.count, old.knownChildSensitiveDataConsents.count] == [16, 3, 12, 2])
+        let versions: [Int] = [GPPUSNationalSection().version, decoded.version, old.version]
+        #expect(versions == [2, 2, 1])
+        let lengths: [Int] = [
+            decoded.sensitiveDataProcessing.count, decoded.knownChildSensitiveDataConsents.count,
+            old.sensitiveDataProcessing.count, old.knownChildSensitiveDataConsents.count,
+        ]
+        #expect(lengths == [16, 3, 12, 2])
         #expect(decoded.optedOut && !old.optedOut && GPPUSNationalSection(version: 1).sensitiveDataProcessing.count == 12)
     }
 
