@@ -1,5 +1,5 @@
 import AdHarness
-import ScenarioRunner
+import Scenarios
 import Testing
 
 @Test("my glue passes the bundled scenarios", arguments: try ScenarioFile.bundled(for: .anyGlue))

@@ -1,5 +1,5 @@
 import AdHarness
-import ScenarioRunner
+import Scenarios
 import XCTest
 
 final class MyGlueScenarioTests: XCTestCase {

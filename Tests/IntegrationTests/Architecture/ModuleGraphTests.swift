@@ -77,7 +77,7 @@ struct ModuleGraphTests {
         let manifest = try String(contentsOf: PackageFolder.url("Package.swift"), encoding: .utf8)
         let names = Set(try Self.table().map(\.name))
         let products = Set(names.filter { manifest.contains(".library(name: \"\($0)\"") })
-        #expect(products == ["AdRequestKit", "AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine"])
+        #expect(products == ["AdRequestKit", "AdHarness", "ScenarioRunner", "Scenarios", "Exploration", "ConfigurationLint", "AdHarnessContracts", "HarnessCommandLine"])
         let folder = PackageFolder.url("Tests/ForeignGlueTests")
         for found in try Self.imports(in: folder) where names.contains(found.module) {
             #expect(products.contains(found.module), "ForeignGlueTests/\(found.file) imports \(found.module), not a product")
