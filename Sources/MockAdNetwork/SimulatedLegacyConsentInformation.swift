@@ -1,7 +1,7 @@
 import AdRequestKit
 import HarnessSupport
 
-/// The legacy consent SDK's consent information for one app process (seed `002`).
+/// The legacy consent SDK's consent information for one app process (catalogue LC1-LC9).
 ///
 /// The update answers whether the request came from the EEA or somewhere unknown (the region, or a
 /// debug geography when this device is a listed debug device). Publisher identifiers the service

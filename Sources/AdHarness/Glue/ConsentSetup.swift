@@ -5,7 +5,7 @@ import MockAdNetwork
 public enum ConsentSetup: Hashable, Sendable {
     /// The current consent SDK, with the parameters sent on every update.
     case current(ConsentRequestParameters)
-    /// The legacy consent SDK (seed `002`), with the app's settings and the SDK's on the device.
+    /// The legacy consent SDK (catalogue LC1-LC9), with the app's settings and the SDK's on the device.
     case legacy(LegacyConsentSettings, sdk: LegacyConsentSDKSettings = LegacyConsentSDKSettings())
 
     /// The current consent SDK with default parameters.

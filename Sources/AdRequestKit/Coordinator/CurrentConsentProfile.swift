@@ -1,4 +1,4 @@
-/// The current consent SDK's flow: consent status, `canRequestAds`, and its forms (seed `000`).
+/// The current consent SDK's flow: consent status, `canRequestAds`, and its forms (catalogue C1-C17, F1-F11).
 public struct CurrentConsentProfile: ConsentProfile {
     /// The SDK's consent information.
     public let consentInfo: any ConsentInfoProvider

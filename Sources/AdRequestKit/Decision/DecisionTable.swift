@@ -1,4 +1,4 @@
-/// The tracking x consent decision table (seed `000`, section 2) as one pure function.
+/// The tracking x consent decision table (the house policy, catalogue R6 and R7) as one pure function.
 ///
 /// Personalized ads need both answers: tracking `authorized` and consent `obtained` or `notRequired`.
 /// Every other combination, including raw values this code does not know, asks for `npa=1`.

@@ -55,7 +55,7 @@ public struct AppPorts: Sendable {
     }
 }
 
-/// The legacy consent SDK's two services (seed `002`).
+/// The legacy consent SDK's two services (catalogue LC1-LC9).
 public struct LegacyConsentPorts: Sendable {
     /// Its consent information.
     public var information: any LegacyConsentInformation

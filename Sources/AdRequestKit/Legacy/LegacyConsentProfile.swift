@@ -1,8 +1,8 @@
-/// The legacy consent SDK's flow (seed `002`), behind the same coordinator as the current one.
+/// The legacy consent SDK's flow (catalogue LC1-LC9), behind the same coordinator as the current one.
 ///
 /// In the EEA (or somewhere unknown) the form is shown until the user chooses personalized ads,
 /// non-personalized ads or the ad-free version; the app keeps the choice as its "use personalized
-/// ads" preference (personalized by default, as seed `002` registers it), and requests carry `npa=1`
+/// ads" preference (personalized by default, catalogue LC9), and requests carry `npa=1`
 /// when it is off. The privacy-options entry point is the settings entry that re-shows the form.
 public struct LegacyConsentProfile: ConsentProfile {
     /// The SDK's consent information.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The legacy consent SDK's consent information (seed `002`).
+/// The legacy consent SDK's consent information (Google's legacy Consent SDK guide, catalogue LC1-LC9).
 ///
 /// The app asks whether the user is in the EEA (or somewhere unknown) and, if so, shows the form
 /// until a status is chosen. Unlike the current SDK, the status is read-write: the app may set it.

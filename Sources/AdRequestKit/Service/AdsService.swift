@@ -2,7 +2,7 @@ import Foundation
 
 /// The app's entry points for ads: launch, onboarding, tracking, ad requests and privacy options.
 ///
-/// Rules it keeps (seed `000` sections 3-4, seed `004`):
+/// Rules it keeps (the house policy, catalogue R6 and R7):
 /// - tracking first, then consent, in the first-run onboarding (or as configured: after consent, or
 ///   left to the consent SDK's IDFA explainer); a second onboarding call while one runs joins it;
 /// - every decision that leaves the app (starting the ad SDK, building a request) is made from what

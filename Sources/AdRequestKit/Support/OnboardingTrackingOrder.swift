@@ -1,6 +1,6 @@
 /// When the first-run onboarding asks the OS for tracking, relative to the consent flow.
 public enum OnboardingTrackingOrder: String, CaseIterable, Hashable, Sendable, Codable {
-    /// The tracking request first, then the consent form if required (seed `000`): the default.
+    /// The tracking request first, then the consent form if required (the house policy's order, catalogue R7): the default.
     case beforeConsent
     /// The consent form first, then the tracking request.
     case afterConsent

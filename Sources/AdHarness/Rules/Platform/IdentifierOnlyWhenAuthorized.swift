@@ -13,7 +13,7 @@ extension RuleDescriptor {
         on: [.idfaRead],
         rule: "no non-zero advertising identifier read unless tracking is authorized",
         definition: "Broken by an `idfa.read` that returned a non-zero identifier while the OS tracking status is not `authorized`.",
-        source: "Apple, https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier; seed 001",
+        source: "Apple, https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier (catalogue I1)",
         breaks: { event, _ in
             event.name == .idfaRead && event[TraceField.identifier] == "set" && event[TraceField.tracking] != RunFacts.authorized
         }

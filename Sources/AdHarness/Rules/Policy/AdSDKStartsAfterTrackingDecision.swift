@@ -16,7 +16,7 @@ extension RuleDescriptor {
             shown and dismissed unanswered earlier in this install. The seed app's order (so the SDK never caches a \
             zero identifier); Google's own samples start the SDK once consent allows, before any tracking answer.
             """,
-        source: "seed 004 (start the ad SDK after the tracking answer, so it does not cache a zero identifier)",
+        source: "the house policy (catalogue R7: start the ad SDK after the tracking answer, so it does not cache a zero identifier)",
         breaks: { event, facts in
             event.name == .adsStart && event[TraceField.tracking] == RunFacts.notDetermined && !facts.promptDismissedThisInstall
         }

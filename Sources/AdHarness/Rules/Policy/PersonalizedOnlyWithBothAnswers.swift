@@ -18,7 +18,7 @@ extension RuleDescriptor {
             or Google document asks for `npa=1` after a tracking denial (the ad SDK then sends no identifier), so it \
             is off unless the app turns it on.
             """,
-        source: "seed 000 section 2 (the decision table); Google, https://support.google.com/admob/answer/7676680 (non-personalized ads)",
+        source: "the house policy's decision table (catalogue R7); Google, https://support.google.com/admob/answer/7676680 (non-personalized ads)",
         breaks: { event, _ in
             guard event.name == .adsRequest, event[TraceField.npa] == "false" else { return false }
             return !(event[TraceField.tracking] == RunFacts.authorized && event[TraceField.consentAllowsPersonalized] == "true")

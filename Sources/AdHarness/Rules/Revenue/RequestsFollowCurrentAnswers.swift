@@ -19,7 +19,7 @@ extension RuleDescriptor {
             before an answer or a Settings change. More private than needed: the user loses nothing, the app earns \
             less, so it warns by default; the seed's table makes it a failure (its decision follows every answer).
             """,
-        source: "seed 000 sections 2-3 (re-evaluate after an authorization); Google, https://developers.google.com/admob/ios/privacy/idfa",
+        source: "the house policy (catalogue R6: re-evaluate after an authorization); Google, https://developers.google.com/admob/ios/privacy/idfa",
         breaks: { event, _ in
             guard event.name == .adsRequest, event[TraceField.npa] == "true" else { return false }
             let bothAllow = event[TraceField.tracking] == RunFacts.authorized && event[TraceField.consentAllowsPersonalized] == "true"
