@@ -49,8 +49,9 @@ public enum TrackingPromptAnswer: String, CaseIterable, Hashable, Sendable, Coda
     case allow
     /// "Ask App Not to Track".
     case deny
-    /// The user leaves the app while the prompt is up and comes back: the system has taken the
-    /// prompt away, the request completes with the status unchanged (`notDetermined` on a first ask).
+    /// The user leaves the app while the prompt is up: the system takes the prompt away, and the
+    /// request completes with the status unchanged (`notDetermined` on a first ask). The user comes
+    /// back when the scenario says so (the `foreground` step).
     case leaveApp
     /// The expanded sheet's Additional Information button (OS 27.2, EU): the sheet goes away
     /// without an answer, the app's action runs, the request completes with the status unchanged.

@@ -160,9 +160,11 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         let process = process
         let answer = process.scheduleUserAnswer(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
             if user.answer == .leaveApp {
-                // The user goes to the home screen and back: the system takes the prompt away (onSystemDismiss).
+                // The user goes to the home screen: the system takes the prompt away (onSystemDismiss).
+                // The user stays away until the scenario brings the app back (a `foreground` step), as
+                // leaving and coming back take a person time: a glue that asks again once active is
+                // asked again only then, never in a loop at one instant.
                 device.setAppState(.background, reason: "userLeftApp")
-                device.setAppState(.active)
                 return
             }
             guard claim() else { return }

@@ -36,6 +36,8 @@ struct QAPatternTests {
         let app = try SimulatedApp(user: User(trackingPrompt: .leaveApp, consentForm: .acceptAll))
         try app.launch()
         try app.onboarding()
+        try app.foreground()                 // back in the app: asked again, and the user leaves again
+        try app.foreground()                 // back again: no third prompt
         try app.requestAd()
 
         #expect(app.consentState?.tracking == .notDetermined)
