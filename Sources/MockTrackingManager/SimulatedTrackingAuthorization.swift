@@ -86,8 +86,10 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
                 if settings.osVersion.keepsDenialFromSwitchOff { _ = device.store(.deny, at: process.clock.now) }
                 return (.denied, .systemSwitchOff)
             }
-            if device.isPromptOnScreen { return (.notDetermined, .anotherPromptOnScreen) }
-            if !device.isActive { return (.notDetermined, .appNotActive) }
+            // No prompt: the status as it stands (`notDetermined` on a first ask, the stored answer
+            // when it is eligible for the yearly re-prompt).
+            if device.isPromptOnScreen { return (device.trackingStatus, .anotherPromptOnScreen) }
+            if !device.isActive { return (device.trackingStatus, .appNotActive) }
             return nil
         }()
         if let (status, reason) = immediate {

@@ -101,7 +101,7 @@ struct RunFacts: Hashable, Sendable {
             // decided without one: the user was asked, or nothing is left to ask.
             if event[TraceField.prompted] == "true" || tracking != Self.notDetermined { trackingUnasked = false }
             let reason = event[TraceField.reason].flatMap(TrackingNoPromptReason.init(rawValue:))
-            if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true {
+            if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true, tracking == Self.notDetermined {
                 trackingUnasked = true
                 activeSinceUnasked = false
             }

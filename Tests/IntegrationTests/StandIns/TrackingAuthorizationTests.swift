@@ -154,12 +154,15 @@ struct TrackingAuthorizationTests {
 
     @Test("from 27.2 in the EU an answered prompt may show again a year after the answer; before the year, outside the EU or before 27.2 the answer stands")
     func yearlyRepromptInTheEU() {
-        func prompts(os: String, region: TrackingPromptRegion, after wait: Duration) -> (prompts: Int, statuses: [TrackingAuthorizationStatus]) {
+        func prompts(
+            os: String, region: TrackingPromptRegion, after wait: Duration, switchOff: Bool = false
+        ) -> (prompts: Int, statuses: [TrackingAuthorizationStatus]) {
             let rig = Rig(os: OSSettings(osVersion: OSVersion(text: os)!, trackingPromptRegion: region))
             let calls = Calls<TrackingAuthorizationStatus>()
             rig.tracking(.deny).requestTrackingAuthorization(completion: calls.record)
             rig.clock.run()
             rig.clock.advance(by: wait)
+            if switchOff { rig.device.change(.allowAppsToRequestToTrack(false)) }
             rig.tracking(.allow).requestTrackingAuthorization(completion: calls.record)
             rig.clock.run()
             return (rig.trace.count(of: .trackingPrompt), calls.values)
@@ -170,6 +173,7 @@ struct TrackingAuthorizationTests {
         #expect(prompts(os: "27.2", region: .eu, after: year - .seconds(86_400)) == (1, [.denied, .denied]))
         #expect(prompts(os: "27.2", region: .outsideEU, after: year) == (1, [.denied, .denied]))
         #expect(prompts(os: "26.1", region: .eu, after: year) == (1, [.denied, .denied]))
+        #expect(prompts(os: "27.2", region: .eu, after: year, switchOff: true) == (1, [.denied, .denied]))
     }
 
     @Test("a re-prompt the user leaves keeps the answer of a year ago: the completion reads it, nothing is stored")
@@ -182,6 +186,11 @@ struct TrackingAuthorizationTests {
         #expect(rig.trace.events(named: .trackingPrompt).map { $0["reprompt"] } == ["true"])
         #expect(calls.values == [.authorized])
         #expect(rig.device.trackingStatus == .authorized)
+        // Away from the app, the request is answered at once with the answer that stands, not notDetermined.
+        rig.tracking(.allow).requestTrackingAuthorization(completion: calls.record)
+        rig.clock.run()
+        #expect(calls.values == [.authorized, .authorized])
+        #expect(rig.trace.events(named: .trackingAnswer).last?[TraceField.reason] == TrackingNoPromptReason.appNotActive.rawValue)
     }
 
     @Test("a reinstall forgets the answer; a Settings change shows on the next read")
