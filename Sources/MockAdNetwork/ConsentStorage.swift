@@ -13,7 +13,8 @@ public struct ConsentStorage: Sendable {
         static let purposesConsented = "consentSDK.purposesConsented"
         static let usOptOut = "consentSDK.usOptOut"
         static let personalizationOptOut = "consentSDK.personalizationOptOut"
-        static let all = [status, privacyOptions, purposesConsented, usOptOut, personalizationOptOut]
+        static let personalizationOptOutInForce = "consentSDK.personalizationOptOutInForce"
+        static let all = [status, privacyOptions, purposesConsented, usOptOut, personalizationOptOut, personalizationOptOutInForce]
     }
 
     /// Wraps the app's storage.
@@ -45,11 +46,20 @@ public struct ConsentStorage: Sendable {
         nonmutating set { store.set(newValue, forKey: Key.usOptOut) }
     }
 
-    /// Whether the user chose "don't personalize my ads" in the ads personalization controls message;
-    /// the ad network enforces it where no regulation applies.
-    public var personalizationOptOut: Bool {
-        get { store.bool(forKey: Key.personalizationOptOut) ?? false }
-        nonmutating set { store.set(newValue, forKey: Key.personalizationOptOut) }
+    /// The user's answer to the ads personalization controls message: `true` "don't personalize
+    /// my ads", `false` "personalize my ads", `nil` never answered. Kept apart from the GDPR decision.
+    public var personalizationOptOut: Bool? {
+        get { store.bool(forKey: Key.personalizationOptOut) }
+        nonmutating set {
+            if let newValue { store.set(newValue, forKey: Key.personalizationOptOut) } else { store.removeValue(forKey: Key.personalizationOptOut) }
+        }
+    }
+
+    /// Whether the ad network enforces a "don't personalize my ads" answer: set by each update,
+    /// only where no regulation applies (a regulation message supersedes the controls).
+    public var personalizationOptOutInForce: Bool {
+        get { store.bool(forKey: Key.personalizationOptOutInForce) ?? false }
+        nonmutating set { store.set(newValue, forKey: Key.personalizationOptOutInForce) }
     }
 
     /// Clears everything the SDK stored, its TCF and GPP signals included.

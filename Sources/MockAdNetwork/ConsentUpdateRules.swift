@@ -11,7 +11,8 @@ import AdRequestKit
 /// ads personalization controls message applies where no regulation does (region `other`): the
 /// status reads `required` with a form until it is answered, then `obtained` with the entry point
 /// required, so the user can change the choice (a modelling choice: the help page describes the
-/// message, not the statuses).
+/// message, not the statuses). Its answer is kept apart from the GDPR decision, as the explainer's
+/// `required` is: a regulation message supersedes it.
 struct ConsentUpdateRules: Hashable, Sendable {
     /// The consent status.
     var status: UserConsentStatus
@@ -27,7 +28,7 @@ struct ConsentUpdateRules: Hashable, Sendable {
     /// The rules for one update.
     static func decide(
         region: ConsentRegion, stored: UserConsentStatus, messages: PublishedMessages,
-        underAgeOfConsent: Bool, trackingUndecided: Bool
+        underAgeOfConsent: Bool, trackingUndecided: Bool, personalizationControlsAnswered: Bool = false
     ) -> Self {
         var status = UserConsentStatus.notRequired
         var privacy = PrivacyOptionsRequirement.notRequired
@@ -45,17 +46,18 @@ struct ConsentUpdateRules: Hashable, Sendable {
             privacy = messages.usStates ? .required : .notRequired
             form = messages.usStates
         case .other:
-            if messages.personalizationControls {
-                status = stored == .obtained ? .obtained : .required
-                privacy = stored == .obtained ? .required : .notRequired
-                form = true
-                messageApplies = true
-            }
+            break
         }
         if underAgeOfConsent {
             return Self(status: .notRequired, storedStatus: .notRequired, privacyOptions: .notRequired, formAvailable: false, canRequestAds: true)
         }
         let storedStatus = status
+        if region == .other && messages.personalizationControls {
+            status = personalizationControlsAnswered ? .obtained : .required
+            privacy = personalizationControlsAnswered ? .required : .notRequired
+            form = true
+            messageApplies = true
+        }
         if messages.idfaExplainer && trackingUndecided {
             status = .required
             form = true

@@ -10,6 +10,10 @@ extension SimulatedConsentForms {
     /// explainer's only button continues, so it needs no scripted answer. When nothing applies any
     /// more (the OS asked since the update), nothing shows and the completion has no error.
     func presentConsentFlow(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        if info.needsPersonalizationControls && !(info.settings.messages.idfaExplainer && info.trackingUndecided) {
+            show(.personalizationControls, completion: completion)
+            return
+        }
         guard info.settings.messages.idfaExplainer, info.tracking != nil else {
             show(.consent, completion: completion)
             return

@@ -99,8 +99,9 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         }
         trace.record(.consentFormPresent, [EventField("kind", kind.rawValue)])
         info.inFlight.formShown()
-        guard let script = kind == .consent ? user.consentForm : user.privacyOptionsForm else {
-            let key = kind == .consent ? "consentForm" : "privacyOptionsForm"
+        let firstRun = kind == .consent || kind == .personalizationControls
+        guard let script = firstRun ? user.consentForm : user.privacyOptionsForm else {
+            let key = firstRun ? "consentForm" : "privacyOptionsForm"
             process.leaveUnanswered("\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")
             return
         }

@@ -29,8 +29,8 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     private let currentRegion: @Sendable () -> ConsentRegion
     /// The updates in flight and the forms on screen.
     let inFlight = InFlightCalls()
-    /// The privacy-options form's preloads still to fail in this process.
-    private let preloadFailuresLeft: Locked<Int>
+    /// The privacy-options form's preloads still to fail on this device, across launches.
+    private let preloads: PrivacyOptionsPreloads
     /// The service's store of decisions by consent sync identifier, shared by the publisher's apps.
     let consentSync: ConsentSyncService?
 
@@ -48,14 +48,17 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 
     /// Creates the SDK object for a process; `region`, if given, says where the device is at each
     /// update (it may travel), else the settings' region holds for the whole process; `tracking` lets
-    /// it show the IDFA explainer and ask the OS itself.
+    /// it show the IDFA explainer and ask the OS itself; `consentSync` is the service's store by sync
+    /// identifier; `preloads`, shared by the device's launches, counts the privacy-options form's
+    /// preloads still to fail (the settings' count, for this process alone, when not given).
     public init(
         settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess,
         region: (@Sendable () -> ConsentRegion)? = nil,
-        infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil, consentSync: ConsentSyncService? = nil
+        infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil, consentSync: ConsentSyncService? = nil,
+        preloads: PrivacyOptionsPreloads? = nil
     ) {
         self.consentSync = consentSync
-        preloadFailuresLeft = Locked(settings.privacyOptionsPreloadFailures)
+        self.preloads = preloads ?? PrivacyOptionsPreloads(failing: settings.privacyOptionsPreloadFailures)
         self.settings = settings
         self.storage = storage
         self.process = process
@@ -143,10 +146,21 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     func record(_ answer: ConsentFormAnswer, choices: ConsentChoices?, on kind: ConsentFormKind) -> UserConsentStatus {
         guard let choices else { return consentStatus }
         let region = effectiveRegion ?? currentRegion()
+        if region == .other && settings.messages.personalizationControls && (kind == .personalizationControls || kind == .privacyOptions) {
+            // The ads personalization controls: their own answer, no GDPR decision, no TCF signals.
+            storage.personalizationOptOut = answer == .rejectAll
+            storage.personalizationOptOutInForce = answer == .rejectAll
+            storage.privacyOptions = .required
+            session.withLock { session in
+                session.status = .obtained
+                session.canRequestAds = true
+                session.privacyOptions = .required
+            }
+            return consentStatus
+        }
         switch (kind, region) {
         case (.consent, _), (.privacyOptions, .eea):
             storage.purposesConsented = answer == .acceptAll
-            if region == .other && settings.messages.personalizationControls { storage.personalizationOptOut = answer == .rejectAll }
             do {
                 try storage.tcf.writeChoices(choices, gdprApplies: region == .eea, at: SimulatedCMP.deciseconds(at: process.clock.now))
             } catch {
@@ -162,9 +176,9 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             }
         case (.privacyOptions, .regulatedUSState), (.privacyOptions, .other):
             storage.usOptOut = answer == .rejectAll
-            if region == .other && settings.messages.personalizationControls { storage.personalizationOptOut = answer == .rejectAll }
             if region == .regulatedUSState { storage.gpp.writeDecision(optedOut: answer == .rejectAll) }
-        case (.idfaExplainer, _):
+        case (.idfaExplainer, _), (.personalizationControls, _):
+            // The controls outside region `other` (the user travelled while the form was up): nothing to record.
             break
         }
         return consentStatus
@@ -182,6 +196,13 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     var needsGDPRMessage: Bool {
         let (region, underAge) = session.withLock { ($0.region ?? currentRegion(), $0.underAgeOfConsent) }
         return region == .eea && settings.messages.gdpr && !underAge && storage.status != .obtained
+    }
+
+    /// Whether the ads personalization controls message is the form to show: published, no
+    /// regulation where the user is, and never answered.
+    var needsPersonalizationControls: Bool {
+        let region = session.withLock { $0.region ?? currentRegion() }
+        return region == .other && settings.messages.personalizationControls && storage.personalizationOptOut == nil
     }
 
     /// Whether the OS has yet to ask for tracking, so the IDFA explainer applies.
@@ -211,13 +232,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 
     /// Whether the privacy-options form is missing because a preload failed; takes one failure,
     /// as the SDK's retry then loads the form for the next present.
-    func takePrivacyOptionsPreloadFailure() -> Bool {
-        preloadFailuresLeft.withLock { left in
-            guard left > 0 else { return false }
-            left -= 1
-            return true
-        }
-    }
+    func takePrivacyOptionsPreloadFailure() -> Bool { preloads.takeFailure() }
 
     /// Restores the GDPR decision another app (or an earlier install) stored under the sync
     /// identifier, when this install has none that stands: its signals are written as the answer's.
@@ -248,8 +263,11 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         let (stored, expired) = storage.status(at: SimulatedCMP.deciseconds(at: process.clock.now))
         let rules = ConsentUpdateRules.decide(
             region: region, stored: stored, messages: settings.messages,
-            underAgeOfConsent: underAge, trackingUndecided: trackingUndecided
+            underAgeOfConsent: underAge, trackingUndecided: trackingUndecided,
+            personalizationControlsAnswered: storage.personalizationOptOut != nil
         )
+        let controls = region == .other && settings.messages.personalizationControls && storage.personalizationOptOut == true
+        if storage.personalizationOptOutInForce != controls { storage.personalizationOptOutInForce = controls }
         store(rules, region: region, stored: stored)
         session.withLock { session in
             session.status = rules.status
@@ -305,4 +323,6 @@ public enum ConsentFormKind: String, Hashable, Sendable {
     case privacyOptions
     /// The IDFA explainer page shown before the OS tracking prompt.
     case idfaExplainer
+    /// The ads personalization controls message, where no regulation applies.
+    case personalizationControls
 }

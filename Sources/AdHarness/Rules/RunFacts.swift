@@ -168,7 +168,7 @@ struct RunFacts: Hashable, Sendable {
         case .consentFormLoad:
             consentFormTried = true
         case .consentFormPresent, .consentFormPresentFailed:
-            if event["kind"] == ConsentFormKind.consent.rawValue { consentFormTried = true }
+            if [ConsentFormKind.consent, .personalizationControls].map(\.rawValue).contains(event["kind"] ?? "") { consentFormTried = true }
             if event["kind"] == ConsentFormKind.privacyOptions.rawValue { privacyTapUnanswered = false }
         case .consentFormAnswer:
             if let status = event["status"] { canRequestAds = Self.decisionStands.contains(status) }

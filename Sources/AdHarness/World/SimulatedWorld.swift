@@ -32,6 +32,8 @@ public final class SimulatedWorld: Sendable {
     private let region: Locked<ConsentRegion>
     /// The consent service's decisions by consent sync identifier; it outlives installs.
     public let consentSync = ConsentSyncService()
+    /// The privacy-options form's preloads still to fail, counted across launches.
+    private let preloads: PrivacyOptionsPreloads
 
     /// Sets up a device as earlier sessions left it; `seedAppStorage` writes the glue's own leftovers.
     public init(
@@ -79,6 +81,7 @@ public final class SimulatedWorld: Sendable {
         self.faults = FaultPlan(faults)
         self.sdkSettings = device.sdk
         self.region = Locked(device.sdk.region)
+        self.preloads = PrivacyOptionsPreloads(failing: device.sdk.privacyOptionsPreloadFailures)
         self.user = user
         self.legacySDK = legacySDK
         trace.record(.deviceReady, [
@@ -113,7 +116,7 @@ public final class SimulatedWorld: Sendable {
         )
         let information = SimulatedConsentInformation(
             settings: sdkSettings, storage: ConsentStorage(store: storage), process: process, region: { [region] in region.snapshot },
-            infoPlist: device.infoPlist, tracking: osTracking, consentSync: consentSync
+            infoPlist: device.infoPlist, tracking: osTracking, consentSync: consentSync, preloads: preloads
         )
         let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?

@@ -72,7 +72,7 @@ public enum ServingModeOracle {
         guard gdprApplies else {
             if USStateOptOut.isRecorded(in: store) { return ServingDecision(.usStateOptOut) }
             if usPrivacyOptOut(in: store) { return ServingDecision(.usPrivacyStringOptOut) }
-            return ServingDecision(ConsentStorage(store: store).personalizationOptOut ? .personalizationControlsOptOut : .gdprDoesNotApply)
+            return ServingDecision(ConsentStorage(store: store).personalizationOptOutInForce ? .personalizationControlsOptOut : .gdprDoesNotApply)
         }
         guard let text = store.string(forKey: TCFKey.tcString) else { return ServingDecision(.noTCString) }
         guard let tc = decoded(text) else { return ServingDecision(.invalidTCString) }
