@@ -1,7 +1,8 @@
 // The contract suite against the adapters (Adapters/Sources/Adapters), for a simulator, or for an
-// app's unit-test or UI-test target run on a device. Port-only clauses run as they are;
-// world-control clauses are skipped (XCTSkip) unless a subject arranges their situation. On Linux it
-// is type-checked against the interface stubs and skipped if run (Adapters/README.md).
+// app's unit-test or UI-test target run on a device. Only the port-only clauses run: the
+// world-control ones need a subject that arranges their situation (a person who answers a prompt, a
+// test device with a debug geography), which a team adds. On Linux it is type-checked against the
+// interface stubs and skipped if run (Adapters/README.md).
 #if canImport(XCTest) && canImport(UIKit) && canImport(UserMessagingPlatform) && canImport(GoogleMobileAds)
 import AdHarnessContracts
 import Foundation

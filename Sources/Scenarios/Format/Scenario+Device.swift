@@ -48,7 +48,7 @@ struct DeviceSpec: Decodable {
         if let country = try container.decodeIfPresent(String.self, forKey: .country) {
             guard TrackingPromptRegion(countryCode: country) != nil else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .country, in: container, debugDescription: "expected a two-letter ISO 3166 country code such as \"FR\", got \"\(country)\""
+                    forKey: .country, in: container, debugDescription: "expected a two-letter country code such as \"FR\", got \"\(country)\""
                 )
             }
             device.country = country
@@ -253,6 +253,7 @@ struct AnswerSpec<Answer: CaseIterable & RawRepresentable & Hashable & Sendable>
                 throw DecodingError.dataCorruptedError(
                     in: single,
                     debugDescription: "expected one of \(Answer.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                        + retiredHint(Answer.self, text)
                 )
             }
             answer = ScriptedAnswer(value)

@@ -43,7 +43,7 @@ extension KeyedDecodingContainer {
         guard let value = T(rawValue: text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                debugDescription: "expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"" + retiredHint(T.self, text)
             )
         }
         return value

@@ -10,10 +10,9 @@ import Testing
 struct PeerSuiteFixtureTests {
     static let folder = FixtureFiles.bundledDirectory.appendingPathComponent("peer-suite")
 
-    static let fixtures: [Scenario] = {
-        let files = (try? FixtureFiles.scenarioFiles(in: [folder.path])) ?? []
-        return files.compactMap { try? Scenario.load(from: $0) }
-    }()
+    static let files = (try? FixtureFiles.scenarioFiles(in: [folder.path])) ?? []
+
+    static let fixtures: [Scenario] = files.compactMap { try? Scenario.load(from: $0) }
 
     /// The ported cases no fixture can express, each with why: none today.
     static let inexpressible: [String: String] = [:]
@@ -33,6 +32,7 @@ struct PeerSuiteFixtureTests {
 
     @Test("every peer-suite fixture names a peer case (or the UMP header it follows), runs no glue and calls the SDK directly")
     func fixturesNamePeerCases() {
+        #expect(Self.fixtures.count == Self.files.count && Self.files.count > 30, "a peer-suite fixture does not decode")
         let sources = ["FirebaseUmpTest.", "ConsentInfoInternalStub::", "UMPConsentForm.h "]
         for fixture in Self.fixtures {
             #expect(sources.contains { fixture.name.hasPrefix($0) }, "\(fixture.name)")

@@ -15,6 +15,8 @@ struct ScenarioFormatTests {
         (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"trackingRequest","callback":"never","appState":"inactive"}]}"#, "$.faults[0]", "found callback, appState"),
         (#"{"name":"x","steps":["launch"],"expect":{},"faults":[{"target":"formLoad","error":"timeout","times":0}]}"#, "$.faults[0].times", "at least 1"),
         (#"{"name":"x","steps":["launch"],"expect":{},"user":{"trackingPrompt":"yes"}}"#, "$.user.trackingPrompt", "allow, deny, leaveApp, additionalInformation"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"user":{"trackingPrompt":{"answer":"dismiss"}}}"#, "$.user.trackingPrompt.answer", "the tracking alert has no dismiss"),
+        (#"{"name":"x","steps":["launch"],"expect":{},"user":{"trackingPrompt":"dismiss"}}"#, "$.user.trackingPrompt", "leaveApp is the user leaving the app"),
         (#"{"name":"x","steps":["launch",{"advance":"3 seconds"}],"expect":{}}"#, "$.steps[1].advance", "a duration such as"),
         (#"{"name":"x","steps":["launch","onbording"],"expect":{}}"#, "$.steps[1]", "expected one of launch"),
         (#"{"name":"x","steps":[{"settings":{"tracking":"notDetermined"}}],"expect":{}}"#, "$.steps[0].settings.tracking", "authorized or denied"),

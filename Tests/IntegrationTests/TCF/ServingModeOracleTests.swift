@@ -53,7 +53,7 @@ struct ServingModeOracleTests {
             "accept all, child-directed, npa=1: childDirectedTreatment", "accept all, under age: underAgeOfConsent",
             "accept all, child age treatment: childAgeTreatment", "accept all, teen age treatment: teenAgeTreatment",
         ])
-        #expect(try Set(rules + Self.policyRules().map(\.rule)) == Set(ServingModeRule.allCases))
+        #expect(try Set(rules + Self.policyRules().map(\.decided)) == Set(ServingModeRule.allCases))
     }
 
     /// The rules that need more than the stored choices: the ad network's policy, the US Privacy
@@ -67,7 +67,7 @@ struct ServingModeOracleTests {
         let usPrivacy = try store(nil, gdprApplies: false)
         usPrivacy.set("1YYN", forKey: ServingModeOracle.usPrivacyStringKey)
         let controls = try store(nil, gdprApplies: false)
-        ConsentStorage(store: controls).personalizationOptOut = true
+        ConsentStorage(store: controls).personalizationOptOutInForce = true
         let decide = { (store: InMemoryKeyValueStore, rdp: Bool, policy: ServingPolicy) in
             ServingModeOracle.decide(store: store, nonPersonalizedRequested: false, now: today, restrictedDataProcessingRequested: rdp, policy: policy).rule
         }

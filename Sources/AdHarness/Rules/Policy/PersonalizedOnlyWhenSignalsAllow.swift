@@ -15,7 +15,10 @@ extension RuleDescriptor {
         definition: """
             Broken by an `ads.request` with `npa=false` served in a `mode` other than `personalized`: the TCF \
             signals in storage (a "reject all", refused purposes, no TC string) allow less, and the app's own flag \
-            did not say so. Not broken when the mode's rule is `usStateOptOut`, an audience tag's or `consentOutdated`. \
+            did not say so. Not broken when the mode's rule is one the app's flag is not the one to say: a US opt-out the ad \
+            SDK reads itself (`usStateOptOut`, `usPrivacyStringOptOut`, `personalizationControlsOptOut`), an audience \
+            tag's, the app's own `gad_rdp=1`, `consentOutdated`, or what the ad network requires of the CMP \
+            (`cmpNotCertified`, `googleNotDisclosed`). \
             The ad SDK reads the TC string itself and serves the most conservative mode, so nothing personalized is \
             served either way (``Invariant/servedModeWithinConsent`` judges that): repeating the signals in `npa` is \
             the seed app's policy, off unless the app turns it on.
