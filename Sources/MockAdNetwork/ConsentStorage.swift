@@ -35,9 +35,7 @@ public struct ConsentStorage: Sendable {
     /// Whether the user consented to the ad purposes in the last form (`nil` if never asked).
     public var purposesConsented: Bool? {
         get { store.bool(forKey: Key.purposesConsented) }
-        nonmutating set {
-            if let newValue { store.set(newValue, forKey: Key.purposesConsented) } else { store.removeValue(forKey: Key.purposesConsented) }
-        }
+        nonmutating set { setOptional(newValue, forKey: Key.purposesConsented) }
     }
 
     /// Whether the user opted out of the sale or sharing of data under a US state law.
@@ -50,9 +48,12 @@ public struct ConsentStorage: Sendable {
     /// my ads", `false` "personalize my ads", `nil` never answered. Kept apart from the GDPR decision.
     public var personalizationOptOut: Bool? {
         get { store.bool(forKey: Key.personalizationOptOut) }
-        nonmutating set {
-            if let newValue { store.set(newValue, forKey: Key.personalizationOptOut) } else { store.removeValue(forKey: Key.personalizationOptOut) }
-        }
+        nonmutating set { setOptional(newValue, forKey: Key.personalizationOptOut) }
+    }
+
+    /// Stores a Boolean that may be unknown: `nil` removes the key.
+    private func setOptional(_ value: Bool?, forKey key: String) {
+        if let value { store.set(value, forKey: key) } else { store.removeValue(forKey: key) }
     }
 
     /// Whether the ad network enforces a "don't personalize my ads" answer: set by each update,

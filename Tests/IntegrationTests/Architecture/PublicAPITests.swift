@@ -49,18 +49,10 @@ struct PublicAPITests {
 
     /// Runs the digester on this build's modules; returns its JSON dump.
     static func dump() throws -> Data {
-        let built = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("public-api-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift-api-digester", "-dump-sdk", "-I", built.path, "-o", output.path] + modules.flatMap { ["-module", $0] }
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "swift-api-digester failed: \(text)")
+        let arguments = ["-dump-sdk", "-I", Toolchain.builtModules.path, "-o", output.path] + modules.flatMap { ["-module", $0] }
+        if let problem = try Toolchain.run("swift-api-digester", arguments) { Issue.record("swift-api-digester failed: \(problem)") }
         return try Data(contentsOf: output)
     }
 

@@ -23,23 +23,14 @@ struct AdapterTypeCheckTests {
 
     /// Runs `swiftc` with the arguments; returns its diagnostics when it fails.
     static func swiftc(_ arguments: [String]) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : text
+        try Toolchain.run("swiftc", ["-swift-version", "6", "-warnings-as-errors"] + arguments)
     }
 
     #if os(Linux)
     @Test("every adapter and the device contract tests type-check against the framework stubs, with no warning")
     func typeChecks() throws {
         // This build's modules (AdRequestKit, AdHarnessContracts) sit next to the test runner.
-        let built = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+        let built = Toolchain.builtModules
         try #require(FileManager.default.fileExists(atPath: built.appendingPathComponent("AdRequestKit.swiftmodule").path), "\(built.path)")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("adapter-modules-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
