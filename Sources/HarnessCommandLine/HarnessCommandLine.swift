@@ -20,7 +20,12 @@ public enum HarnessCommandLine {
 
     /// Runs the command the process was started with, then exits with its code.
     public static func main(glues: [GlueFactory] = []) -> Never {
-        exit(run(Array(CommandLine.arguments.dropFirst()), glues: glues))
+        // The command runs on a thread of its own, as a test does, while the main thread serves the
+        // main queue: a callback the stand-ins deliver "on another thread" then runs on the thread
+        // driving the run (`CallbackThreading`), and one delivered on the main queue finds it served.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        Thread.detachNewThread { exit(run(arguments, glues: glues)) }
+        while true { RunLoop.main.run() }
     }
 
     /// Runs a command line (without the tool's name) and returns its exit code; what it prints goes

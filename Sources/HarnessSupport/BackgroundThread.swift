@@ -1,27 +1,34 @@
 import Dispatch
 import Foundation
 
-/// A real second thread for callbacks that the real systems deliver off the main thread.
+/// Another thread for callbacks that the real systems deliver off the main thread.
 ///
 /// The harness hands the callback over and waits for it to finish, so the trace stays in one
-/// deterministic order while the code under test still runs on another thread (and the thread
-/// sanitizer sees it do so).
+/// deterministic order. Where the callback runs is ``CallbackThreading/current``: by default on the
+/// driving thread, as work handed over; with `ADHARNESS_CALLBACK_THREADS=real`, on a real second
+/// thread (and the thread sanitizer sees it run there).
 public enum BackgroundThread {
     private static let key = DispatchSpecificKey<Bool>()
+    /// Set while the driving thread runs work handed over to it as to another thread.
+    private static let handedOver = ThreadLocal()
     private static let queue: DispatchQueue = {
         let queue = DispatchQueue(label: "harness.background-callbacks")
         queue.setSpecific(key: key, value: true)
         return queue
     }()
 
-    /// Whether the caller runs on the background thread.
-    public static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+    /// Whether the caller runs as work handed to the background thread.
+    public static var isCurrent: Bool { handedOver.isSet || DispatchQueue.getSpecific(key: key) == true }
 
-    /// Runs the work on the background thread and returns once it has finished.
+    /// Runs the work as on the background thread and returns once it has finished.
     ///
     /// Call it only from work the clock runs, never while the app holds a lock inside an API call:
     /// the app's callback may need that lock.
     public static func runAndWait(_ work: @escaping @Sendable () -> Void) {
+        if CallbackThreading.current == .drivingThread && !Thread.isMainThread {
+            handedOver.with(flag: true) { AwaitedCall.unguarded { CallbackNesting.asNewThread(work) } }
+            return
+        }
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) let context = DrivenThread.current
         queue.async {

@@ -56,26 +56,22 @@ public struct Runaway: Hashable, Sendable, CustomStringConvertible {
 /// How deep immediate callbacks are nested on each thread: a callback that calls back into a port
 /// whose answer is immediate runs inside the first one's frame.
 enum CallbackNesting {
-    private static let depths = Locked<[ObjectIdentifier: Int]>([:])
+    /// The calling thread's depth, kept in the slot's pointer bits (no lock shared between threads).
+    private static let depth = ThreadLocal()
+
+    private static var current: Int { Int(bitPattern: depth.value) }
 
     /// Runs `body` one level deeper on this thread; returns false, without running it, when the
     /// level would pass `limit`.
     static func run(limit: Int, _ body: () -> Void) -> Bool {
-        let thread = ObjectIdentifier(Thread.current)
-        let allowed = depths.withLock { depths -> Bool in
-            let depth = depths[thread, default: 0]
-            guard depth < limit else { return false }
-            depths[thread] = depth + 1
-            return true
-        }
-        guard allowed else { return false }
-        defer {
-            depths.withLock { depths in
-                let depth = (depths[thread] ?? 1) - 1
-                depths[thread] = depth == 0 ? nil : depth
-            }
-        }
-        body()
+        let level = current
+        guard level < limit else { return false }
+        depth.with(UnsafeMutableRawPointer(bitPattern: level + 1), body)
         return true
+    }
+
+    /// Runs `body` at depth zero, as a new thread starts: work handed over to another thread.
+    static func asNewThread(_ body: () -> Void) {
+        depth.with(nil, body)
     }
 }

@@ -52,7 +52,7 @@ struct BreadthFirstSearch: Sendable {
                 frontier = frontier.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
                 split = true
             }
-            let expansions = expandAll(frontier)
+            let expansions = expandAll(frontier, skipping: seen)
             frontier = []
             for expansion in expansions {
                 statistics.executions += expansion.executions
@@ -67,13 +67,16 @@ struct BreadthFirstSearch: Sendable {
         return findings.list
     }
 
-    /// Expands every node of a level, on every core, keeping the nodes' order.
-    private func expandAll(_ nodes: [Node]) -> [Expansion] {
+    /// Expands every node of a level, on every core, keeping the nodes' order. A child in a state
+    /// of an earlier level is dropped as it is found (most runs end in one): the level holds only
+    /// the children that may be new, so memory grows with the states, not the runs.
+    private func expandAll(_ nodes: [Node], skipping seen: Set<Int>) -> [Expansion] {
         let results = Locked([Expansion?](repeating: nil, count: nodes.count))
         let workers = max(1, min(nodes.count, ProcessInfo.activeCores))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: nodes.count, by: workers) {
-                let expansion = expand(nodes[index])
+                var expansion = expand(nodes[index])
+                expansion.children.removeAll { seen.contains($0.1) }
                 results.withLock { $0[index] = expansion }
             }
         }

@@ -7,18 +7,22 @@ import ScenarioRunner
 /// `adharness bench`: speed and memory figures, printed rather than asserted.
 enum BenchCommand: Command {
     static let name = "bench"
-    static let summary = "Print scenarios per second, and the time of a scenario holding 60 s of virtual timeouts."
+    static let summary = "Print scenarios and explorer runs per second, runs per distinct state, and the peak memory."
     static let help = """
-    USAGE: adharness bench [--repeat N] [PATH...]
+    USAGE: adharness bench [--repeat N] [--depth N] [PATH...]
 
-    Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) and prints
-    scenarios per second; then explores the reference glue breadth-first to depth 4 with faults and
-    prints runs and distinct states per second; then times one scenario that holds 60 s of virtual
-    timeouts, and prints the peak memory. Use a release build for figures worth comparing: swift run -c release adharness bench
+    Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) on one core
+    and prints scenarios per second; then explores the reference glue breadth-first with faults to
+    depth 4 and to --depth (default 6; 0 skips exploring) on every core, and prints for each the runs
+    and distinct states per second, the runs per distinct state and the wall time; then times one
+    scenario that holds 60 s of virtual timeouts, and prints the peak memory. Each figure is printed
+    next to issue 28's goal for it. Use a release build for figures worth comparing:
+    swift run -c release adharness bench
     """
 
     struct Settings {
         var repeats = 50
+        var depth = 6
         var paths: [String] = []
     }
 
@@ -28,6 +32,11 @@ enum BenchCommand: Command {
         .value("--repeat") { settings, text in
             guard let value = text.flatMap(Int.init), value > 0 else { return "--repeat takes a whole number of at least 1" }
             settings.repeats = value
+            return nil
+        },
+        .value("--depth") { settings, text in
+            guard let value = text.flatMap(Int.init), value >= 0 else { return "--depth takes a whole number (0 skips exploring)" }
+            settings.depth = value
             return nil
         },
     ]
@@ -58,19 +67,25 @@ enum BenchCommand: Command {
             }
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        output.line("scenarios: \(scenarios.count) files x \(repeats) = \(runs) runs in \(format(seconds)) s: \(Int(Double(runs) / seconds)) scenarios/s")
-
-        if let explorer = try? Explorer(bounds: ExplorationBounds(depth: 4)) {
+        output.line(
+            "scenarios: \(scenarios.count) files x \(repeats) = \(runs) runs in \(format(seconds)) s on one core: "
+                + "\(Int(Double(runs) / seconds)) scenarios/s (goal: at least 50000), peak memory so far \(peakMemoryMegabytes()) MB"
+        )
+        for depth in settings.depth == 0 ? [] : Set([4, settings.depth]).sorted() {
+            guard let explorer = try? Explorer(bounds: ExplorationBounds(depth: depth)) else { continue }
             let figures = explorer.breadthFirst().statistics
+            let runsPerState = Double(figures.executions) / Double(max(figures.distinctStates, 1))
             output.line(
-                "explore (reference glue, breadth-first to depth 4, faults on, \(ProcessInfo.processInfo.activeProcessorCount) cores): "
+                "explore (reference glue, breadth-first to depth \(depth), faults on, \(ProcessInfo.processInfo.activeProcessorCount) cores): "
                     + "\(figures.executions) runs, \(figures.distinctStates) distinct states in \(format(figures.seconds)) s: "
-                    + "\(Int(figures.executionsPerSecond)) runs/s, \(Int(figures.statesPerSecond)) distinct states/s"
+                    + "\(Int(figures.executionsPerSecond)) runs/s, \(Int(figures.statesPerSecond)) distinct states/s, "
+                    + "\(String(format: "%.2f", runsPerState)) runs per distinct state"
+                    + (depth == 6 ? " (goals: at most 10 s, at most 1.3 runs per state)" : "")
             )
         }
         let (virtual, wall) = timeoutScenario()
         output.line("timeout scenario: \(virtual.harnessDescription) of virtual timeouts in \(format(wall * 1_000)) ms of wall time")
-        output.line("peak memory: \(peakMemoryMegabytes()) MB")
+        output.line("peak memory: \(peakMemoryMegabytes()) MB (goal: flat in runs, bounded in exploration)")
         return 0
     }
 

@@ -22,4 +22,9 @@ enum AwaitedCall {
     static func guarding<Result>(_ body: () -> Result) -> Result {
         guarded.with(flag: true, body)
     }
+
+    /// Runs work as a new thread would, outside any guarded async form of the caller's.
+    static func unguarded(_ body: () -> Void) {
+        guarded.with(flag: false, body)
+    }
 }

@@ -21,12 +21,14 @@ struct CommandLineTests {
     }
 
     /// Runs `adharness` (by default the one built next to this test bundle).
-    static func adharness(_ arguments: [String], in folder: URL? = nil, tool: URL = builtTool) throws -> Run {
+    static func adharness(
+        _ arguments: [String], in folder: URL? = nil, tool: URL = builtTool, environment extra: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let (out, err) = (Pipe(), Pipe())

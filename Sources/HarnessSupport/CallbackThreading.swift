@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where the stand-ins run a callback that the real system delivers on another thread.
+///
+/// The harness waits for such a callback before it goes on either way, so the trace is the same in
+/// both modes; what differs is the thread the glue's callback runs on, and the cost. Handing the
+/// callback to a real thread and back costs two context switches, which was most of a tracking
+/// answer's cost in the explorer.
+///
+/// ```sh
+/// ADHARNESS_CALLBACK_THREADS=real swift test --sanitize=thread
+/// ```
+public enum CallbackThreading: String, Hashable, Sendable, CaseIterable {
+    /// On the thread that drives the run, as work handed over: `BackgroundThread.isCurrent` is true
+    /// and the thread's own state (an immediate callback's nesting, a guarded await) starts afresh,
+    /// as on a new thread. The default. A run driven from the process's main thread (an XCTest
+    /// method, a command-line tool) still uses a real thread there, so a glue that asks
+    /// `Thread.isMainThread` gets `false` in a callback either way.
+    case drivingThread
+    /// On a real second thread, handed over and waited for: for a run under the thread sanitizer, or
+    /// a glue that keeps state per thread.
+    case realThread
+
+    /// The mode of this process: `realThread` when the environment sets
+    /// `ADHARNESS_CALLBACK_THREADS=real`, else `drivingThread`.
+    ///
+    /// Read once, from the environment, so tests running in parallel cannot disagree on it.
+    public static let current: CallbackThreading =
+        ProcessInfo.processInfo.environment["ADHARNESS_CALLBACK_THREADS"] == "real" ? .realThread : .drivingThread
+}
