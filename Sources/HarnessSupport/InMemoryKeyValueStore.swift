@@ -73,7 +73,8 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
         // counting characters walks every grapheme, on every write.
         let bytes = text.utf8.count
         guard bytes > 100 else { return text }
-        let count = text.utf8.allSatisfy { $0 < 0x80 } ? bytes : text.count
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
+        let count = ascii ? bytes : text.count
         guard count > 100 else { return text }
         return "\(text.prefix(24))...\(text.suffix(8)) (\(count) characters)"
     }

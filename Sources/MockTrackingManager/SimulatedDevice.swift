@@ -237,6 +237,15 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         }
     }
 
+    /// The run is over: forgets the prompts on screen and the app's handler without telling anyone,
+    /// so the app's completions they hold are released with the run.
+    public func releaseApp() {
+        state.withLock { state in
+            state.prompts = [:]
+            state.onDidBecomeActive = nil
+        }
+    }
+
     /// The process ended: nothing is on screen any more, and the app is no longer in use.
     public func appTerminated() {
         let observers = state.withLock { state in

@@ -30,11 +30,7 @@ public final class InvariantChecker: Sendable {
     public init(trace: Trace, rules: RuleSet = .standard) {
         self.trace = trace
         self.rules = rules
-        var active: [TraceName: [(RuleDescriptor, RuleSeverity)]] = [:]
-        for rule in Rules.checkingOrder where rules.severity(of: rule.id) != .off {
-            for name in rule.on { active[name, default: []].append((rule, rules.severity(of: rule.id))) }
-        }
-        self.active = active
+        active = Self.activeRules(rules)
         trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
     }
 
@@ -61,6 +57,22 @@ public final class InvariantChecker: Sendable {
 
     /// The checker's open debts now, for the explorer's state comparison.
     var debts: Debts { state.withLock { Debts(facts: $0.facts.projection) } }
+
+    /// The rules a rule set checks, by the event that can break each, in checking order: worked out
+    /// once per rule set in a process, as every run of a search uses the same one.
+    private static func activeRules(_ rules: RuleSet) -> [TraceName: [(RuleDescriptor, RuleSeverity)]] {
+        if let known = activeByRuleSet.withLock({ $0[rules] }) { return known }
+        var active: [TraceName: [(RuleDescriptor, RuleSeverity)]] = [:]
+        for rule in Rules.checkingOrder {
+            let severity = rules.severity(of: rule.id)
+            guard severity != .off else { continue }
+            for name in rule.on { active[name, default: []].append((rule, severity)) }
+        }
+        activeByRuleSet.withLock { $0[rules] = active }
+        return active
+    }
+
+    private static let activeByRuleSet = Locked<[RuleSet: [TraceName: [(RuleDescriptor, RuleSeverity)]]]>([:])
 
     private func check(_ event: TraceEvent, at index: Int) {
         guard event.name.isGroundTruth else { return }
