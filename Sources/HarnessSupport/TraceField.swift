@@ -1,34 +1,166 @@
-/// The names of the trace fields that carry ground truth: the stand-ins write them and the
-/// invariants read them, through these names only, so a misspelling cannot switch a rule off.
-public enum TraceField {
+import AdRequestKit
+
+/// A value a ground-truth trace field carries: written as text in the trace, read back typed.
+///
+/// A rule compares `event[.npa] == false`, never `event["npa"] == "false"`: a recorder that wrote
+/// `"False"` would read back as no value at all, not as a value that quietly fails every comparison.
+public protocol TraceValue: Sendable, Equatable {
+    /// The value as traces and fixtures spell it.
+    var traceText: String { get }
+    /// The value a trace spells so, or `nil` for any other text.
+    init?(traceText: String)
+}
+
+extension TraceValue where Self: RawRepresentable, RawValue == String {
+    /// The raw value.
+    public var traceText: String { rawValue }
+    /// The case of that raw value.
+    public init?(traceText: String) { self.init(rawValue: traceText) }
+}
+
+extension Bool: TraceValue {
+    /// `true` or `false`.
+    public var traceText: String { self ? "true" : "false" }
+    /// `true` or `false` only.
+    public init?(traceText: String) {
+        switch traceText {
+        case "true": self = true
+        case "false": self = false
+        default: return nil
+        }
+    }
+}
+
+extension TrackingAuthorizationStatus: TraceValue {
+    /// The status's name (`authorized`).
+    public var traceText: String { description }
+    /// The status of that name.
+    public init?(traceText: String) { self.init(name: traceText) }
+}
+
+extension UserConsentStatus: TraceValue {
+    /// The status's name (`required`).
+    public var traceText: String { description }
+    /// The status of that name.
+    public init?(traceText: String) { self.init(name: traceText) }
+}
+
+extension AudienceAgeTreatment: TraceValue {}
+
+extension ConsentFormStatus: TraceValue {
+    /// The status's name (`available`).
+    public var traceText: String { description }
+    /// The status of that name.
+    public init?(traceText: String) { self.init(name: traceText) }
+}
+
+extension PrivacyOptionsRequirement: TraceValue {
+    /// The requirement's name (`required`).
+    public var traceText: String { description }
+    /// The requirement of that name.
+    public init?(traceText: String) { self.init(name: traceText) }
+}
+
+extension ConsentDebugGeography: TraceValue {
+    /// The geography's name (`disabled`).
+    public var traceText: String { description }
+    /// The geography of that name.
+    public init?(traceText: String) { self.init(name: traceText) }
+}
+
+/// A trace field that carries ground truth: its name and the type of its value. The stand-ins write
+/// these fields and the invariants read them through these declarations only, so neither a name nor
+/// a value can be misspelled.
+///
+/// ```swift
+/// trace.record(.adsRequest, [EventField(.npa, true)])
+/// if event[.npa] == false { ... }
+/// ```
+///
+/// Each field is declared next to its value's type: the statuses and tags here, the serving mode
+/// with the ad SDK's stand-in, the prompt's outcome with the tracking stand-in.
+public struct TraceField<Value: TraceValue>: Hashable, Sendable, CustomStringConvertible {
+    /// The field's name, as traces spell it.
+    public let name: String
+
+    /// A field of that name. Declare one as a static member beside its value's type.
+    public init(_ name: String) { self.name = name }
+
+    /// The name.
+    public var description: String { name }
+}
+
+extension TraceField where Value == TrackingAuthorizationStatus {
     /// The OS tracking status at that moment (`ads.request`, `ads.start`, `idfa.read`, `settings.change`).
-    public static let tracking = "tracking"
+    public static var tracking: Self { Self("tracking") }
     /// The status an OS answer carries (`tracking.answer`).
-    public static let status = "status"
+    public static var trackingStatus: Self { Self("status") }
+}
+
+extension TraceField where Value == UserConsentStatus {
+    /// The consent status the consent SDK reported (`consent.update.done`, `consent.form.answer`).
+    public static var consentStatus: Self { Self("status") }
+    /// The consent status the previous session left stored (`device.ready`).
+    public static var consent: Self { Self("consent") }
+}
+
+extension TraceField where Value == Bool {
     /// Whether the consent SDK allowed ad requests at that moment.
-    public static let canRequestAds = "canRequestAds"
+    public static var canRequestAds: Self { Self("canRequestAds") }
     /// Whether the consent SDK's answer allowed personalized ads at that moment (`ads.request`).
-    public static let consentAllowsPersonalized = "consentAllowsPersonalized"
+    public static var consentAllowsPersonalized: Self { Self("consentAllowsPersonalized") }
     /// Whether the request carried `npa=1` (`ads.request`).
-    public static let npa = "npa"
-    /// The ad serving mode the ad SDK served the request in, from the TCF signals and `npa` (`ads.request`).
-    public static let mode = "mode"
-    /// The serving-mode rule that decided it (`ads.request`).
-    public static let modeRule = "modeRule"
-    /// Whether the identifier read was `zero` or `set` (`idfa.read`).
-    public static let identifier = "value"
+    public static var npa: Self { Self("npa") }
     /// Whether the OS showed a prompt (`tracking.answer`).
-    public static let prompted = "prompted"
-    /// Why the OS answered as it did (`tracking.answer`).
-    public static let reason = "reason"
-    /// What the user, or the system, did with the prompt (`tracking.answer`).
-    public static let answer = "answer"
+    public static var prompted: Self { Self("prompted") }
     /// The under-age-of-consent tag in force, when set (`ads.configure`, `ads.request`).
-    public static let underAgeOfConsent = "underAgeOfConsent"
+    public static var underAgeOfConsent: Self { Self("underAgeOfConsent") }
     /// The child-directed tag in force, when set (`ads.configure`, `ads.request`).
-    public static let childDirected = "childDirected"
-    /// The age treatment in force, when not `unspecified` (`ads.configure`, `ads.request`).
-    public static let ageTreatment = "ageTreatment"
+    public static var childDirected: Self { Self("childDirected") }
     /// Whether the ad SDK had started when the app set its configuration (`ads.configure`).
-    public static let afterStart = "afterStart"
+    public static var afterStart: Self { Self("afterStart") }
+}
+
+extension TraceField where Value == ConsentFormStatus {
+    /// Whether a consent form is available to load (`consent.update.done`, `sdk.result`).
+    public static var formStatus: Self { Self("formStatus") }
+}
+
+extension TraceField where Value == PrivacyOptionsRequirement {
+    /// Whether the privacy-options entry point is required (`consent.update.done`, `device.ready`, `sdk.result`).
+    public static var privacyOptions: Self { Self("privacyOptions") }
+}
+
+extension TraceField where Value == ConsentDebugGeography {
+    /// The debug geography a consent update asked for (`consent.update`).
+    public static var debugGeography: Self { Self("debugGeography") }
+}
+
+extension TraceField where Value == AudienceAgeTreatment {
+    /// The age treatment in force, when not `unspecified` (`ads.configure`, `ads.request`).
+    public static var ageTreatment: Self { Self("ageTreatment") }
+}
+
+extension EventField {
+    /// A ground-truth field with its typed value, spelled as traces spell it.
+    public init<Value>(_ field: TraceField<Value>, _ value: Value) {
+        self.init(field.name, value.traceText)
+    }
+
+    /// A ground-truth field that may have no value, spelled `unset` then (and read back as `nil`).
+    public init<Value>(_ field: TraceField<Value>, orUnset value: Value?) {
+        self.init(field.name, value?.traceText ?? "unset")
+    }
+}
+
+extension Array where Element == EventField {
+    /// The typed value of the first field with the field's name, if any and if it reads as one.
+    public subscript<Value>(field field: TraceField<Value>) -> Value? {
+        self[field: field.name].flatMap(Value.init(traceText:))
+    }
+}
+
+extension TraceEvent {
+    /// The typed value of a ground-truth field, if the event has it and it reads as one.
+    public subscript<Value>(field: TraceField<Value>) -> Value? { fields[field: field] }
 }

@@ -75,10 +75,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             return state.started
         }
         process.trace.record(.adsConfigure, [
-            EventField(TraceField.underAgeOfConsent, configuration.underAgeOfConsent.map(String.init) ?? "unset"),
-            EventField(TraceField.childDirected, configuration.childDirectedTreatment.map(String.init) ?? "unset"),
-            EventField(TraceField.ageTreatment, configuration.ageTreatment.rawValue),
-            EventField(TraceField.afterStart, String(started)),
+            EventField(.underAgeOfConsent, orUnset: configuration.underAgeOfConsent),
+            EventField(.childDirected, orUnset: configuration.childDirectedTreatment),
+            EventField(.ageTreatment, configuration.ageTreatment),
+            EventField(.afterStart, started),
         ])
     }
 
@@ -145,9 +145,9 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         guard process.isRunning else { return false }
         let trace = process.trace
         trace.record(.adsStart, [
-            EventField(TraceField.tracking, trackingStatus().description),
+            EventField(.tracking, trackingStatus()),
             EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
-            EventField(TraceField.canRequestAds, String(consent.signalAllowsAdRequests)),
+            EventField(.canRequestAds, consent.signalAllowsAdRequests),
         ] + (implicit ? [EventField("implicit", "true")] : []))
         // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
         guard infoPlist.contains(.adApplicationIdentifier) || infoPlist[.adManagerApp] == .bool(true) else {
@@ -192,9 +192,9 @@ public struct RecordedAdRequest: Hashable, Sendable {
     /// The tags in force, as `ads.request` fields: only those set, so an untagged request shows none.
     var tagFields: [EventField] {
         [
-            configuration.underAgeOfConsent.map { EventField(TraceField.underAgeOfConsent, String($0)) },
-            configuration.childDirectedTreatment.map { EventField(TraceField.childDirected, String($0)) },
-            configuration.ageTreatment == .unspecified ? nil : EventField(TraceField.ageTreatment, configuration.ageTreatment.rawValue),
+            configuration.underAgeOfConsent.map { EventField(.underAgeOfConsent, $0) },
+            configuration.childDirectedTreatment.map { EventField(.childDirected, $0) },
+            configuration.ageTreatment == .unspecified ? nil : EventField(.ageTreatment, configuration.ageTreatment),
         ].compactMap { $0 }
     }
 
@@ -203,15 +203,15 @@ public struct RecordedAdRequest: Hashable, Sendable {
         let extras = request.extras.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         return [
             EventField("adUnit", request.adUnitID),
-            EventField(TraceField.npa, String(isNonPersonalized)),
+            EventField(.npa, isNonPersonalized),
             EventField("extras", extras.isEmpty ? "-" : extras),
-            EventField(TraceField.tracking, tracking.description),
+            EventField(.tracking, tracking),
             EventField("consent", consent),
-            EventField(TraceField.canRequestAds, String(canRequestAds)),
-            EventField(TraceField.consentAllowsPersonalized, String(consentAllowsPersonalized)),
+            EventField(.canRequestAds, canRequestAds),
+            EventField(.consentAllowsPersonalized, consentAllowsPersonalized),
             EventField("idfa", identifierSent),
-            EventField(TraceField.mode, serving.mode.rawValue),
-            EventField(TraceField.modeRule, serving.rule.rawValue),
+            EventField(.mode, serving.mode),
+            EventField(.modeRule, serving.rule),
         ] + (request.format == .banner ? [] : [EventField("format", request.format.rawValue)]) + tagFields
     }
 }

@@ -41,19 +41,19 @@ extension SimulatedConsentForms {
         let effects = process.faults.take(.formPresent)
         if let fault = effects.error {
             let error = fault.consentFormError
-            process.trace.record(.consentFormPresentFailed, [EventField("kind", ConsentFormKind.idfaExplainer.rawValue), EventField("error", error.description)])
+            process.trace.record(.consentFormPresentFailed, [EventField(.formKind, ConsentFormKind.idfaExplainer), EventField("error", error.description)])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
         if info.settings.overlappingCalls == .reject && info.inFlight.formOnScreen {
             process.trace.record(.consentFormPresentFailed, [
-                EventField("kind", ConsentFormKind.idfaExplainer.rawValue), EventField("error", ConsentFormError.internal.description),
+                EventField(.formKind, ConsentFormKind.idfaExplainer), EventField("error", ConsentFormError.internal.description),
                 EventField("reason", "operationInProgress"),
             ])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
             return
         }
-        process.trace.record(.consentFormPresent, [EventField("kind", ConsentFormKind.idfaExplainer.rawValue)])
+        process.trace.record(.consentFormPresent, [EventField(.formKind, ConsentFormKind.idfaExplainer)])
         askTracking(effects: effects, completion)
     }
 

@@ -58,7 +58,7 @@ extension SimulatedConsentForms {
     private func failPresenter(_ kind: ConsentFormKind, _ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard process.isRunning else { return }
         process.trace.record(.consentFormPresentFailed, [
-            EventField("kind", kind.rawValue), EventField("error", ConsentFormError.invalidViewController.description),
+            EventField(.formKind, kind), EventField("error", ConsentFormError.invalidViewController.description),
             EventField("presenter", FormPresenter.notInWindow.rawValue),
         ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.invalidViewController) }

@@ -63,14 +63,14 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         guard process.isRunning else { return }
         guard info.privacyOptionsRequirement == .required else {
             process.trace.record(.consentFormPresentFailed, [
-                EventField("kind", ConsentFormKind.privacyOptions.rawValue), EventField("error", "unavailable"),
+                EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", "unavailable"),
             ])
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
             return
         }
         if info.takePrivacyOptionsPreloadFailure() {
             process.trace.record(.consentFormPresentFailed, [
-                EventField("kind", ConsentFormKind.privacyOptions.rawValue), EventField("error", ConsentFormError.unavailable.description),
+                EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", ConsentFormError.unavailable.description),
                 EventField("reason", "notPreloaded"),
             ])
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
@@ -86,18 +86,18 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         let effects = process.faults.take(.formPresent)
         if let fault = effects.error {
             let error = fault.consentFormError
-            trace.record(.consentFormPresentFailed, [EventField("kind", kind.rawValue), EventField("error", error.description)])
+            trace.record(.consentFormPresentFailed, [EventField(.formKind, kind), EventField("error", error.description)])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
         if info.settings.overlappingCalls == .reject && info.inFlight.formOnScreen {
             trace.record(.consentFormPresentFailed, [
-                EventField("kind", kind.rawValue), EventField("error", ConsentFormError.internal.description), EventField("reason", "operationInProgress"),
+                EventField(.formKind, kind), EventField("error", ConsentFormError.internal.description), EventField("reason", "operationInProgress"),
             ])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
             return
         }
-        trace.record(.consentFormPresent, [EventField("kind", kind.rawValue)])
+        trace.record(.consentFormPresent, [EventField(.formKind, kind)])
         info.inFlight.formShown()
         let firstRun = kind == .consent || kind == .personalizationControls
         guard let script = firstRun ? user.consentForm : user.privacyOptionsForm else {
@@ -112,7 +112,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             info.inFlight.formGone()
             let status = info.record(script.answer, choices: user.choices(for: script.answer), on: kind)
             trace.record(.consentFormAnswer, [
-                EventField("kind", kind.rawValue), EventField("answer", script.answer.rawValue), EventField("status", status.description),
+                EventField(.formKind, kind), EventField("answer", script.answer.rawValue), EventField(.consentStatus, status),
             ])
             delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
         }
@@ -147,7 +147,7 @@ extension SimulatedConsentForms {
     /// A second present of the same form.
     fileprivate func failUsedForm(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         process.trace.record(.consentFormPresentFailed, [
-            EventField("kind", ConsentFormKind.consent.rawValue), EventField("error", ConsentFormError.alreadyUsed.description),
+            EventField(.formKind, ConsentFormKind.consent), EventField("error", ConsentFormError.alreadyUsed.description),
         ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.alreadyUsed) }
     }

@@ -86,8 +86,8 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         guard process.isRunning else { return }
         let trace = process.trace
         var fields = [
-            EventField("underAgeOfConsent", String(parameters.isTaggedForUnderAgeOfConsent)),
-            EventField("debugGeography", parameters.debugGeography.description),
+            EventField(.underAgeOfConsent, parameters.isTaggedForUnderAgeOfConsent),
+            EventField(.debugGeography, parameters.debugGeography),
         ]
         // A debug geography on a device that is not a test device is ignored: say so, never silently.
         if parameters.debugGeography != .disabled {
@@ -306,10 +306,10 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     private func snapshotFields() -> [EventField] {
         session.withLock { session in
             [
-                EventField("status", session.status.description),
-                EventField("canRequestAds", String(session.canRequestAds)),
-                EventField("formStatus", session.formStatus.description),
-                EventField("privacyOptions", session.privacyOptions.description),
+                EventField(.consentStatus, session.status),
+                EventField(.canRequestAds, session.canRequestAds),
+                EventField(.formStatus, session.formStatus),
+                EventField(.privacyOptions, session.privacyOptions),
             ]
         }
     }

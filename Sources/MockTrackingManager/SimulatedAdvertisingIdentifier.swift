@@ -21,8 +21,8 @@ public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider
     public var advertisingIdentifier: UUID {
         let value = currentValue
         trace.record(.idfaRead, [
-            EventField(TraceField.identifier, value.isZero ? "zero" : "set"),
-            EventField(TraceField.tracking, device.trackingStatus.description),
+            EventField(.identifier, value.isZero ? AdvertisingIdentifierReading.zero : .set),
+            EventField(.tracking, device.trackingStatus),
         ])
         return value
     }

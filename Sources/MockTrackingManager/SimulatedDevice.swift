@@ -221,7 +221,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
             }
             return nil
         }
-        trace.record(.settingsChange, [EventField("change", change.description), EventField(TraceField.tracking, trackingStatus.description)]
+        trace.record(.settingsChange, [EventField("change", change.description), EventField(.tracking, trackingStatus)]
             + (problem.map { [EventField("refused", $0)] } ?? []))
         return problem
     }

@@ -94,7 +94,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         }()
         if let (status, reason) = immediate {
             trace.record(.trackingAnswer, [
-                EventField(TraceField.status, status.description), EventField(TraceField.prompted, "false"), EventField(TraceField.reason, reason.rawValue),
+                EventField(.trackingStatus, status), EventField(.prompted, false), EventField(.trackingAnswerReason, .noPrompt(reason)),
             ])
             process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(status) }
             return
@@ -131,8 +131,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             prompt.withLock { $0.answer }?.cancel()
             let status = device.trackingStatus
             trace.record(.trackingAnswer, [
-                EventField(TraceField.status, status.description), EventField(TraceField.prompted, "true"),
-                EventField(TraceField.answer, Self.unanswered), EventField(TraceField.reason, "appLeftForeground"),
+                EventField(.trackingStatus, status), EventField(.prompted, true),
+                EventField(.trackingPromptOutcome, .takenAway), EventField(.trackingAnswerReason, .appLeftForeground),
             ])
             if !answersEarly {
                 delivery.deliver("tracking.request completion", timing: .laterOnBackgroundThread(.zero), effects: effects) {
@@ -143,7 +143,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         trace.record(.trackingPrompt, (sheet == nil ? [] : [EventField("style", "sheet")]) + (reprompt ? [EventField("reprompt", "true")] : []))
         if answersEarly {
             trace.record(.trackingAnswer, [
-                EventField(TraceField.status, "denied"), EventField(TraceField.prompted, "true"), EventField(TraceField.reason, "earlyAnswerOS17.4"),
+                EventField(.trackingStatus, .denied), EventField(.prompted, true), EventField(.trackingAnswerReason, .earlyAnswer),
             ])
             delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
         }
@@ -172,7 +172,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             guard claim() else { return }
             let status = device.store(user.answer, at: process.clock.now)
             trace.record(.trackingAnswer, [
-                EventField(TraceField.status, status.description), EventField(TraceField.prompted, "true"), EventField(TraceField.answer, user.answer.rawValue),
+                EventField(.trackingStatus, status), EventField(.prompted, true), EventField(.trackingPromptOutcome, .answered(user.answer)),
             ])
             if let sheet, user.answer == .additionalInformation {
                 delivery.deliver("tracking.request additionalInformation", timing: .nowOnBackgroundThread, effects: []) { sheet() }
@@ -185,6 +185,4 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         prompt.withLock { $0.answer = answer }
     }
 
-    /// The `answer` a prompt records when the system took it away before the user answered.
-    public static let unanswered = "none"
 }

@@ -1,4 +1,5 @@
 import AdRequestKit
+import HarnessSupport
 import MockAdNetwork
 
 /// A call a step makes on the consent SDK itself, bypassing the glue: what a scenario's
@@ -44,8 +45,8 @@ public struct ConsentSDKCall: Hashable, Sendable, CustomStringConvertible {
     /// The call's arguments as trace fields, defaults left out.
     var argumentFields: [EventField] {
         var fields: [EventField] = []
-        if let debugGeography { fields.append(EventField("debugGeography", debugGeography.description)) }
-        if underAgeOfConsent { fields.append(EventField("underAgeOfConsent", "true")) }
+        if let debugGeography { fields.append(EventField(.debugGeography, debugGeography)) }
+        if underAgeOfConsent { fields.append(EventField(.underAgeOfConsent, true)) }
         if presenter != .window { fields.append(EventField("from", presenter.rawValue)) }
         return fields
     }

@@ -53,9 +53,9 @@ extension HostedProcess {
     /// What the consent information reads now, as trace fields.
     private static func statuses(_ information: SimulatedConsentInformation) -> [EventField] {
         [
-            EventField("status", information.consentStatus.description), EventField("canRequestAds", String(information.canRequestAds)),
-            EventField("formStatus", information.formStatus.description),
-            EventField("privacyOptions", information.privacyOptionsRequirement.description),
+            EventField(.consentStatus, information.consentStatus), EventField(.canRequestAds, information.canRequestAds),
+            EventField(.formStatus, information.formStatus),
+            EventField(.privacyOptions, information.privacyOptionsRequirement),
         ]
     }
 }

@@ -10,7 +10,7 @@ import MockTrackingManager
 /// SDK has stored, what the user has just tapped. Each rule reads the ones it needs.
 struct RunFacts: Hashable, Sendable {
     /// The OS tracking status, as last seen.
-    var tracking = TrackingAuthorizationStatus.notDetermined.description
+    var tracking = TrackingAuthorizationStatus.notDetermined
     /// The tracking prompt was shown and dismissed unanswered in this install.
     var promptDismissedThisInstall = false
     /// A tracking request the OS ignored because the app was not active, not asked again since.
@@ -18,7 +18,7 @@ struct RunFacts: Hashable, Sendable {
     /// The app became active after that request.
     var activeSinceUnasked = false
     /// The consent SDK's stored decision (`obtained`, `notRequired`...), as its storage holds it.
-    var storedConsent = UserConsentStatus.unknown.description
+    var storedConsent = UserConsentStatus.unknown
     /// The consent SDK's stored privacy-options requirement says the entry point is required.
     var privacyOptionsRequired = false
     /// Whether the consent SDK allows ad requests, as its last answer said.
@@ -64,21 +64,16 @@ struct RunFacts: Hashable, Sendable {
         var immediateRetries: Int
     }
 
-    /// How the stand-ins spell the statuses the rules compare with, worked out once.
-    static let authorized = TrackingAuthorizationStatus.authorized.description
-    static let notDetermined = TrackingAuthorizationStatus.notDetermined.description
-    /// The answers of a prompt that went away unanswered: taken away by the system, or the sheet's Additional Information.
-    static let unanswered: Set<String> = [SimulatedTrackingAuthorization.unanswered, TrackingPromptAnswer.additionalInformation.rawValue]
-    static let required = UserConsentStatus.required.description
-    static let decisionStands: Set<String> = [UserConsentStatus.obtained.description, UserConsentStatus.notRequired.description]
+    /// The stored consent decisions that stand: ads may be requested on them.
+    static let decisionStands: Set<UserConsentStatus> = [.obtained, .notRequired]
 
     /// The facts after an event.
     mutating func update(with event: TraceEvent) {
         switch event.name {
         case .deviceReady:
-            if let status = event[TraceField.tracking] { tracking = status }
-            if let consent = event["consent"] { storedConsent = consent }
-            privacyOptionsRequired = event["privacyOptions"] == PrivacyOptionsRequirement.required.description
+            if let status = event[.tracking] { tracking = status }
+            if let consent = event[.consent] { storedConsent = consent }
+            privacyOptionsRequired = event[.privacyOptions] == .required
             canRequestAds = Self.decisionStands.contains(storedConsent)
         case .step:
             switch event["step"] {
@@ -88,28 +83,28 @@ struct RunFacts: Hashable, Sendable {
             case "openPrivacyOptions":
                 if privacyOptionsRequired { privacyTapUnanswered = true }
             case "requestAd":
-                if canRequestAds && tracking != Self.notDetermined && !adLoadedThisProcess { adWantedUnsent = true }
+                if canRequestAds && tracking != .notDetermined && !adLoadedThisProcess { adWantedUnsent = true }
             default: break
             }
         case .trackingRequest:
             trackingUnasked = false
         case .trackingAnswer:
-            if Self.unanswered.contains(event[TraceField.answer] ?? "") { promptDismissedThisInstall = true }
-            if let status = event[TraceField.status] { tracking = status }
-            if event[TraceField.prompted] == "true" { trackingPromptUp = false }
+            if event[.trackingPromptOutcome]?.leavesStatusUndecided == true { promptDismissedThisInstall = true }
+            if let status = event[.trackingStatus] { tracking = status }
+            if event[.prompted] == true { trackingPromptUp = false }
             // A prompt the user saw meanwhile (another request's, answered or dismissed), or a status
             // decided without one: the user was asked, or nothing is left to ask.
-            if event[TraceField.prompted] == "true" || tracking != Self.notDetermined { trackingUnasked = false }
-            let reason = event[TraceField.reason].flatMap(TrackingNoPromptReason.init(rawValue:))
-            if event[TraceField.prompted] == "false", reason?.meansAppWasInactive == true, tracking == Self.notDetermined {
+            if event[.prompted] == true || tracking != .notDetermined { trackingUnasked = false }
+            if event[.prompted] == false, case .noPrompt(let reason) = event[.trackingAnswerReason], reason.meansAppWasInactive,
+               tracking == .notDetermined {
                 trackingUnasked = true
                 activeSinceUnasked = false
             }
         case .settingsChange:
-            if let status = event[TraceField.tracking] {
+            if let status = event[.tracking] {
                 tracking = status
                 // Decided in Settings: there is nothing left to ask.
-                if status != Self.notDetermined { trackingUnasked = false }
+                if status != .notDetermined { trackingUnasked = false }
             }
         case .appActive:
             appActive = true
@@ -140,46 +135,46 @@ struct RunFacts: Hashable, Sendable {
             adConfiguration = Self.tags(of: event)
         case .appReinstall:
             promptDismissedThisInstall = false
-            tracking = Self.notDetermined
-            storedConsent = UserConsentStatus.unknown.description
+            tracking = .notDetermined
+            storedConsent = .unknown
             privacyOptionsRequired = false
             canRequestAds = false
         case .storeSet:
             let value = event["value"].flatMap(Int.init)
             if event["key"] == ConsentStorage.Key.status, let value {
-                storedConsent = UserConsentStatus(rawValue: value).description
+                storedConsent = UserConsentStatus(rawValue: value)
             }
             if event["key"] == ConsentStorage.Key.privacyOptions, let value {
                 privacyOptionsRequired = PrivacyOptionsRequirement(rawValue: value) == .required
             }
         case .storeRemove:
-            if event["key"] == ConsentStorage.Key.status { storedConsent = UserConsentStatus.unknown.description }
+            if event["key"] == ConsentStorage.Key.status { storedConsent = .unknown }
             if event["key"] == ConsentStorage.Key.privacyOptions { privacyOptionsRequired = false }
         case .consentUpdate:
-            if event["debugGeography"] != ConsentDebugGeography.disabled.description { resetInProduction = false }
+            if event[.debugGeography] != .disabled { resetInProduction = false }
         case .consentUpdateDone:
             // Required, with a form to show: what the app needs to gather consent.
-            consentRequiredByLastUpdate = event["error"] == nil && event[TraceField.status] == Self.required
-                && event["formStatus"] == ConsentFormStatus.available.description
-            if let allowed = event[TraceField.canRequestAds] { canRequestAds = allowed == "true" }
+            consentRequiredByLastUpdate = event["error"] == nil && event[.consentStatus] == .required
+                && event[.formStatus] == .available
+            if let allowed = event[.canRequestAds] { canRequestAds = allowed }
         case .consentReset:
             resetInProduction = true
             canRequestAds = false
         case .consentFormLoad:
             consentFormTried = true
         case .consentFormPresent, .consentFormPresentFailed:
-            if [ConsentFormKind.consent, .personalizationControls].map(\.rawValue).contains(event["kind"] ?? "") { consentFormTried = true }
-            if event["kind"] == ConsentFormKind.privacyOptions.rawValue { privacyTapUnanswered = false }
+            if [.consent, .personalizationControls].contains(event[.formKind]) { consentFormTried = true }
+            if event[.formKind] == .privacyOptions { privacyTapUnanswered = false }
         case .consentFormAnswer:
-            if let status = event["status"] { canRequestAds = Self.decisionStands.contains(status) }
+            if let status = event[.consentStatus] { canRequestAds = Self.decisionStands.contains(status) }
         case .adsRequest:
             adWantedUnsent = false
             if var failed = failedLoads {
                 failed.immediateRetries = Self.isImmediateRetry(event, after: failed) ? failed.immediateRetries + 1 : 0
                 failedLoads = failed
             }
-            if let tracking = event[TraceField.tracking] { self.tracking = tracking }
-            if let allowed = event[TraceField.canRequestAds] { canRequestAds = allowed == "true" }
+            if let tracking = event[.tracking] { self.tracking = tracking }
+            if let allowed = event[.canRequestAds] { canRequestAds = allowed }
         case .callbackWithheld:
             awaitingCallback = true
         case .adsLoaded:
@@ -199,13 +194,23 @@ struct RunFacts: Hashable, Sendable {
     /// The retries at once that make a storm: the third one breaks ``Invariant/adLoadsBackOff``.
     static let adLoadsStormRetries = 3
 
-    /// The audience tags an `ads.configure` sets, in one word.
-    static func tags(of event: TraceEvent) -> String {
-        [TraceField.underAgeOfConsent, TraceField.childDirected, TraceField.ageTreatment].map { event[$0] ?? "unset" }.joined(separator: " ")
+    /// The ad SDK's audience tags: each Boolean tag when set, and the age treatment.
+    struct AudienceTags: Hashable, Sendable {
+        var underAgeOfConsent: Bool?
+        var childDirected: Bool?
+        var ageTreatment = AudienceAgeTreatment.unspecified
+    }
+
+    /// The audience tags an `ads.configure` or `ads.request` carries.
+    static func tags(of event: TraceEvent) -> AudienceTags {
+        AudienceTags(
+            underAgeOfConsent: event[.underAgeOfConsent], childDirected: event[.childDirected],
+            ageTreatment: event[.ageTreatment] ?? .unspecified
+        )
     }
 
     /// The tags of a process that set none.
-    static let defaultTags = "unset unset \(AudienceAgeTreatment.unspecified.rawValue)"
+    static let defaultTags = AudienceTags()
 
     /// Whether a request follows the last failed load at once.
     static func isImmediateRetry(_ request: TraceEvent, after failed: FailedLoads) -> Bool {

@@ -86,8 +86,8 @@ public final class SimulatedWorld: Sendable {
         self.legacySDK = legacySDK
         trace.record(.deviceReady, [
             EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
-            EventField("tracking", self.device.trackingStatus.description), EventField("consent", previousSession.consent.description),
-        ] + (previousSession.privacyOptions == .unknown ? [] : [EventField("privacyOptions", previousSession.privacyOptions.description)]))
+            EventField(.tracking, self.device.trackingStatus), EventField(.consent, previousSession.consent),
+        ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)]))
     }
 
     /// Where the consent SDK finds the device at its next update.

@@ -89,11 +89,11 @@ struct ExpectationCheck {
             if !expectation.matches(event.fields) {
                 // The mode and its rule are shown when the expectation pins either.
                 let serving = expectation.mode == nil && expectation.modeRule == nil ? ""
-                    : ", mode: \(event[TraceField.mode] ?? "?"), modeRule: \(event[TraceField.modeRule] ?? "?")"
+                    : ", mode: \(event[.mode]?.traceText ?? "?"), modeRule: \(event[.modeRule]?.traceText ?? "?")"
                 // The tags are shown when the expectation pins one.
-                let tags = !expectation.pinsTags ? "" : ", childDirected: \(event[TraceField.childDirected] == "true")"
-                    + ", underAgeOfConsent: \(event[TraceField.underAgeOfConsent] == "true")"
-                    + ", ageTreatment: \(event[TraceField.ageTreatment] ?? AudienceAgeTreatment.unspecified.rawValue)"
+                let tags = !expectation.pinsTags ? "" : ", childDirected: \(event[.childDirected] ?? false)"
+                    + ", underAgeOfConsent: \(event[.underAgeOfConsent] ?? false)"
+                    + ", ageTreatment: \((event[.ageTreatment] ?? .unspecified).traceText)"
                 let actual = "{npa: \(event["npa"] ?? "?"), idfa: \(event["idfa"] ?? "?")\(serving)\(tags)}"
                 mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: actual, at: requests[offset])
             }

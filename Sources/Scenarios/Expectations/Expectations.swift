@@ -192,17 +192,17 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
 
     /// Whether a recorded request matches; a tag the request does not show counts as not set.
     func matches(_ request: [EventField]) -> Bool {
-        (npa.map { String($0) == request[field: "npa"] } ?? true) && (idfa.map { $0 == request[field: "idfa"] } ?? true)
-            && (mode.map { $0.rawValue == request[field: TraceField.mode] } ?? true)
-            && (modeRule.map { $0.rawValue == request[field: TraceField.modeRule] } ?? true)
+        (npa.map { $0 == request[field: .npa] } ?? true) && (idfa.map { $0 == request[field: "idfa"] } ?? true)
+            && (mode.map { $0 == request[field: .mode] } ?? true)
+            && (modeRule.map { $0 == request[field: .modeRule] } ?? true)
             && tagsMatch(request)
     }
 
     /// Whether the pinned tags match the request's.
     func tagsMatch(_ request: [EventField]) -> Bool {
-        (childDirected.map { $0 == (request[field: TraceField.childDirected] == "true") } ?? true)
-            && (underAgeOfConsent.map { $0 == (request[field: TraceField.underAgeOfConsent] == "true") } ?? true)
-            && (ageTreatment.map { $0.rawValue == (request[field: TraceField.ageTreatment] ?? AudienceAgeTreatment.unspecified.rawValue) } ?? true)
+        (childDirected.map { $0 == (request[field: .childDirected] ?? false) } ?? true)
+            && (underAgeOfConsent.map { $0 == (request[field: .underAgeOfConsent] ?? false) } ?? true)
+            && (ageTreatment.map { $0 == (request[field: .ageTreatment] ?? .unspecified) } ?? true)
     }
 
     /// The entry without what only the seed's decision table asks of the app's own flag: `npa`,

@@ -35,6 +35,6 @@ struct AdvertisingIdentifierTests {
         let provider = SimulatedAdvertisingIdentifier(device: rig.device, trace: rig.trace)
         #expect(!provider.advertisingIdentifier.isZero == item.expectSet)
         #expect(provider.isAdvertisingTrackingEnabled == item.legacyFlag)
-        #expect(rig.trace.events(named: .idfaRead).first?["value"] == (item.expectSet ? "set" : "zero"))
+        #expect(rig.trace.events(named: .idfaRead).first?[.identifier] == (item.expectSet ? .set : .zero))
     }
 }

@@ -118,7 +118,7 @@ struct TrackingAuthorizationTests {
 
         #expect(calls.values == [.notDetermined, .notDetermined, .notDetermined])
         #expect(rig.trace.count(of: .trackingPrompt) == 2)
-        #expect(rig.trace.events(named: .trackingAnswer).map { $0[TraceField.reason] } == ["appLeftForeground", "appNotActive", "appLeftForeground"])
+        #expect(rig.trace.events(named: .trackingAnswer).map { $0[.trackingAnswerReason] } == [.appLeftForeground, .noPrompt(.appNotActive), .appLeftForeground])
     }
 
     @Test("Additional Information is on the expanded sheet only: scripted for the alert, the prompt is left unanswered with a reason")
@@ -190,7 +190,7 @@ struct TrackingAuthorizationTests {
         rig.tracking(.allow).requestTrackingAuthorization(completion: calls.record)
         rig.clock.run()
         #expect(calls.values == [.authorized, .authorized])
-        #expect(rig.trace.events(named: .trackingAnswer).last?[TraceField.reason] == TrackingNoPromptReason.appNotActive.rawValue)
+        #expect(rig.trace.events(named: .trackingAnswer).last?[.trackingAnswerReason] == .noPrompt(.appNotActive))
     }
 
     @Test("a reinstall forgets the answer; a Settings change shows on the next read")

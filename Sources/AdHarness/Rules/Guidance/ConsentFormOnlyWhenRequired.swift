@@ -23,7 +23,7 @@ extension RuleDescriptor {
             https://github.com/googleads/googleads-mobile-unity/issues/3607 (do not re-show the initial form)
             """,
         breaks: { event, facts in
-            event.name == .consentFormPresent && event["kind"] == ConsentFormKind.consent.rawValue
+            event.name == .consentFormPresent && event[.formKind] == .consent
                 && RunFacts.decisionStands.contains(facts.storedConsent)
         }
     )

@@ -24,7 +24,7 @@ extension RuleDescriptor {
         breaks: { event, facts in
             guard facts.resetInProduction else { return false }
             switch event.name {
-            case .consentUpdate: return event["debugGeography"] == ConsentDebugGeography.disabled.description
+            case .consentUpdate: return event[.debugGeography] == .disabled
             case .appTerminate, .appCrash, .runFinish: return true
             default: return false
             }

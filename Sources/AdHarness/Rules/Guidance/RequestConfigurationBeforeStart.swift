@@ -18,7 +18,7 @@ extension RuleDescriptor {
             """,
         source: "Google, https://developers.google.com/admob/ios/targeting (set the request configuration before starting the SDK, so every request applies it)",
         breaks: { event, facts in
-            event.name == .adsConfigure && event[TraceField.afterStart] == "true" && RunFacts.tags(of: event) != facts.adConfiguration
+            event.name == .adsConfigure && event[.afterStart] == true && RunFacts.tags(of: event) != facts.adConfiguration
         }
     )
 }

@@ -15,7 +15,7 @@ extension RuleDescriptor {
         definition: "Broken by an `idfa.read` that returned a non-zero identifier while the OS tracking status is not `authorized`.",
         source: "Apple, https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier (catalogue I1)",
         breaks: { event, _ in
-            event.name == .idfaRead && event[TraceField.identifier] == "set" && event[TraceField.tracking] != RunFacts.authorized
+            event.name == .idfaRead && event[.identifier] == .set && event[.tracking] != .authorized
         }
     )
 }

@@ -13,6 +13,6 @@ extension RuleDescriptor {
         rule: "no ad request while canRequestAds is false",
         definition: "Broken by an `ads.request` recorded while the consent SDK's `canRequestAds` is false.",
         source: "Google UMP, https://developers.google.com/admob/ios/privacy (check canRequestAds before requesting ads)",
-        breaks: { event, _ in event.name == .adsRequest && event[TraceField.canRequestAds] == "false" }
+        breaks: { event, _ in event.name == .adsRequest && event[.canRequestAds] == false }
     )
 }

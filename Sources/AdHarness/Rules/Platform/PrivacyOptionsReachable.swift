@@ -28,7 +28,7 @@ extension RuleDescriptor {
         breaks: { event, facts in
             guard facts.privacyTapUnanswered else { return false }
             switch event.name {
-            case .consentFormPresent: return event["kind"] == ConsentFormKind.consent.rawValue
+            case .consentFormPresent: return event[.formKind] == .consent
             case .step: return event["step"] == "openPrivacyOptions"
             case .appTerminate, .appCrash, .runFinish: return true
             default: return false

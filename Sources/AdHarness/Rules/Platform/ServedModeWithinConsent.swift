@@ -32,16 +32,15 @@ extension RuleDescriptor {
             https://developers.google.com/admob/ios/eu-consent (forward a non-personalized choice as npa=1)
             """,
         breaks: { event, facts in
-            guard event.name == .adsRequest, event[TraceField.mode] == ServingMode.personalized.rawValue else { return false }
+            guard event.name == .adsRequest, event[.mode] == .personalized else { return false }
             return RuleDescriptor.isAgeRestricted(event)
-                || facts.legacyConsentInCharge && event[TraceField.consentAllowsPersonalized] == "false"
+                || facts.legacyConsentInCharge && event[.consentAllowsPersonalized] == false
         }
     )
 
     /// Whether the request configuration in force tags the request as one that may not be
     /// personalized: child-directed, under the age of consent, or any age treatment.
     static func isAgeRestricted(_ event: TraceEvent) -> Bool {
-        event[TraceField.childDirected] == "true" || event[TraceField.underAgeOfConsent] == "true"
-            || [AudienceAgeTreatment.child, .teen].map(\.rawValue).contains(event[TraceField.ageTreatment] ?? "")
+        event[.childDirected] == true || event[.underAgeOfConsent] == true || [.child, .teen].contains(event[.ageTreatment])
     }
 }

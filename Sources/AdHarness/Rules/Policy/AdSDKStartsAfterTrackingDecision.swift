@@ -18,7 +18,7 @@ extension RuleDescriptor {
             """,
         source: "the house policy (catalogue R7: start the ad SDK after the tracking answer, so it does not cache a zero identifier)",
         breaks: { event, facts in
-            event.name == .adsStart && event[TraceField.tracking] == RunFacts.notDetermined && !facts.promptDismissedThisInstall
+            event.name == .adsStart && event[.tracking] == .notDetermined && !facts.promptDismissedThisInstall
         }
     )
 }

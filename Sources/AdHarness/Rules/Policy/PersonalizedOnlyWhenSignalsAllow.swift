@@ -28,9 +28,8 @@ extension RuleDescriptor {
             and https://support.google.com/admob/answer/9760862 (the most conservative of the TC string and npa applies)
             """,
         breaks: { event, _ in
-            guard event.name == .adsRequest, event[TraceField.npa] == "false", let mode = event[TraceField.mode],
-                  mode != ServingMode.personalized.rawValue else { return false }
-            return !rulesNotTheAppsToFollow.contains(event[TraceField.modeRule] ?? "")
+            guard event.name == .adsRequest, event[.npa] == false, let mode = event[.mode], mode != .personalized else { return false }
+            return !rulesNotTheAppsToFollow.contains(event[.modeRule])
         }
     )
 
@@ -40,10 +39,10 @@ extension RuleDescriptor {
     /// string past its 13 months (the ad SDK serves nothing, and the app cannot date the string),
     /// and what the ad network requires of the CMP (certification, TCF 2.3's disclosed vendors),
     /// which the pre-parsed keys an app reads do not show.
-    private static let rulesNotTheAppsToFollow = Set(
+    private static let rulesNotTheAppsToFollow: Set<ServingModeRule?> = Set(
         [
             ServingModeRule.usStateOptOut, .usPrivacyStringOptOut, .personalizationControlsOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment,
             .teenAgeTreatment, .consentOutdated, .cmpNotCertified, .googleNotDisclosed, .restrictedDataProcessingRequested,
-        ].map(\.rawValue)
+        ]
     )
 }

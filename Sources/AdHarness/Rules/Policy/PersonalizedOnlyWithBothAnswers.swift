@@ -20,8 +20,8 @@ extension RuleDescriptor {
             """,
         source: "the house policy's decision table (catalogue R7); Google, https://support.google.com/admob/answer/7676680 (non-personalized ads)",
         breaks: { event, _ in
-            guard event.name == .adsRequest, event[TraceField.npa] == "false" else { return false }
-            return !(event[TraceField.tracking] == RunFacts.authorized && event[TraceField.consentAllowsPersonalized] == "true")
+            guard event.name == .adsRequest, event[.npa] == false else { return false }
+            return !(event[.tracking] == .authorized && event[.consentAllowsPersonalized] == true)
         }
     )
 }

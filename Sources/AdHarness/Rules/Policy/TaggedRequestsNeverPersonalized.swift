@@ -21,6 +21,6 @@ extension RuleDescriptor {
             Google, https://developers.google.com/admob/ios/targeting (child-directed and under-age tags turn \
             personalized ads off) and https://support.google.com/admob/answer/9009425 (child and teen age treatment)
             """,
-        breaks: { event, _ in event.name == .adsRequest && event[TraceField.npa] == "false" && RuleDescriptor.isAgeRestricted(event) }
+        breaks: { event, _ in event.name == .adsRequest && event[.npa] == false && RuleDescriptor.isAgeRestricted(event) }
     )
 }

@@ -21,15 +21,15 @@ extension RuleDescriptor {
             """,
         source: "the house policy (catalogue R6: re-evaluate after an authorization); Google, https://developers.google.com/admob/ios/privacy/idfa",
         breaks: { event, _ in
-            guard event.name == .adsRequest, event[TraceField.npa] == "true" else { return false }
-            let bothAllow = event[TraceField.tracking] == RunFacts.authorized && event[TraceField.consentAllowsPersonalized] == "true"
-            let signalsAllow = event[TraceField.modeRule].map(signalRulesAllowingPersonalized.contains) ?? true
+            guard event.name == .adsRequest, event[.npa] == true else { return false }
+            let bothAllow = event[.tracking] == .authorized && event[.consentAllowsPersonalized] == true
+            let signalsAllow = event[.modeRule].map(signalRulesAllowingPersonalized.contains) ?? true
             return bothAllow && signalsAllow
         }
     )
 
     /// The serving-mode rules under which only `npa=1` lowered the mode.
     private static let signalRulesAllowingPersonalized = Set(
-        ServingModeRule.allCases.filter { $0.mode == .personalized || $0 == .nonPersonalizedRequested }.map(\.rawValue)
+        ServingModeRule.allCases.filter { $0.mode == .personalized || $0 == .nonPersonalizedRequested }
     )
 }
