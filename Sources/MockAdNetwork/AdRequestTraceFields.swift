@@ -5,17 +5,17 @@ extension ServingModeRule: TraceValue {}
 
 extension TraceField where Value == ServingMode {
     /// The ad serving mode the ad SDK served the request in, from the TCF signals and `npa` (`ads.request`).
-    public static var mode: Self { Self("mode") }
+    @inlinable public static var mode: Self { Self("mode") }
 }
 
 extension TraceField where Value == ServingModeRule {
     /// The serving-mode rule that decided it (`ads.request`).
-    public static var modeRule: Self { Self("modeRule") }
+    @inlinable public static var modeRule: Self { Self("modeRule") }
 }
 
 extension ConsentFormKind: TraceValue {}
 
 extension TraceField where Value == ConsentFormKind {
     /// Which of the consent SDK's forms (`consent.form.present`, `consent.form.answer`...).
-    public static var formKind: Self { Self("kind") }
+    @inlinable public static var formKind: Self { Self("kind") }
 }

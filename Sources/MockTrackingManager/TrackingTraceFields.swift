@@ -72,15 +72,15 @@ public enum AdvertisingIdentifierReading: String, Hashable, Sendable, CaseIterab
 
 extension TraceField where Value == TrackingAnswerReason {
     /// Why the OS answered as it did (`tracking.answer`).
-    public static var trackingAnswerReason: Self { Self("reason") }
+    @inlinable public static var trackingAnswerReason: Self { Self("reason") }
 }
 
 extension TraceField where Value == TrackingPromptOutcome {
     /// What the user, or the system, did with the prompt (`tracking.answer`).
-    public static var trackingPromptOutcome: Self { Self("answer") }
+    @inlinable public static var trackingPromptOutcome: Self { Self("answer") }
 }
 
 extension TraceField where Value == AdvertisingIdentifierReading {
     /// Whether the identifier read was all zeros or a real one (`idfa.read`).
-    public static var identifier: Self { Self("identifier") }
+    @inlinable public static var identifier: Self { Self("identifier") }
 }

@@ -35,15 +35,18 @@ extension OpenStatus {
     public static var recognizedNames: [String] { recognized.map(\.name) }
 
     /// Parses a name (`"denied"`) or the `unrecognized(7)` spelling that ``description`` prints.
+    ///
+    /// Inlinable, so that each module specializes it: the rules read statuses back from trace fields.
+    @inlinable
     public init?(name: String) {
-        if let match = Self.recognized.first(where: { $0.name == name }) {
-            self = match.value
-        } else if name.hasPrefix("unrecognized("), name.hasSuffix(")"),
-                  let raw = RawValue(name.dropFirst("unrecognized(".count).dropLast()) {
-            self.init(rawValue: raw)
-        } else {
+        for (value, known) in Self.recognized where known == name {
+            self = value
+            return
+        }
+        guard name.hasPrefix("unrecognized("), name.hasSuffix(")"), let raw = RawValue(name.dropFirst("unrecognized(".count).dropLast()) else {
             return nil
         }
+        self.init(rawValue: raw)
     }
 
     /// Decodes the spelling that ``description`` prints.
