@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The README's Swift examples are files of this target, which sees the package as a user does
-/// (public products, `MemberImportVisibility`), so every example compiles and runs as shown.
-@Suite("README examples")
+/// The Swift examples of the README and of the documentation's articles are files of this target,
+/// which sees the package as a user does (public products, `MemberImportVisibility`), so every
+/// example compiles and runs as shown.
+@Suite("README and article examples")
 struct ReadmeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let examples = ["Readme/FirstTest.swift", "Readme/LocationTest.swift", "Glues/ConsentFirstGlue.swift",
@@ -12,11 +13,18 @@ struct ReadmeTests {
                            "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyToolTest.swift",
                            "Readme/EveryFindingTest.swift"]
 
-    /// The fenced Swift blocks of the README, in order.
-    static func readmeBlocks() throws -> [String] {
-        let readme = try String(contentsOf: folder.appendingPathComponent("../../README.md"), encoding: .utf8)
+    /// The README and the articles of the documentation catalogue.
+    static func documents() throws -> [(name: String, text: String)] {
+        let catalogue = folder.appendingPathComponent("../../Sources/AdHarness/AdHarness.docc")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalogue.path).filter { $0.hasSuffix(".md") }.sorted()
+        return try [("README.md", String(contentsOf: folder.appendingPathComponent("../../README.md"), encoding: .utf8))]
+            + articles.map { ($0, try String(contentsOf: catalogue.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    /// The fenced Swift blocks of a document, in order.
+    static func swiftBlocks(_ text: String) -> [String] {
         var blocks: [String] = [], current: [String]?
-        for line in readme.components(separatedBy: "\n") {
+        for line in text.components(separatedBy: "\n") {
             if current == nil, line == "```swift" {
                 current = []
             } else if let lines = current, line == "```" {
@@ -29,15 +37,15 @@ struct ReadmeTests {
         return blocks
     }
 
-    @Test("every README Swift block is one of these files, verbatim, and every file is in the README")
-    func readmeShowsTheFiles() throws {
+    @Test("every Swift block of the README and the articles is one of these files, verbatim, and every file is shown")
+    func documentsShowTheFiles() throws {
         let files = try Self.examples.map { try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8) }
-        let blocks = try Self.readmeBlocks()
+        let blocks = try Self.documents().flatMap { document in Self.swiftBlocks(document.text).map { (document.name, $0) } }
         for (name, text) in zip(Self.examples, files) {
-            #expect(blocks.contains(text), "the README does not show \(name) as it is")
+            #expect(blocks.contains { $0.1 == text }, "no document shows \(name) as it is")
         }
-        for block in blocks {
-            #expect(files.contains(block), "a README block is not an example file:\n\(block)")
+        for (document, block) in blocks {
+            #expect(files.contains(block), "a Swift block of \(document) is not an example file:\n\(block)")
         }
     }
 }

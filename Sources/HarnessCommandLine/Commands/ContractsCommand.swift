@@ -19,8 +19,8 @@ enum ContractsCommand: Command {
     and prints each with its kind and verdict. port-only clauses are observable through the port
     alone and run against any implementation; world-control clauses need a situation arranged (a
     scripted answer, a region, a fault), so on a device they need a person or a test account.
-    The same checks run against a team's own adapters from Swift Testing or XCTest: see the README,
-    "Porting to the real SDKs".
+    The same checks run against a team's own adapters from Swift Testing or XCTest: see the article
+    "Contract checks and porting" (Sources/AdHarness/AdHarness.docc/ContractsAndPorting.md).
     Exit codes: 0 every clause passed, 1 a clause failed, 2 usage.
     """
 

@@ -108,10 +108,10 @@ struct MermaidDiagramTests {
         #expect(MermaidSyntaxCheck.problems(in: "graph TD") == ["line 1: expected sequenceDiagram, found graph TD"])
     }
 
-    @Test("the README shows the allow, accept diagram exactly as the tool prints it")
-    func readmeShowsTheDiagram() throws {
-        let readme = try String(contentsOf: PackageFolder.url("README.md"), encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "```mermaid\n").dropFirst().first?.components(separatedBy: "\n```").first)
+    @Test("the command-line article shows the allow, accept diagram exactly as the tool prints it")
+    func articleShowsTheDiagram() throws {
+        let article = try String(contentsOf: PackageFolder.url("Sources/AdHarness/AdHarness.docc/CommandLine.md"), encoding: .utf8)
+        let block = try #require(article.components(separatedBy: "```mermaid\n").dropFirst().first?.components(separatedBy: "\n```").first)
 
         #expect(block == MermaidDiagram.sequence(for: try ReportInputs.allowAccept.run()))
     }
