@@ -6,6 +6,21 @@ extension ContractCheck {
     /// a warning, which the console shows and which does not fail the run; in XCTest, `XCTSkip`).
     ///
     /// Throws only to skip in XCTest.
+    ///
+    /// This is the call that runs the contract suite against a team's adapters. A subject reaches
+    /// the adapter; one that arranges no situation has the world-control clauses skipped, not failed.
+    /// Parameterized over a port's checks, each clause is a test case of its own:
+    ///
+    /// ```swift
+    /// struct MyStoreSubject: KeyValueStoreSubject {
+    ///     func current() -> any KeyValueStore { MyDefaultsStore() }   // your adapter, as it stands
+    /// }
+    ///
+    /// @Test(arguments: KeyValueStoreContract.checks)
+    /// func myStoreKeepsTheContract(_ check: ContractCheck<any KeyValueStoreSubject>) async throws {
+    ///     try await check.verify(against: MyStoreSubject())
+    /// }
+    /// ```
     @discardableResult
     public func verify(
         against subject: Subject,

@@ -1,4 +1,22 @@
 /// A fault to inject, as data: where it fires, what it does, and how often.
+///
+/// Real SDK calls fail, answer late, answer twice or never answer; a glue has to survive each.
+/// Faults are plain values rather than hooks in the glue, so the same fault can be written in a
+/// test, in a scenario (`{"target": "formLoad", "error": "timeout", "times": 1}`) or chosen by the
+/// explorer, and one limited by `times` that never fired is reported in ``Leftovers``.
+///
+/// ```swift
+/// let app = try SimulatedApp(
+///     glue: MyGlue.init,
+///     user: User(trackingPrompt: .allow, consentForm: .acceptAll),
+///     faults: [
+///         Fault(.consentInfoUpdate, .error(.network), times: 1),   // the first update fails
+///         Fault(.adLoad, .delay(.seconds(5))),                     // every ad load answers 5 s late
+///     ]
+/// )
+/// try app.launch()
+/// try app.onboarding()
+/// ```
 public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// The call it bends.
     public var target: FaultTarget

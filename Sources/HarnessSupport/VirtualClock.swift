@@ -4,7 +4,19 @@ import AdRequestKit
 ///
 /// Like swift-nio's embedded event loop: work runs only inside ``run()``, ``advance(by:)`` and
 /// ``runUntilIdle(limit:)``; work due at the same instant runs in the order it was scheduled; and
-/// ``pendingWork`` lists what is still waiting, including callbacks that will never come.
+/// ``pendingWork`` lists what is still waiting, including callbacks that will never come. So a
+/// 30-second timeout costs a test no wall-clock time, and the same run gives the same order every time.
+///
+/// A test of a glue meets it as `app.clock`, moved by `app.advance(by:)`; on its own:
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// clock.schedule(after: .seconds(30), label: "consent timeout") { print("timed out at \(clock.now)") }
+/// clock.advance(by: .seconds(10))      // not due yet: nothing runs
+/// #expect(clock.pendingWork.map(\.description) == ["consent timeout @ 30.000s (appTimer)"])
+/// #expect(clock.runUntilIdle())        // jumps to 30 s at once and runs the timer
+/// #expect(clock.now == .seconds(30))
+/// ```
 public final class VirtualClock: AppClock, Sendable {
     private let state = Locked(State())
 

@@ -3,7 +3,21 @@ import HarnessSupport
 /// What a run left unfinished: work still waiting on the clock and faults that never fired.
 ///
 /// Like swift-nio's `EmbeddedChannel.finish()`: a test can prove that every scripted answer was
-/// used, no callback is still on its way, and no timer of the app's is still waiting.
+/// used, no callback is still on its way, and no timer of the app's is still waiting. A test that
+/// passes with work still pending may pass only because it stopped before that work ran.
+///
+/// ```swift
+/// let app = try SimulatedApp(
+///     glue: MyGlue.init,
+///     user: User(trackingPrompt: .allow, consentForm: .acceptAll),
+///     faults: [Fault(.formLoad, .error(.timeout), times: 1)]
+/// )
+/// try app.launch()
+/// try app.onboarding()
+/// let leftovers = try app.finish()
+/// #expect(leftovers.unfiredFaults.isEmpty)                 // the form load did fail, as the test meant
+/// #expect(leftovers.inTheWorld.isClean, "\(leftovers)")    // no callback or prompt still on its way
+/// ```
 public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
     /// Work still waiting: callbacks on their way or withheld, prompts nobody answers, the app's timers.
     public var pendingWork: [PendingWork]

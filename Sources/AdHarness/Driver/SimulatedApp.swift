@@ -13,6 +13,19 @@ import MockTrackingManager
 /// ``advance(by:)`` and ``runUntilIdle()``. After every step the invariants are checked from ground
 /// truth, and the step throws ``HarnessFailure`` on the first violation or scenario issue, so every
 /// test checks them unasked. ``finish()`` decides the rules that wait for the end and reports leftovers.
+///
+/// ```swift
+/// let app = try SimulatedApp(
+///     glue: MyGlue.init,
+///     device: Device(region: .eea),
+///     user: User(trackingPrompt: .deny, consentForm: .acceptAll)
+/// )
+/// try app.launch()
+/// try app.onboarding()                 // each step throws on the first rule it breaks
+/// try app.requestAd()
+/// #expect(app.adRequests.map(\.isNonPersonalized) == [true])   // tracking denied: npa=1
+/// #expect(try app.finish().isClean)    // the end-of-run rules pass, and nothing is left waiting
+/// ```
 public final class SimulatedApp: Sendable {
     /// What outlives processes: the device, storage, clock, trace, faults and the scripted user.
     public let world: SimulatedWorld

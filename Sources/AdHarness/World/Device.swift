@@ -3,6 +3,21 @@ import MockAdNetwork
 import MockTrackingManager
 
 /// The simulated phone a run starts on: OS, system switches, region, Info.plist, location settings and latencies.
+///
+/// What the OS and the consent SDK answer depends on the phone as much as on the user (no tracking
+/// prompt with tracking switched off, no consent form outside a regulated region), so a test names
+/// the phone it means. The defaults are a current OS in the EEA, nothing restricted in Settings,
+/// and every Info.plist key present.
+///
+/// ```swift
+/// // "Allow Apps to Request to Track" switched off in Settings, outside any regulated region:
+/// let device = Device(osVersion: "17.5", region: .other, allowAppsToRequestToTrack: false)
+/// let app = try SimulatedApp(glue: MyGlue.init, device: device)
+/// try app.launch()
+/// try app.onboarding()
+/// #expect(app.trackingPrompts == 0)          // the OS answers without a prompt...
+/// #expect(app.trackingStatus == .denied)     // ...and the answer is denied
+/// ```
 public struct Device: Hashable, Sendable {
     /// OS version and system-wide tracking switches.
     public var os: OSSettings

@@ -4,7 +4,21 @@ import MockTrackingManager
 
 /// The scripted user: how each prompt and form is answered, and after how long.
 ///
-/// A prompt or form shown without a scripted answer is an error of the scenario, not a hang.
+/// The answers are fixed before the run, so the same test gives the same trace every time, and a
+/// delay is virtual time that passes only when the test advances it. A prompt or form shown without
+/// a scripted answer is an error of the scenario, not a hang.
+///
+/// ```swift
+/// let user = User(
+///     trackingPrompt: .deny(after: .seconds(3)),   // "Ask App Not to Track", 3 s after the prompt shows
+///     consentForm: .acceptAll,                     // at once
+///     privacyOptionsForm: .rejectAll               // if the app opens privacy options later
+/// )
+/// let app = try SimulatedApp(glue: MyGlue.init, user: user)
+/// try app.launch()
+/// try app.onboarding()
+/// try app.advance(by: .seconds(3))                 // the user answers the tracking prompt
+/// ```
 public struct User: Hashable, Sendable {
     /// The answer to the OS tracking prompt.
     public var trackingPrompt: ScriptedAnswer<TrackingPromptAnswer>?

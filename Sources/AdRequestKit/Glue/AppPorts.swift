@@ -3,6 +3,21 @@
 ///
 /// The harness makes a fresh value for each process (each launch), so nothing the glue holds
 /// survives a relaunch except what it wrote to ``store``, as on a real device.
+///
+/// A glue takes the value in its initializer and keeps it. Each port is a `var`, so a test can
+/// wrap one port (here the tracking port, in a decorator of the team's) and leave the rest as the
+/// harness made them:
+///
+/// ```swift
+/// let logged = GlueFactory(MyGlue.init).mappingPorts { ports in
+///     var ports = ports
+///     ports.tracking = LoggedTracking(base: ports.tracking)
+///     return ports
+/// }
+/// let app = try SimulatedApp(glue: logged, user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+/// try app.launch()
+/// try app.onboarding()    // MyGlue's tracking requests now pass through LoggedTracking
+/// ```
 public struct AppPorts: Sendable {
     /// The OS's tracking authorization.
     public var tracking: any TrackingAuthorizer

@@ -10,6 +10,9 @@ import Foundation
 /// wall clock: a task that waits on something the harness does not drive is named at the end of the
 /// run. A callback glue and its async twin give the same trace for the same scenario.
 ///
+/// A glue that awaits the consent form, then the tracking prompt; the entry points it leaves empty
+/// are an app that does nothing there. `SimulatedApp(glue: MyConsentManager.init)` hosts it.
+///
 /// ```swift
 /// @MainActor final class MyConsentManager: AsyncConsentGlue {
 ///     let ports: AppPorts
@@ -20,7 +23,11 @@ import Foundation
 ///         try? await ports.consentForms.loadAndPresentIfRequired()
 ///         _ = await ports.tracking.requestTrackingAuthorization()
 ///     }
-///     // ...
+///     func didFinishLaunching() async {}
+///     func requestTracking() async {}
+///     func requestAd(adUnitID: String) async {}
+///     func openPrivacyOptions() async {}
+///     func readAdvertisingIdentifier() async -> UUID? { nil }
 /// }
 /// ```
 @MainActor

@@ -12,6 +12,27 @@ import Foundation
 /// The harness calls the entry points one at a time, from the thread that runs the test, except that
 /// `requestAd(adUnitID:)` may also come from the completion of ``requestTracking(completion:)``, on
 /// whatever thread the glue calls it. Callbacks from the ports may arrive on any thread, as on a device.
+///
+/// A glue that shows the consent form, then asks for tracking; the entry points it leaves empty are
+/// an app that does nothing there. `SimulatedApp(glue: MyGlue.init)` hosts it.
+///
+/// ```swift
+/// final class MyGlue: ConsentGlue {
+///     let ports: AppPorts
+///     init(ports: AppPorts) { self.ports = ports }
+///
+///     func runOnboarding() {
+///         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
+///             self.ports.consentForms.loadAndPresentIfRequired { _ in self.requestTracking {} }
+///         }
+///     }
+///     func requestTracking(completion: @escaping @Sendable () -> Void) { ports.tracking.requestTrackingAuthorization { _ in completion() } }
+///     func didFinishLaunching() {}
+///     func requestAd(adUnitID: String) {}
+///     func openPrivacyOptions() {}
+///     func readAdvertisingIdentifier() -> UUID? { nil }
+/// }
+/// ```
 public protocol ConsentGlue: AnyObject, Sendable {
     /// The process started: `application(_:didFinishLaunchingWithOptions:)`. The app is still
     /// inactive here, as under UIKit, so the OS shows no prompt asked for now.

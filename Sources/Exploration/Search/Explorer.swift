@@ -6,10 +6,17 @@ import Scenarios
 /// Searches the orders of steps, answers, timings and faults from a starting point for a run that
 /// breaks an invariant, and shrinks the first one found into a fixture that replays it.
 ///
+/// A hand-written test covers the orders its author thought of; the explorer tries every order
+/// within its bounds, and what it finds comes back as a short scenario to keep as a regression test.
+///
 /// ```swift
-/// let explorer = try Explorer(glue: GlueFactory(MyGlue.init), bounds: ExplorationBounds(depth: 4))
-/// let report = explorer.breadthFirst()
-/// #expect(report.passed, "\(report.counterexample?.report ?? "")")
+/// let explorer = try Explorer(
+///     glue: MyGlue.init,
+///     startingPoint: #"{"previousSession": {"consent": "obtained"}}"#,   // a scenario, steps optional
+///     bounds: ExplorationBounds(depth: 3, maxFaults: 1)                 // up to 3 steps, at most 1 fault
+/// )
+/// let exploration = explorer.breadthFirst()
+/// #expect(exploration.passed, "\(exploration.report)")   // a failure prints the shrunk fixture
 /// ```
 public struct Explorer: Sendable {
     /// What the search may choose, and how far it goes.

@@ -3,11 +3,15 @@ import Foundation
 
 /// A scenario file on disk: the argument of a parameterized test that runs fixtures against a glue.
 ///
+/// Each file becomes a test case of its own, named by its path, so a failure names the fixture and
+/// one fixture can be rerun alone. ``bundled(for:rules:)`` lists the package's fixtures a glue can
+/// run; ``files(in:)`` lists a team's own.
+///
 /// ```swift
 /// @Test(arguments: try ScenarioFile.bundled(for: .anyGlue))
 /// func bundledScenario(_ file: ScenarioFile) throws {
-///     let verdict = try file.run(glue: GlueFactory(MyGlue.init))
-///     #expect(verdict.passed, "\(verdict.report)")
+///     let verdict = try file.run(glue: MyGlue.init)
+///     #expect(verdict.passed, "\(file): \(verdict.report)")
 /// }
 /// ```
 public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
