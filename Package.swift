@@ -62,8 +62,9 @@ let package = Package(
             // consumer's tests find them: SwiftPM copies the top-level Fixtures/ (the one copy) into
             // the module's resource bundle, next to the executable. Resources outside the target's
             // folder are supported since tools version 5.11 (swiftlang/swift-package-manager#7232).
-            .target(name: module.name, dependencies: module.dependencies.map { .target(name: $0) },
-                    resources: [.copy("../../Fixtures")], swiftSettings: strict)
+            .target(
+                name: module.name, dependencies: module.dependencies.map { .target(name: $0) },
+                resources: [.copy("../../Fixtures")], swiftSettings: strict)
         default:
             .target(name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, swiftSettings: strict)
         }

@@ -19,42 +19,42 @@ import PackageDescription
 let harness: Package.Dependency = .package(name: "AdConsentHarness", path: "..")
 
 #if os(Linux)
-// Stand-ins for the frameworks, for type-checking only; the consent SDK's stub uses `UIKit`'s.
-let stubs: [Target] = [
-    .target(name: "AppTrackingTransparency", path: "Stubs/AppTrackingTransparency"),
-    .target(name: "AdSupport", path: "Stubs/AdSupport"),
-    .target(name: "CoreLocation", path: "Stubs/CoreLocation"),
-    .target(name: "UIKit", path: "Stubs/UIKit"),
-    .target(name: "UserMessagingPlatform", dependencies: ["UIKit"], path: "Stubs/UserMessagingPlatform"),
-    .target(name: "GoogleMobileAds", path: "Stubs/GoogleMobileAds"),
-]
-let frameworks: [Target.Dependency] = [
-    "AppTrackingTransparency", "AdSupport", "CoreLocation", "UIKit", "UserMessagingPlatform", "GoogleMobileAds",
-]
-let sdkPackages: [Package.Dependency] = []
-// The Linux check is the one that must stay clean: a new warning fails it.
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+    // Stand-ins for the frameworks, for type-checking only; the consent SDK's stub uses `UIKit`'s.
+    let stubs: [Target] = [
+        .target(name: "AppTrackingTransparency", path: "Stubs/AppTrackingTransparency"),
+        .target(name: "AdSupport", path: "Stubs/AdSupport"),
+        .target(name: "CoreLocation", path: "Stubs/CoreLocation"),
+        .target(name: "UIKit", path: "Stubs/UIKit"),
+        .target(name: "UserMessagingPlatform", dependencies: ["UIKit"], path: "Stubs/UserMessagingPlatform"),
+        .target(name: "GoogleMobileAds", path: "Stubs/GoogleMobileAds"),
+    ]
+    let frameworks: [Target.Dependency] = [
+        "AppTrackingTransparency", "AdSupport", "CoreLocation", "UIKit", "UserMessagingPlatform", "GoogleMobileAds",
+    ]
+    let sdkPackages: [Package.Dependency] = []
+    // The Linux check is the one that must stay clean: a new warning fails it.
+    let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 #else
-// The real SDKs, pinned: Google Mobile Ads 13.12.0 and User Messaging Platform 3.1.0. The
-// adapters need GMA 13.3 or later (`ageRestrictedTreatment`) and UMP 3.1 or later (`consentSyncID`; Swift names
-// without the `UMP` prefix). Apple's frameworks come with the SDK.
-let stubs: [Target] = []
-let frameworks: [Target.Dependency] = [
-    .product(name: "GoogleMobileAds", package: "swift-package-manager-google-mobile-ads"),
-    .product(name: "GoogleUserMessagingPlatform", package: "swift-package-manager-google-user-messaging-platform"),
-]
-let sdkPackages: [Package.Dependency] = [
-    .package(url: "https://github.com/googleads/swift-package-manager-google-mobile-ads.git", exact: "13.12.0"),
-    .package(url: "https://github.com/googleads/swift-package-manager-google-user-messaging-platform.git", exact: "3.1.0"),
-]
-let strict: [SwiftSetting] = []
+    // The real SDKs, pinned: Google Mobile Ads 13.12.0 and User Messaging Platform 3.1.0. The
+    // adapters need GMA 13.3 or later (`ageRestrictedTreatment`) and UMP 3.1 or later (`consentSyncID`; Swift names
+    // without the `UMP` prefix). Apple's frameworks come with the SDK.
+    let stubs: [Target] = []
+    let frameworks: [Target.Dependency] = [
+        .product(name: "GoogleMobileAds", package: "swift-package-manager-google-mobile-ads"),
+        .product(name: "GoogleUserMessagingPlatform", package: "swift-package-manager-google-user-messaging-platform"),
+    ]
+    let sdkPackages: [Package.Dependency] = [
+        .package(url: "https://github.com/googleads/swift-package-manager-google-mobile-ads.git", exact: "13.12.0"),
+        .package(url: "https://github.com/googleads/swift-package-manager-google-user-messaging-platform.git", exact: "3.1.0"),
+    ]
+    let strict: [SwiftSetting] = []
 #endif
 
 let package = Package(
     name: "Adapters",
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
-        .library(name: "Adapters", targets: ["Adapters"]),
+        .library(name: "Adapters", targets: ["Adapters"])
     ],
     dependencies: [harness] + sdkPackages,
     targets: stubs + [

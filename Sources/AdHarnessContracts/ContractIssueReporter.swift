@@ -1,9 +1,10 @@
 import Foundation
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Where in the caller's test a check was verified, so the framework points at that line.
@@ -20,27 +21,27 @@ struct ContractSourceLocation {
 enum ContractIssueReporter {
     static func report(_ result: ContractResult, at location: ContractSourceLocation) throws {
         #if canImport(Testing)
-        if Test.current != nil {
-            let sourceLocation = SourceLocation(
-                fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line), column: location.column
-            )
-            switch result.verdict {
-            case .passed: return
-            case .failed: Issue.record(Comment(rawValue: result.description), sourceLocation: sourceLocation)
-            case .skipped: Issue.record(Comment(rawValue: result.description), severity: .warning, sourceLocation: sourceLocation)
+            if Test.current != nil {
+                let sourceLocation = SourceLocation(
+                    fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line), column: location.column
+                )
+                switch result.verdict {
+                case .passed: return
+                case .failed: Issue.record(Comment(rawValue: result.description), sourceLocation: sourceLocation)
+                case .skipped: Issue.record(Comment(rawValue: result.description), severity: .warning, sourceLocation: sourceLocation)
+                }
+                return
             }
-            return
-        }
         #endif
         #if canImport(XCTest)
-        switch result.verdict {
-        case .passed: return
-        case .failed: XCTFail(result.description, file: location.filePath, line: location.line)
-        case .skipped: throw XCTSkip(result.description, file: location.filePath, line: location.line)
-        }
+            switch result.verdict {
+            case .passed: return
+            case .failed: XCTFail(result.description, file: location.filePath, line: location.line)
+            case .skipped: throw XCTSkip(result.description, file: location.filePath, line: location.line)
+            }
         #else
-        guard result.verdict != .passed else { return }
-        FileHandle.standardError.write(Data("\(result.description)\n".utf8))
+            guard result.verdict != .passed else { return }
+            FileHandle.standardError.write(Data("\(result.description)\n".utf8))
         #endif
     }
 }

@@ -113,12 +113,17 @@ public enum PropertyListValue: Hashable, Sendable, Codable {
     /// Decodes a JSON string, Boolean, number, array or object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([PropertyListValue].self) { self = .array(value) }
-        else if let value = try? container.decode([String: PropertyListValue].self) { self = .dictionary(value) }
-        else {
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([PropertyListValue].self) {
+            self = .array(value)
+        } else if let value = try? container.decode([String: PropertyListValue].self) {
+            self = .dictionary(value)
+        } else {
             throw DecodingError.dataCorruptedError(
                 in: container,
                 debugDescription: "expected a string, Boolean, number, array or object (a property-list value)"

@@ -97,7 +97,8 @@ public enum PropertyListFile {
 
     /// The line where XML nesting of `<array>` and `<dict>` first goes deeper than `limit`, if it does.
     static func xmlDepthExceeding(_ limit: Int, in data: Data) -> Int? {
-        var depth = 0, line = 1
+        var depth = 0
+        var line = 1
         let bytes = [UInt8](data)
         var index = 0
         while index < bytes.count {

@@ -23,8 +23,11 @@ public struct ConfigurationLinter: Sendable {
         let targets = LintTargets(paths: paths)
         var files: [LintReport.CheckedFile] = []
         var findings: [LintFinding] = []
-        var unreadable = targets.missing.map { InfoPlistError(file: $0, problem: "expected a file or folder, found nothing at this path") }
-            + targets.empty.map { InfoPlistError(file: $0, problem: "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none") }
+        var unreadable =
+            targets.missing.map { InfoPlistError(file: $0, problem: "expected a file or folder, found nothing at this path") }
+            + targets.empty.map {
+                InfoPlistError(file: $0, problem: "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none")
+            }
         for file in targets.files {
             do {
                 let document = try LintDocument.read(file.url, file: file.display, kind: file.kind)
@@ -39,7 +42,8 @@ public struct ConfigurationLinter: Sendable {
         }
         for sdk in targets.sdks where !sdk.hasManifest && ListedSDKs.names.contains(sdk.name) {
             files.append(LintReport.CheckedFile(path: sdk.display, kind: .sdk))
-            findings.append(LintFinding(rule: .listedSDKWithoutManifest, file: sdk.display, message: "\(sdk.name) is on Apple's list and ships no PrivacyInfo.xcprivacy"))
+            findings.append(
+                LintFinding(rule: .listedSDKWithoutManifest, file: sdk.display, message: "\(sdk.name) is on Apple's list and ships no PrivacyInfo.xcprivacy"))
         }
         return LintReport(files: files, findings: findings, unreadable: unreadable)
     }

@@ -34,7 +34,8 @@ enum InfoPlistRules {
             // A text made only of build settings is written at build time; one that names the app
             // with a setting (`$(PRODUCT_NAME) shows ...`) is still a sentence to check.
             if case .string(let text) = value, BuildSettingReference.contains(text),
-               BuildSettingReference.literalText(of: text).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                BuildSettingReference.literalText(of: text).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            {
                 return buildSetting(document, path, text, checkedBy: .usageTextUnclear)
             }
             return unclearness(of: value).map { document.finding(.usageTextUnclear, path, $0) }
@@ -57,7 +58,8 @@ enum InfoPlistRules {
         if trimmed.isEmpty { return "expected a sentence, found an empty text" }
         let placeholders = ["todo", "tbd", "fixme", "placeholder", "lorem ipsum", "xxx", "usage description", "description", "test"]
         if placeholders.contains(where: { trimmed == $0 || trimmed.hasPrefix($0 + " ") || trimmed.hasPrefix($0 + ":") })
-            || trimmed.contains("lorem ipsum") || trimmed.contains("todo:") {
+            || trimmed.contains("lorem ipsum") || trimmed.contains("todo:")
+        {
             return "expected a sentence saying how the app uses the data, found the placeholder \"\(text)\""
         }
         return nil
@@ -77,15 +79,18 @@ enum InfoPlistRules {
         case .string(let identifier):
             guard let problem = applicationIdentifierProblem(identifier) else { return [] }
             let sentence = problem.prefix(1).uppercased() + problem.dropFirst()
-            let fix = identifier.hasPrefix("ca-app-pub-") && identifier.contains("/")
+            let fix =
+                identifier.hasPrefix("ca-app-pub-") && identifier.contains("/")
                 ? "\(sentence): use the app ID (with ~) from the AdMob console's app settings, not an ad unit ID (with /)."
                 : "\(sentence): copy the app ID, ca-app-pub-<16 digits>~<digits>, from the AdMob console's app settings."
             return [document.finding(.adAppIdMalformed, key, "expected ca-app-pub-<16 digits>~<digits>, found \"\(identifier)\": \(problem)", fix: fix)]
         case let other?:
-            return [document.finding(
-                .adAppIdMalformed, key, "expected a string ca-app-pub-<16 digits>~<digits>, found \(other.kindDescription)",
-                fix: "Write the app ID as a string, <string>ca-app-pub-<16 digits>~<digits></string>, not as \(other.kindDescription)."
-            )]
+            return [
+                document.finding(
+                    .adAppIdMalformed, key, "expected a string ca-app-pub-<16 digits>~<digits>, found \(other.kindDescription)",
+                    fix: "Write the app ID as a string, <string>ca-app-pub-<16 digits>~<digits></string>, not as \(other.kindDescription)."
+                )
+            ]
         }
     }
 
@@ -116,7 +121,8 @@ enum InfoPlistRules {
 
     /// IP006, IP007, IP008.
     static func adNetworkItems(_ document: LintDocument) -> [LintFinding] {
-        let key = InfoPlistKey.adNetworkItems.name, entryKey = InfoPlistKey.adNetworkIdentifier.name
+        let key = InfoPlistKey.adNetworkItems.name
+        let entryKey = InfoPlistKey.adNetworkIdentifier.name
         guard let value = document.values[key] else {
             return [document.finding(.adNetworkItemsMissing, key, "missing")]
         }
@@ -128,12 +134,14 @@ enum InfoPlistRules {
         var substituted = 0
         for (index, entry) in entries.enumerated() {
             guard case .dictionary(let fields) = entry else {
-                findings.append(document.finding(.adNetworkItemsMalformed, "\(key)[\(index)]", "expected a dictionary with \(entryKey), found \(entry.kindDescription)"))
+                findings.append(
+                    document.finding(.adNetworkItemsMalformed, "\(key)[\(index)]", "expected a dictionary with \(entryKey), found \(entry.kindDescription)"))
                 continue
             }
             guard case .string(let identifier)? = fields[entryKey] else {
                 let found = fields[entryKey].map(\.kindDescription) ?? "no such key"
-                findings.append(document.finding(.adNetworkItemsMalformed, "\(key)[\(index)].\(entryKey)", "expected a string <id>.skadnetwork, found \(found)"))
+                findings.append(
+                    document.finding(.adNetworkItemsMalformed, "\(key)[\(index)].\(entryKey)", "expected a string <id>.skadnetwork, found \(found)"))
                 continue
             }
             if BuildSettingReference.contains(identifier) {
@@ -143,16 +151,20 @@ enum InfoPlistRules {
             }
             let name = identifier.dropLast(".skadnetwork".count)
             guard identifier.hasSuffix(".skadnetwork"), !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                findings.append(document.finding(.adNetworkItemsMalformed, "\(key)[\(index)].\(entryKey)", "expected <letters and digits>.skadnetwork, found \"\(identifier)\""))
+                findings.append(
+                    document.finding(
+                        .adNetworkItemsMalformed, "\(key)[\(index)].\(entryKey)", "expected <letters and digits>.skadnetwork, found \"\(identifier)\""))
                 continue
             }
             identifiers.append(identifier.lowercased())
         }
         // An identifier the build substitutes may be Google's: the built app's Info.plist tells.
         if !identifiers.contains(InfoPlistKey.googleAdNetworkIdentifier) && substituted == 0 {
-            findings.append(document.finding(
-                .adNetworkGoogleMissing, key, "lists \(identifiers.count) well-formed identifier\(identifiers.count == 1 ? "" : "s"), not \(InfoPlistKey.googleAdNetworkIdentifier)"
-            ))
+            findings.append(
+                document.finding(
+                    .adNetworkGoogleMissing, key,
+                    "lists \(identifiers.count) well-formed identifier\(identifiers.count == 1 ? "" : "s"), not \(InfoPlistKey.googleAdNetworkIdentifier)"
+                ))
         }
         return findings
     }
@@ -172,7 +184,8 @@ enum InfoPlistRules {
             guard case .string(let identifier) = entry else {
                 var found = entry.kindDescription
                 if case .dictionary(let fields) = entry, fields[InfoPlistKey.adNetworkIdentifier.name] != nil {
-                    found += " with \(InfoPlistKey.adNetworkIdentifier.name) (the form of \(InfoPlistKey.adNetworkItems.name); this key lists the strings themselves)"
+                    found +=
+                        " with \(InfoPlistKey.adNetworkIdentifier.name) (the form of \(InfoPlistKey.adNetworkItems.name); this key lists the strings themselves)"
                 }
                 findings.append(document.finding(.attributionNetworkIdentifiersMalformed, path, "expected a string \(expected), found \(found)"))
                 continue
@@ -183,17 +196,19 @@ enum InfoPlistRules {
             }
             let lowered = identifier.lowercased()
             guard let suffix = [".adattributionkit", ".skadnetwork"].first(where: { lowered.hasSuffix($0) }),
-                  case let name = lowered.dropLast(suffix.count), !name.isEmpty,
-                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                case let name = lowered.dropLast(suffix.count), !name.isEmpty,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            else {
                 findings.append(document.finding(.attributionNetworkIdentifiersMalformed, path, "expected \(expected), found \"\(identifier)\""))
                 continue
             }
             if identifier != identifier.lowercased() {
-                findings.append(document.finding(
-                    .attributionNetworkIdentifiersMalformed, path,
-                    "expected lowercase, found \"\(identifier)\": the system does not recognize an ad network ID with capitals",
-                    fix: "Write it in lowercase: \(lowered)."
-                ))
+                findings.append(
+                    document.finding(
+                        .attributionNetworkIdentifiersMalformed, path,
+                        "expected lowercase, found \"\(identifier)\": the system does not recognize an ad network ID with capitals",
+                        fix: "Write it in lowercase: \(lowered)."
+                    ))
             }
         }
         return findings

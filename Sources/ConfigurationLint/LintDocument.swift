@@ -25,7 +25,8 @@ struct LintDocument {
     static func read(_ url: URL, file: String, kind: LintFileKind) throws(InfoPlistError) -> LintDocument {
         let values = try PropertyListFile.dictionary(at: url, file: file)
         let data = (try? Data(contentsOf: url)) ?? Data()
-        let lines = data.starts(with: Array("bplist".utf8)) ? [] : String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines =
+            data.starts(with: Array("bplist".utf8)) ? [] : String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         return LintDocument(file: file, kind: kind, values: values, lines: lines)
     }
 }

@@ -69,7 +69,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     public var severity: LintSeverity {
         switch self {
         case .adAppIdSample, .buildSettingValue: .note
-        case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .attributionNetworkIdentifiersMalformed, .trackingDomainsMissing: .warning
+        case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .attributionNetworkIdentifiersMalformed, .trackingDomainsMissing:
+            .warning
         default: .error
         }
     }
@@ -114,7 +115,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .locationUsageMissing: "A location authorization the app requests lacks its purpose texts."
         case .attributionNetworkIdentifiersMalformed:
             "\(InfoPlistRules.attributionNetworkIdentifiers) is not an array of lowercase <id>.adattributionkit or <id>.skadnetwork strings."
-        case .buildSettingValue: "A value is a build-setting reference, $(NAME) or ${NAME}, that the build substitutes; the value rules cannot check it in the source file."
+        case .buildSettingValue:
+            "A value is a build-setting reference, $(NAME) or ${NAME}, that the build substitutes; the value rules cannot check it in the source file."
         case .manifestMissing: "The app has an Info.plist but no PrivacyInfo.xcprivacy of its own."
         case .manifestInvalid: "The privacy manifest has an unknown top-level key or a value of the wrong type."
         case .trackingDomainsMissing: "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain."
@@ -138,14 +140,17 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .adNetworkItemsMissing: "Broken attribution: \(InfoPlistKey.adNetworkItems.whenMissing); bids and revenue drop."
         case .adNetworkItemsMalformed: "Broken attribution: entries of the wrong shape name no ad network."
         case .adNetworkGoogleMissing: "Broken attribution: Google's ads cannot attribute installs; bids and revenue drop."
-        case .locationUsageMissing: "Broken feature and rejection: the request does nothing (no prompt, no callback), and uploads get ITMS-90683 (missing purpose string)."
+        case .locationUsageMissing:
+            "Broken feature and rejection: the request does nothing (no prompt, no callback), and uploads get ITMS-90683 (missing purpose string)."
         case .attributionNetworkIdentifiersMalformed:
             "Broken attribution on iOS 17.4 and later: an entry that is not a lowercase ad network ID string names no network the system recognizes, so that network's ads are not eligible for install validation."
         case .buildSettingValue: "None from this file: the built app holds the substituted value, which may or may not pass the rule that checks it."
-        case .manifestMissing: "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
+        case .manifestMissing:
+            "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
         case .manifestInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
         case .trackingDomainsMissing: "Apple asks for at least one domain when NSPrivacyTracking is true; which upload error follows is not confirmed."
-        case .trackingDomainsWithoutTracking: "Rejection: listing domains requires NSPrivacyTracking true; uploads are reported to get ITMS-91064 (invalid tracking information)."
+        case .trackingDomainsWithoutTracking:
+            "Rejection: listing domains requires NSPrivacyTracking true; uploads are reported to get ITMS-91064 (invalid tracking information)."
         case .trackingDomainMalformed: "Rejection: ITMS-91056 (invalid privacy manifest)."
         case .apiCategoryUnknown: "Rejection: ITMS-91054 (invalid API category declaration)."
         case .apiReasonInvalid: "Rejection: ITMS-91053 (missing API declaration) or ITMS-91055 (invalid API reason declaration)."
@@ -159,7 +164,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         switch self {
         case .trackingUsageMissing: "Add \(InfoPlistKey.trackingUsageDescription.name) with a sentence saying what tracking is used for."
         case .usageTextUnclear: "Write a sentence saying how the app uses the data, with an example."
-        case .adAppIdMissing: "Add \(InfoPlistKey.adApplicationIdentifier.name) with the app ID from the AdMob console (ca-app-pub-...~...), or set \(InfoPlistKey.adManagerApp.name) for an Ad Manager app."
+        case .adAppIdMissing:
+            "Add \(InfoPlistKey.adApplicationIdentifier.name) with the app ID from the AdMob console (ca-app-pub-...~...), or set \(InfoPlistKey.adManagerApp.name) for an Ad Manager app."
         case .adAppIdMalformed: "Use the app ID (with ~), not an ad unit ID (with /), from the AdMob console."
         case .adAppIdSample: "Replace the sample ID with the app's own ID for release builds."
         case .adNetworkItemsMissing: "Add \(InfoPlistKey.adNetworkItems.name) with the identifiers of Google and each ad partner."
@@ -170,13 +176,15 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
             "Make \(InfoPlistRules.attributionNetworkIdentifiers) an array of strings, each an ad network ID in lowercase: <id>.adattributionkit or <id>.skadnetwork."
         case .buildSettingValue: "Lint the built app's Info.plist, where the value is substituted: adharness lint path/to/Built.app/Info.plist."
         case .manifestMissing: "Add PrivacyInfo.xcprivacy to the app target with the required-reason APIs it uses."
-        case .manifestInvalid: "Use only NSPrivacyTracking (Boolean), NSPrivacyTrackingDomains (strings), NSPrivacyCollectedDataTypes and NSPrivacyAccessedAPITypes (arrays of dictionaries)."
+        case .manifestInvalid:
+            "Use only NSPrivacyTracking (Boolean), NSPrivacyTrackingDomains (strings), NSPrivacyCollectedDataTypes and NSPrivacyAccessedAPITypes (arrays of dictionaries)."
         case .trackingDomainsMissing: "List the domains that track in NSPrivacyTrackingDomains, or set NSPrivacyTracking to false."
         case .trackingDomainsWithoutTracking: "Set NSPrivacyTracking to true, or remove the domains."
         case .trackingDomainMalformed: "Write each domain as a bare host name: ads.example.com, without scheme, path or slash."
         case .apiCategoryUnknown: "Use one of the five NSPrivacyAccessedAPICategory... names."
         case .apiReasonInvalid: "Declare an approved reason code of that category; SDK-only codes belong in an SDK's manifest."
-        case .collectedDataInvalid: "Give each entry NSPrivacyCollectedDataType (string), ...Linked and ...Tracking (Booleans) and ...Purposes (strings), nothing else."
+        case .collectedDataInvalid:
+            "Give each entry NSPrivacyCollectedDataType (string), ...Linked and ...Tracking (Booleans) and ...Purposes (strings), nothing else."
         case .listedSDKWithoutManifest: "Update the SDK to a version that ships PrivacyInfo.xcprivacy."
         }
     }

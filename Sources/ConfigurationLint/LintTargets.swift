@@ -55,7 +55,8 @@ struct LintTargets {
 
     private mutating func search(_ folder: URL, display: String) {
         let root = folder.standardizedFileURL.path
-        let found = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])?
+        let found =
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])?
             .compactMap { $0 as? URL } ?? [])
             .map { url in (url, String(url.standardizedFileURL.path.dropFirst(root.count + 1))) }
             .sorted { $0.1 < $1.1 }
@@ -101,7 +102,8 @@ struct LintTargets {
     /// The relative path of the outermost bundled SDK folder holding this path, if any.
     static func sdkRoot(_ components: [String]) -> String? {
         for (index, component) in components.enumerated() {
-            let isSDK = component.hasSuffix(".framework") || component.hasSuffix(".xcframework")
+            let isSDK =
+                component.hasSuffix(".framework") || component.hasSuffix(".xcframework")
                 || (index > 0 && sdkParents.contains(components[index - 1]))
             if isSDK { return components[...index].joined(separator: "/") }
         }

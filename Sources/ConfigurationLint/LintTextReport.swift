@@ -15,17 +15,18 @@ public struct LintTextReport: Sendable {
 
     /// `file:line: error IP001 key: message`, then `why:` and `fix:` indented.
     public func lines(for finding: LintFinding) -> String {
-        let severity = switch finding.rule.severity {
-        case .error: paint("error", "31")
-        case .warning: paint("warning", "33")
-        case .note: paint("note", "2")
-        }
+        let severity =
+            switch finding.rule.severity {
+            case .error: paint("error", "31")
+            case .warning: paint("warning", "33")
+            case .note: paint("note", "2")
+            }
         let place = finding.keyPath.isEmpty ? "" : " \(finding.keyPath)"
         return """
-        \(finding.file):\(finding.line): \(severity) \(finding.rule.id)\(place): \(finding.message)
-            why: \(finding.rule.consequence)
-            fix: \(finding.fix)
-        """
+            \(finding.file):\(finding.line): \(severity) \(finding.rule.id)\(place): \(finding.message)
+                why: \(finding.rule.consequence)
+                fix: \(finding.fix)
+            """
     }
 
     /// `2 errors, 1 warning, 0 notes in 3 files; failing on error`.

@@ -62,7 +62,9 @@ enum PrivacyManifestRules {
             findings.append(document.finding(.trackingDomainsWithoutTracking, trackingDomains, "\(domains.count) domains listed while \(tracking) is \(state)"))
         }
         for (index, domain) in domains.enumerated() where !isBareHost(domain) {
-            findings.append(document.finding(.trackingDomainMalformed, "\(trackingDomains)[\(index)]", "expected a bare host name such as ads.example.com, found \"\(domain)\""))
+            findings.append(
+                document.finding(
+                    .trackingDomainMalformed, "\(trackingDomains)[\(index)]", "expected a bare host name such as ads.example.com, found \"\(domain)\""))
         }
         return findings
     }
@@ -70,10 +72,11 @@ enum PrivacyManifestRules {
     /// Whether a text is a host name: labels of letters, digits and hyphens, with at least one dot.
     static func isBareHost(_ domain: String) -> Bool {
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        return labels.count >= 2 && labels.allSatisfy { label in
-            !label.isEmpty && !label.hasPrefix("-") && !label.hasSuffix("-")
-                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        }
+        return labels.count >= 2
+            && labels.allSatisfy { label in
+                !label.isEmpty && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
     }
 
     /// PM002 (entry shape), PM006, PM007.
@@ -147,11 +150,12 @@ enum PrivacyManifestRules {
                     findings.append(document.finding(.collectedDataInvalid, "\(path).\(key)", "missing; expected \(kind)"))
                     continue
                 }
-                let fits = switch (kind, value) {
-                case ("a string", .string), ("a Boolean", .bool): true
-                case ("an array of strings", .array(let items)): items.allSatisfy { if case .string = $0 { true } else { false } }
-                default: false
-                }
+                let fits =
+                    switch (kind, value) {
+                    case ("a string", .string), ("a Boolean", .bool): true
+                    case ("an array of strings", .array(let items)): items.allSatisfy { if case .string = $0 { true } else { false } }
+                    default: false
+                    }
                 if !fits { findings.append(document.finding(.collectedDataInvalid, "\(path).\(key)", "expected \(kind), found \(value.kindDescription)")) }
             }
         }

@@ -31,22 +31,28 @@ public enum SARIFReport {
             Result(
                 ruleId: finding.rule.id, ruleIndex: rules.firstIndex(of: finding.rule)!, level: finding.rule.severity.rawValue,
                 message: Message(text: finding.keyPath.isEmpty ? finding.message : "\(finding.keyPath): \(finding.message)"),
-                locations: [Location(
-                    physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(finding.file)), region: Region(startLine: finding.line)),
-                    logicalLocations: finding.keyPath.isEmpty ? nil : [LogicalLocation(fullyQualifiedName: finding.keyPath, kind: "member")]
-                )]
+                locations: [
+                    Location(
+                        physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(finding.file)), region: Region(startLine: finding.line)),
+                        logicalLocations: finding.keyPath.isEmpty ? nil : [LogicalLocation(fullyQualifiedName: finding.keyPath, kind: "member")]
+                    )
+                ]
             )
         }
         let notifications = report.unreadable.map { problem in
             Notification(
                 level: "error", message: Message(text: problem.problem),
-                locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(problem.file)), region: nil), logicalLocations: nil)]
+                locations: [
+                    Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(problem.file)), region: nil), logicalLocations: nil)
+                ]
             )
         }
-        return Log(runs: [Run(
-            tool: Tool(driver: driver), results: results,
-            invocations: [Invocation(executionSuccessful: report.unreadable.isEmpty, toolExecutionNotifications: notifications)]
-        )])
+        return Log(runs: [
+            Run(
+                tool: Tool(driver: driver), results: results,
+                invocations: [Invocation(executionSuccessful: report.unreadable.isEmpty, toolExecutionNotifications: notifications)]
+            )
+        ])
     }
 
     /// A path as a relative URI reference: spaces and other characters percent-encoded.
@@ -60,7 +66,9 @@ public enum SARIFReport {
         var runs: [Run]
 
         enum CodingKeys: String, CodingKey {
-            case schema = "$schema", version, runs
+            case schema = "$schema"
+            case version
+            case runs
         }
     }
 

@@ -48,7 +48,8 @@ public enum HarnessCommandLine {
         case let first?:
             // Anything else is a path for `run`, unless it is no file and looks like a mistyped command.
             if !FileManager.default.fileExists(atPath: first), !first.contains("/"), !first.contains("."),
-               let name = Suggestion.nearest(to: first, in: Commands.all.map(\.name).sorted()) {
+                let name = Suggestion.nearest(to: first, in: Commands.all.map(\.name).sorted())
+            {
                 return output.usageError("unknown command \(first); did you mean \(name)?", help: HelpCommand.overview)
             } else if !FileManager.default.fileExists(atPath: first), !first.contains("/"), !first.contains(".") {
                 return output.usageError("unknown command \(first), and no file or folder of that name", help: HelpCommand.overview)

@@ -66,16 +66,18 @@ public final class AppProcess: Sendable {
     ) async -> Value {
         await withUnsafeContinuation { continuation in
             let resumed = Locked(false)
-            AwaitedCall.guarding { start { value in
-                let first = resumed.withLock { resumed in
-                    defer { resumed = true }
-                    return !resumed
+            AwaitedCall.guarding {
+                start { value in
+                    let first = resumed.withLock { resumed in
+                        defer { resumed = true }
+                        return !resumed
+                    }
+                    guard first else { return self.crash(.continuationResumedTwice, call: call) }
+                    continuation.resume(returning: value)
+                    // The code after the `await` runs inside the delivery, as a completion's body does.
+                    if #available(macOS 15.0, iOS 18.0, *) { self.clock.tasks?.runUntilIdle() }
                 }
-                guard first else { return self.crash(.continuationResumedTwice, call: call) }
-                continuation.resume(returning: value)
-                // The code after the `await` runs inside the delivery, as a completion's body does.
-                if #available(macOS 15.0, iOS 18.0, *) { self.clock.tasks?.runUntilIdle() }
-            } }
+            }
         }
     }
 

@@ -17,6 +17,10 @@ public enum BackgroundThread {
         return queue
     }()
 
+    /// Whether the calling thread runs a task's job: handed work would see that task's locals,
+    /// priority and cancellation, which a callback from the OS never does.
+    private static var inTask: Bool { withUnsafeCurrentTask { $0 != nil } }
+
     /// Whether the caller runs as work handed to the background thread.
     public static var isCurrent: Bool { handedOver.isSet || DispatchQueue.getSpecific(key: key) == true }
 
@@ -25,7 +29,7 @@ public enum BackgroundThread {
     /// Call it only from work the clock runs, never while the app holds a lock inside an API call:
     /// the app's callback may need that lock.
     public static func runAndWait(_ work: @escaping @Sendable () -> Void) {
-        if CallbackThreading.current == .drivingThread && !Thread.isMainThread {
+        if CallbackThreading.current == .drivingThread && !Thread.isMainThread && !Self.inTask {
             handedOver.with(flag: true) { AwaitedCall.unguarded { CallbackNesting.asNewThread(work) } }
             return
         }

@@ -63,12 +63,13 @@ public struct CallbackDelivery: Sendable {
             BackgroundThread.runAndWait(body)
             return
         }
-        let (normalDelay, normallyBackground): (Duration?, Bool) = switch timing {
-        case .immediate: (nil, false)
-        case .nowOnBackgroundThread: (.zero, true)
-        case .later(let delay): (delay, false)
-        case .laterOnBackgroundThread(let delay): (delay, true)
-        }
+        let (normalDelay, normallyBackground): (Duration?, Bool) =
+            switch timing {
+            case .immediate: (nil, false)
+            case .nowOnBackgroundThread: (.zero, true)
+            case .later(let delay): (delay, false)
+            case .laterOnBackgroundThread(let delay): (delay, true)
+            }
         let background = !onMain && (normallyBackground || effects.contains(.otherThread))
         let extra = effects.extraDelay
         let delay = extra > .zero || background || onMain ? (normalDelay ?? .zero) + extra : normalDelay

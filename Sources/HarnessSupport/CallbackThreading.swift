@@ -13,9 +13,11 @@ import Foundation
 public enum CallbackThreading: String, Hashable, Sendable, CaseIterable {
     /// On the thread that drives the run, as work handed over: `BackgroundThread.isCurrent` is true
     /// and the thread's own state (an immediate callback's nesting, a guarded await) starts afresh,
-    /// as on a new thread. The default. A run driven from the process's main thread (an XCTest
-    /// method, a command-line tool) still uses a real thread there, so a glue that asks
-    /// `Thread.isMainThread` gets `false` in a callback either way.
+    /// as on a new thread. The default. Where that would show the callback something a callback from
+    /// the OS never sees, the real thread is used instead: on the process's main thread (an XCTest
+    /// method), where the glue would read `Thread.isMainThread` as true, and inside a task (a Swift
+    /// Testing test), whose task-locals, priority and cancellation the glue would inherit. The
+    /// explorer's workers and `adharness` drive runs from plain threads, so they run inline.
     case drivingThread
     /// On a real second thread, handed over and waited for: for a run under the thread sanitizer, or
     /// a glue that keeps state per thread.

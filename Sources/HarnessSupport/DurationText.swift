@@ -22,7 +22,8 @@ extension Duration {
             let parts = text.dropLast(suffix.count).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
             // Twelve digits of 365d-units already pass the maximum, so no digit count overflows an Int.
             guard let whole = parts.first, !whole.isEmpty, whole.count <= 12, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-                  let integer = Int(whole), parts.count == 1 || !parts[1].isEmpty, parts.count == 1 || parts[1].count <= 9 else { return nil }
+                let integer = Int(whole), parts.count == 1 || !parts[1].isEmpty, parts.count == 1 || parts[1].count <= 9
+            else { return nil }
             // Exact arithmetic: the fraction's digits over a power of ten, never a Double.
             let fraction = parts.count == 2 ? parts[1] : ""
             let scale = (0..<fraction.count).reduce(1) { total, _ in total * 10 }

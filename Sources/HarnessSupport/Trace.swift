@@ -1,5 +1,5 @@
-import Foundation
 import AdRequestKit
+import Foundation
 
 /// The ordered record of everything observable in a harness run: the harness's main artifact.
 ///

@@ -259,17 +259,18 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
 
     /// The name of an event the app-side logic logs.
     public init(_ event: AdsEvent) {
-        self = switch event {
-        case .evaluated: .decision
-        case .consentRefresh: .consentRefresh
-        case .trackingDeferred: .trackingDeferred
-        case .trackingSettled: .trackingSettled
-        case .trackingChanged: .trackingChanged
-        case .adRequestRefused: .adsRefused
-        case .error: .appError
-        case .timedOut: .appTimeout
-        case .duplicateCallbackIgnored: .callbackIgnored
-        case .lateCallback: .callbackLate
-        }
+        self =
+            switch event {
+            case .evaluated: .decision
+            case .consentRefresh: .consentRefresh
+            case .trackingDeferred: .trackingDeferred
+            case .trackingSettled: .trackingSettled
+            case .trackingChanged: .trackingChanged
+            case .adRequestRefused: .adsRefused
+            case .error: .appError
+            case .timedOut: .appTimeout
+            case .duplicateCallbackIgnored: .callbackIgnored
+            case .lateCallback: .callbackLate
+            }
     }
 }

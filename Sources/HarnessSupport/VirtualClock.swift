@@ -154,10 +154,12 @@ public final class VirtualClock: AppClock, Sendable {
 
     /// A view of the clock whose work can be cancelled together, such as one app process.
     public func makeScope(name: String) -> ClockScope {
-        ClockScope(clock: self, id: state.withLock { state in
-            defer { state.nextSequence += 1 }
-            return state.nextSequence
-        }, name: name)
+        ClockScope(
+            clock: self,
+            id: state.withLock { state in
+                defer { state.nextSequence += 1 }
+                return state.nextSequence
+            }, name: name)
     }
 
     // MARK: Internals
@@ -197,7 +199,9 @@ public final class VirtualClock: AppClock, Sendable {
             state.workRun += 1
             state.recentLabels.append(first.label)
             if state.recentLabels.count > 256 { state.recentLabels.removeFirst(state.recentLabels.count - 128) }
-            let reason: Runaway.Reason? = state.workAtInstant > budget.workPerInstant ? .workPerInstant
+            let reason: Runaway.Reason? =
+                state.workAtInstant > budget.workPerInstant
+                ? .workPerInstant
                 : state.workRun > budget.work ? .work : nil
             if let reason {
                 // The loop is named by what it kept doing; the work that would go on runs no more.

@@ -50,7 +50,7 @@ struct WorkQueue<Entry: QueuedWork> {
     var inOrder: [Entry] {
         entries.values.sorted { lhs, rhs in
             switch (lhs.due, rhs.due) {
-            case let (l?, r?): l < r || (l == r && lhs.sequence < rhs.sequence)
+            case (let l?, let r?): l < r || (l == r && lhs.sequence < rhs.sequence)
             case (.some, nil): true
             case (nil, .some): false
             case (nil, nil): lhs.sequence < rhs.sequence

@@ -74,12 +74,14 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             state.configuration = configuration
             return state.started
         }
-        process.trace.record(.adsConfigure, [
-            EventField(.underAgeOfConsent, orUnset: configuration.underAgeOfConsent),
-            EventField(.childDirected, orUnset: configuration.childDirectedTreatment),
-            EventField(.ageTreatment, configuration.ageTreatment),
-            EventField(.afterStart, started),
-        ])
+        process.trace.record(
+            .adsConfigure,
+            [
+                EventField(.underAgeOfConsent, orUnset: configuration.underAgeOfConsent),
+                EventField(.childDirected, orUnset: configuration.childDirectedTreatment),
+                EventField(.ageTreatment, configuration.ageTreatment),
+                EventField(.afterStart, started),
+            ])
     }
 
     /// Starts the SDK.
@@ -126,7 +128,8 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         let trace = process.trace
         trace.record(.adsRequest, record.fields)
         let effects = process.faults.take(.adLoad)
-        let result: Result<LoadedAd, AdLoadError> = effects.error.map { .failure($0.adLoadError) }
+        let result: Result<LoadedAd, AdLoadError> =
+            effects.error.map { .failure($0.adLoadError) }
             ?? (record.serving.mode == .none ? .failure(.noFill) : nil)
             ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)", format: request.format))
         process.delivery.deliver("ads.load completion", timing: .later(adLoadLatency), effects: effects) {
@@ -144,11 +147,13 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     private func startIfNeeded(implicit: Bool) -> Bool {
         guard process.isRunning else { return false }
         let trace = process.trace
-        trace.record(.adsStart, [
-            EventField(.tracking, trackingStatus()),
-            EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
-            EventField(.canRequestAds, consent.signalAllowsAdRequests),
-        ] + (implicit ? [EventField("implicit", "true")] : []))
+        trace.record(
+            .adsStart,
+            [
+                EventField(.tracking, trackingStatus()),
+                EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
+                EventField(.canRequestAds, consent.signalAllowsAdRequests),
+            ] + (implicit ? [EventField("implicit", "true")] : []))
         // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
         guard infoPlist.contains(.adApplicationIdentifier) || infoPlist[.adManagerApp] == .bool(true) else {
             process.crash(.adApplicationIdentifierMissing)

@@ -23,7 +23,10 @@ extension SimulatedConsentForms {
             // A duplicated completion (a fault) reaches the app again; the flow after the message runs once.
             let continued = Locked(false)
             show(.consent) { [self] error in
-                let isFirst = continued.withLock { done in defer { done = true }; return !done }
+                let isFirst = continued.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
                 guard isFirst, error == nil, info.consentStatus == .obtained else { return completion(error) }
                 askTracking(completion)
             }
@@ -46,10 +49,12 @@ extension SimulatedConsentForms {
             return
         }
         if info.settings.overlappingCalls == .reject && info.inFlight.formOnScreen {
-            process.trace.record(.consentFormPresentFailed, [
-                EventField(.formKind, ConsentFormKind.idfaExplainer), EventField("error", ConsentFormError.internal.description),
-                EventField("reason", "operationInProgress"),
-            ])
+            process.trace.record(
+                .consentFormPresentFailed,
+                [
+                    EventField(.formKind, ConsentFormKind.idfaExplainer), EventField("error", ConsentFormError.internal.description),
+                    EventField("reason", "operationInProgress"),
+                ])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
             return
         }

@@ -57,10 +57,12 @@ extension SimulatedConsentForms {
     /// A form that cannot be shown from the screen given: recorded, and an error on the next run loop.
     private func failPresenter(_ kind: ConsentFormKind, _ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard process.isRunning else { return }
-        process.trace.record(.consentFormPresentFailed, [
-            EventField(.formKind, kind), EventField("error", ConsentFormError.invalidViewController.description),
-            EventField("presenter", FormPresenter.notInWindow.rawValue),
-        ])
+        process.trace.record(
+            .consentFormPresentFailed,
+            [
+                EventField(.formKind, kind), EventField("error", ConsentFormError.invalidViewController.description),
+                EventField("presenter", FormPresenter.notInWindow.rawValue),
+            ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.invalidViewController) }
     }
 }

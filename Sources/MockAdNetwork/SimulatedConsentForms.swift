@@ -27,7 +27,8 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         let trace = process.trace
         trace.record(.consentFormLoad)
         let effects = process.faults.take(.formLoad)
-        let failure: ConsentFormError? = effects.error?.consentFormError
+        let failure: ConsentFormError? =
+            effects.error?.consentFormError
             ?? (info.hasCompletedUpdate && info.formStatus == .available ? nil : .unavailable)
         let form = SimulatedLoadedForm(forms: self)
         process.delivery.deliver("consent.form.load completion", timing: .later(info.settings.formLoadLatency), effects: effects) {
@@ -62,17 +63,21 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     public func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard process.isRunning else { return }
         guard info.privacyOptionsRequirement == .required else {
-            process.trace.record(.consentFormPresentFailed, [
-                EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", "unavailable"),
-            ])
+            process.trace.record(
+                .consentFormPresentFailed,
+                [
+                    EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", "unavailable"),
+                ])
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
             return
         }
         if info.takePrivacyOptionsPreloadFailure() {
-            process.trace.record(.consentFormPresentFailed, [
-                EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", ConsentFormError.unavailable.description),
-                EventField("reason", "notPreloaded"),
-            ])
+            process.trace.record(
+                .consentFormPresentFailed,
+                [
+                    EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", ConsentFormError.unavailable.description),
+                    EventField("reason", "notPreloaded"),
+                ])
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
             return
         }
@@ -91,9 +96,11 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             return
         }
         if info.settings.overlappingCalls == .reject && info.inFlight.formOnScreen {
-            trace.record(.consentFormPresentFailed, [
-                EventField(.formKind, kind), EventField("error", ConsentFormError.internal.description), EventField("reason", "operationInProgress"),
-            ])
+            trace.record(
+                .consentFormPresentFailed,
+                [
+                    EventField(.formKind, kind), EventField("error", ConsentFormError.internal.description), EventField("reason", "operationInProgress"),
+                ])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
             return
         }
@@ -102,7 +109,8 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         let firstRun = kind == .consent || kind == .personalizationControls
         guard let script = firstRun ? user.consentForm : user.privacyOptionsForm else {
             let key = firstRun ? "consentForm" : "privacyOptionsForm"
-            process.leaveUnanswered("\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")
+            process.leaveUnanswered(
+                "\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")
             return
         }
         let info = info
@@ -111,9 +119,11 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         process.scheduleUserAnswer(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
             info.inFlight.formGone()
             let status = info.record(script.answer, choices: user.choices(for: script.answer), on: kind)
-            trace.record(.consentFormAnswer, [
-                EventField(.formKind, kind), EventField("answer", script.answer.rawValue), EventField(.consentStatus, status),
-            ])
+            trace.record(
+                .consentFormAnswer,
+                [
+                    EventField(.formKind, kind), EventField("answer", script.answer.rawValue), EventField(.consentStatus, status),
+                ])
             delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
         }
     }
@@ -146,9 +156,11 @@ final class SimulatedLoadedForm: LoadedConsentForm, Sendable {
 extension SimulatedConsentForms {
     /// A second present of the same form.
     fileprivate func failUsedForm(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
-        process.trace.record(.consentFormPresentFailed, [
-            EventField(.formKind, ConsentFormKind.consent), EventField("error", ConsentFormError.alreadyUsed.description),
-        ])
+        process.trace.record(
+            .consentFormPresentFailed,
+            [
+                EventField(.formKind, ConsentFormKind.consent), EventField("error", ConsentFormError.alreadyUsed.description),
+            ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.alreadyUsed) }
     }
 }

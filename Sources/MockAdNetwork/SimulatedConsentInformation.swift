@@ -121,9 +121,11 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
                 return
             }
             if let problem = appIDProblem {
-                trace.record(.consentUpdateDone, [
-                    EventField("error", ConsentRequestError.invalidAppID.description), EventField("appID", problem),
-                ] + snapshotFields())
+                trace.record(
+                    .consentUpdateDone,
+                    [
+                        EventField("error", ConsentRequestError.invalidAppID.description), EventField("appID", problem),
+                    ] + snapshotFields())
                 completion(.invalidAppID)
                 return
             }
@@ -211,12 +213,13 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// Applies the region's rules; returns whether a stored decision had expired.
     private func applyUpdate(_ parameters: ConsentRequestParameters) -> Bool {
         let geography = settings.isTestDevice(listed: parameters.testDeviceIdentifiers) ? parameters.debugGeography : .disabled
-        let region: ConsentRegion = switch geography {
-        case .eea: .eea
-        case .regulatedUSState: .regulatedUSState
-        case .other, .notEEA: .other
-        default: currentRegion()
-        }
+        let region: ConsentRegion =
+            switch geography {
+            case .eea: .eea
+            case .regulatedUSState: .regulatedUSState
+            case .other, .notEEA: .other
+            default: currentRegion()
+            }
         let syncID = parameters.consentSyncID.flatMap { settings.consentSyncEnabled && ConsentSyncService.isValid($0) ? $0 : nil }
         session.withLock { session in
             session.updateCompleted = true
@@ -292,9 +295,11 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     private func rejectOverlappingUpdate(_ completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
         let trace = process.trace
         process.delivery.deliver("consent.update completion", timing: .later(.zero)) { [self] in
-            trace.record(.consentUpdateDone, [
-                EventField("error", ConsentRequestError.internal.description), EventField("reason", "operationInProgress"),
-            ] + snapshotFields())
+            trace.record(
+                .consentUpdateDone,
+                [
+                    EventField("error", ConsentRequestError.internal.description), EventField("reason", "operationInProgress"),
+                ] + snapshotFields())
             completion(.internal)
         }
     }

@@ -45,8 +45,9 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
             process.delivery.deliver("legacyConsent.form.load completion", timing: .later(.zero), effects: effects) {
                 let error = effects.error.map { LegacyConsentError($0.legacyReason) }
                 if error == nil { state.withLock { $0.loaded = true } }
-                process.trace.record(error == nil ? .legacyConsentFormLoaded : .legacyConsentFormLoadFailed,
-                                     error.map { [EventField("error", $0.description)] } ?? [])
+                process.trace.record(
+                    error == nil ? .legacyConsentFormLoaded : .legacyConsentFormLoadFailed,
+                    error.map { [EventField("error", $0.description)] } ?? [])
                 completion(error)
             }
         }
@@ -68,10 +69,16 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
                 }
                 return
             }
-            process.trace.record(.legacyConsentFormPresent, [
-                EventField("offers", [offers.personalizedAds ? "personalized" : nil, offers.nonPersonalizedAds ? "nonPersonalized" : nil,
-                                      offers.adFree ? "adFree" : nil].compactMap { $0 }.joined(separator: ",")),
-            ])
+            process.trace.record(
+                .legacyConsentFormPresent,
+                [
+                    EventField(
+                        "offers",
+                        [
+                            offers.personalizedAds ? "personalized" : nil, offers.nonPersonalizedAds ? "nonPersonalized" : nil,
+                            offers.adFree ? "adFree" : nil,
+                        ].compactMap { $0 }.joined(separator: ","))
+                ])
             forms.answer(offers: offers, effects: effects, dismissCompletion)
         }
     }
@@ -85,11 +92,12 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
             )
             return
         }
-        let offered = switch user.answer {
-        case .personalized: offers.personalizedAds
-        case .nonPersonalized: offers.nonPersonalizedAds
-        case .adFree: offers.adFree
-        }
+        let offered =
+            switch user.answer {
+            case .personalized: offers.personalizedAds
+            case .nonPersonalized: offers.nonPersonalizedAds
+            case .adFree: offers.adFree
+            }
         guard offered else {
             process.leaveUnanswered("legacy consent form", because: "the user chooses \(user.answer.rawValue), which the legacy form does not offer")
             return
@@ -103,9 +111,11 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
             case .nonPersonalized: info.setConsentStatus(.nonPersonalized)
             case .adFree: break
             }
-            trace.record(.legacyConsentFormAnswer, [
-                EventField("answer", user.answer.rawValue), EventField("status", info.consentStatus.description),
-            ])
+            trace.record(
+                .legacyConsentFormAnswer,
+                [
+                    EventField("answer", user.answer.rawValue), EventField("status", info.consentStatus.description),
+                ])
             delivery.deliver("legacyConsent.form.present completion", timing: .immediate, effects: effects) {
                 dismissCompletion(nil, user.answer == .adFree)
             }

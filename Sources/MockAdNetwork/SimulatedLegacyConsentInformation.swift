@@ -57,19 +57,24 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     ) {
         guard process.isRunning else { return }
         let trace = process.trace
-        trace.record(.legacyConsentUpdate, [
-            EventField("publishers", identifiers.joined(separator: ",")), EventField("debugGeography", debug.geography.description),
-        ])
+        trace.record(
+            .legacyConsentUpdate,
+            [
+                EventField("publishers", identifiers.joined(separator: ",")), EventField("debugGeography", debug.geography.description),
+            ])
         let effects = process.faults.take(.consentInfoUpdate)
         let unknownPublisher = identifiers.isEmpty || identifiers.contains { !$0.hasPrefix("pub-") }
         process.delivery.deliver("legacyConsent.update completion", timing: .later(.zero), effects: effects) { [self] in
             // The service checks the publisher identifiers only for a request from the EEA or somewhere unknown.
-            let error: LegacyConsentError? = effects.error.map { LegacyConsentError($0.legacyReason) }
+            let error: LegacyConsentError? =
+                effects.error.map { LegacyConsentError($0.legacyReason) }
                 ?? (unknownPublisher && requestInEEA(debug) ? LegacyConsentError(.invalidPublisherIdentifiers) : nil)
             if error == nil { applyUpdate(debug) }
-            trace.record(.legacyConsentUpdateDone, (error.map { [EventField("error", $0.description)] } ?? []) + [
-                EventField("status", consentStatus.description), EventField("inEEAOrUnknown", String(isRequestLocationInEEAOrUnknown)),
-            ])
+            trace.record(
+                .legacyConsentUpdateDone,
+                (error.map { [EventField("error", $0.description)] } ?? []) + [
+                    EventField("status", consentStatus.description), EventField("inEEAOrUnknown", String(isRequestLocationInEEAOrUnknown)),
+                ])
             completion(error)
         }
     }

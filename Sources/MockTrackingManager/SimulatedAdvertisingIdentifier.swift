@@ -20,10 +20,12 @@ public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider
     /// The identifier the app reads; recorded with the tracking status at the time.
     public var advertisingIdentifier: UUID {
         let value = currentValue
-        trace.record(.idfaRead, [
-            EventField(.identifier, value.isZero ? AdvertisingIdentifierReading.zero : .set),
-            EventField(.tracking, device.trackingStatus),
-        ])
+        trace.record(
+            .idfaRead,
+            [
+                EventField(.identifier, value.isZero ? AdvertisingIdentifierReading.zero : .set),
+                EventField(.tracking, device.trackingStatus),
+            ])
         return value
     }
 
@@ -37,13 +39,14 @@ public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider
     public var currentValue: UUID {
         let settings = device.settings
         let status = device.trackingStatus
-        let allowed: Bool = if !settings.osVersion.hasTrackingPrompt {
-            !settings.limitAdTracking
-        } else if settings.osVersion.handsOutIdentifierWithoutAuthorization {
-            status == .authorized || status == .notDetermined
-        } else {
-            status == .authorized
-        }
+        let allowed: Bool =
+            if !settings.osVersion.hasTrackingPrompt {
+                !settings.limitAdTracking
+            } else if settings.osVersion.handsOutIdentifierWithoutAuthorization {
+                status == .authorized || status == .notDetermined
+            } else {
+                status == .authorized
+            }
         return allowed ? device.deviceAdvertisingIdentifier : .zero
     }
 }

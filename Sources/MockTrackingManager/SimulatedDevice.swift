@@ -34,10 +34,11 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         trace: Trace
     ) {
         self.trace = trace
-        state = Locked(State(
-            settings: settings, infoPlist: infoPlist, answer: storedAnswer, answeredAt: storedAnswer == .none ? nil : .zero,
-            identifier: advertisingIdentifier
-        ))
+        state = Locked(
+            State(
+                settings: settings, infoPlist: infoPlist, answer: storedAnswer, answeredAt: storedAnswer == .none ? nil : .zero,
+                identifier: advertisingIdentifier
+            ))
     }
 
     /// The system settings.
@@ -92,8 +93,10 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     /// An app with a system prompt over it is inactive, not active. Leaving the foreground dismisses
     /// the prompts the system dismisses then (the tracking prompt), after `app.background` is recorded.
     public func setAppState(_ requested: AppState, reason: String? = nil) {
-        typealias Change = (changed: Bool, handler: (@Sendable () -> Void)?, observers: [@Sendable (AppState) -> Void],
-                            dismissed: [@Sendable () -> Void], state: AppState, reason: String?)
+        typealias Change = (
+            changed: Bool, handler: (@Sendable () -> Void)?, observers: [@Sendable (AppState) -> Void],
+            dismissed: [@Sendable () -> Void], state: AppState, reason: String?
+        )
         let change: Change = state.withLock { state in
             var newState = requested
             var reason = reason
@@ -116,11 +119,12 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         defer { for onDismiss in change.dismissed { onDismiss() } }
         guard change.changed else { return }
         let (handler, observers, newState, reason) = (change.handler, change.observers, change.state, change.reason)
-        let name: TraceName = switch newState {
-        case .active: .appActive
-        case .inactive: .appInactive
-        case .background: .appBackground
-        }
+        let name: TraceName =
+            switch newState {
+            case .active: .appActive
+            case .inactive: .appInactive
+            case .background: .appBackground
+            }
         trace.record(name, reason.map { [EventField("reason", $0)] } ?? [])
         for observer in observers { observer(newState) }
         if newState == .active { handler?() }
@@ -170,7 +174,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     public func isEligibleForReprompt(at now: Duration) -> Bool {
         state.withLock { state in
             guard state.settings.osVersion.hasEUTrackingPromptRules, state.settings.trackingPromptRegion.isEU,
-                  state.settings.allowAppsToRequestToTrack, state.answer != .none, let answeredAt = state.answeredAt
+                state.settings.allowAppsToRequestToTrack, state.answer != .none, let answeredAt = state.answeredAt
             else { return false }
             return now - answeredAt >= Self.repromptInterval
         }
@@ -221,8 +225,10 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
             }
             return nil
         }
-        trace.record(.settingsChange, [EventField("change", change.description), EventField(.tracking, trackingStatus)]
-            + (problem.map { [EventField("refused", $0)] } ?? []))
+        trace.record(
+            .settingsChange,
+            [EventField("change", change.description), EventField(.tracking, trackingStatus)]
+                + (problem.map { [EventField("refused", $0)] } ?? []))
         return problem
     }
 

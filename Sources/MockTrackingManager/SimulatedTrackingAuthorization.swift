@@ -40,8 +40,9 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         preferringExpandedInterface: Bool, additionalInformation: (@Sendable () -> Void)?,
         completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void
     ) {
-        requestTrackingAuthorization(by: .app, expanded: ExpandedRequest(prefers: preferringExpandedInterface, action: additionalInformation),
-                                     completion: completion)
+        requestTrackingAuthorization(
+            by: .app, expanded: ExpandedRequest(prefers: preferringExpandedInterface, action: additionalInformation),
+            completion: completion)
     }
 
     /// What an expanded request asked for: whether it prefers the sheet, and the app's action for
@@ -69,10 +70,12 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         let effects = process.faults.take(.trackingRequest) { $0 != .appInactive }
         let trace = process.trace
         let settings = device.settings
-        trace.record(.trackingRequest, [
-            EventField("appState", device.appState.rawValue), EventField("os", settings.osVersion.description),
-        ] + (requester == .app ? [] : [EventField("by", requester.rawValue)])
-            + (expanded.map { [EventField("preferExpanded", String($0.prefers))] } ?? []))
+        trace.record(
+            .trackingRequest,
+            [
+                EventField("appState", device.appState.rawValue), EventField("os", settings.osVersion.description),
+            ] + (requester == .app ? [] : [EventField("by", requester.rawValue)])
+                + (expanded.map { [EventField("preferExpanded", String($0.prefers))] } ?? []))
         let reprompt = device.isEligibleForReprompt(at: process.clock.now)
 
         let immediate: (TrackingAuthorizationStatus, TrackingNoPromptReason)? = {
@@ -93,9 +96,11 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             return nil
         }()
         if let (status, reason) = immediate {
-            trace.record(.trackingAnswer, [
-                EventField(.trackingStatus, status), EventField(.prompted, false), EventField(.trackingAnswerReason, .noPrompt(reason)),
-            ])
+            trace.record(
+                .trackingAnswer,
+                [
+                    EventField(.trackingStatus, status), EventField(.prompted, false), EventField(.trackingAnswerReason, .noPrompt(reason)),
+                ])
             process.delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(status) }
             return
         }
@@ -103,7 +108,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             process.crash(.trackingUsageDescriptionMissing)
             return
         }
-        let sheet = settings.osVersion.hasEUTrackingPromptRules
+        let sheet =
+            settings.osVersion.hasEUTrackingPromptRules
             && (settings.trackingPromptRegion == .euFullPageSheet || settings.trackingPromptRegion == .eu && expanded?.prefers == true)
         let noAction: @Sendable () -> Void = {}
         showPrompt(sheet: sheet ? expanded?.action ?? noAction : nil, reprompt: reprompt, effects: effects, completion: completion)
@@ -130,10 +136,12 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             guard claim() else { return }
             prompt.withLock { $0.answer }?.cancel()
             let status = device.trackingStatus
-            trace.record(.trackingAnswer, [
-                EventField(.trackingStatus, status), EventField(.prompted, true),
-                EventField(.trackingPromptOutcome, .takenAway), EventField(.trackingAnswerReason, .appLeftForeground),
-            ])
+            trace.record(
+                .trackingAnswer,
+                [
+                    EventField(.trackingStatus, status), EventField(.prompted, true),
+                    EventField(.trackingPromptOutcome, .takenAway), EventField(.trackingAnswerReason, .appLeftForeground),
+                ])
             if !answersEarly {
                 delivery.deliver("tracking.request completion", timing: .laterOnBackgroundThread(.zero), effects: effects) {
                     completion(status)
@@ -142,13 +150,17 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         })
         trace.record(.trackingPrompt, (sheet == nil ? [] : [EventField("style", "sheet")]) + (reprompt ? [EventField("reprompt", "true")] : []))
         if answersEarly {
-            trace.record(.trackingAnswer, [
-                EventField(.trackingStatus, .denied), EventField(.prompted, true), EventField(.trackingAnswerReason, .earlyAnswer),
-            ])
+            trace.record(
+                .trackingAnswer,
+                [
+                    EventField(.trackingStatus, .denied), EventField(.prompted, true), EventField(.trackingAnswerReason, .earlyAnswer),
+                ])
             delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
         }
         guard let user else {
-            process.leaveUnanswered("tracking prompt", scriptKey: "trackingPrompt", because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
+            process.leaveUnanswered(
+                "tracking prompt", scriptKey: "trackingPrompt",
+                because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
             return
         }
         if user.answer == .additionalInformation && sheet == nil {
@@ -171,9 +183,11 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             }
             guard claim() else { return }
             let status = device.store(user.answer, at: process.clock.now)
-            trace.record(.trackingAnswer, [
-                EventField(.trackingStatus, status), EventField(.prompted, true), EventField(.trackingPromptOutcome, .answered(user.answer)),
-            ])
+            trace.record(
+                .trackingAnswer,
+                [
+                    EventField(.trackingStatus, status), EventField(.prompted, true), EventField(.trackingPromptOutcome, .answered(user.answer)),
+                ])
             if let sheet, user.answer == .additionalInformation {
                 delivery.deliver("tracking.request additionalInformation", timing: .nowOnBackgroundThread, effects: []) { sheet() }
             }

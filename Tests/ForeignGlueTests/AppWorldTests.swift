@@ -25,7 +25,8 @@ struct AppWorldTests {
 
     @Test("the device's OS version reaches the glue, so an #available branch runs as written", arguments: [("14.4", 0), ("14.5", 1), ("18.0", 1)])
     func osVersionBranch(version: String, prompts: Int) throws {
-        let app = try SimulatedApp(glue: AvailableGlue.init, device: Device(osVersion: OSVersion(stringLiteral: version), region: .other), user: User(trackingPrompt: .allow))
+        let app = try SimulatedApp(
+            glue: AvailableGlue.init, device: Device(osVersion: OSVersion(stringLiteral: version), region: .other), user: User(trackingPrompt: .allow))
         try app.launch()
         try app.onboarding()
         try app.runUntilIdle()
@@ -75,10 +76,14 @@ struct AppWorldTests {
 
     @Test("a scenario taps with {\"tap\": name}, and the explorer taps every declared control")
     func tapInScenariosAndExploration() throws {
-        let scenario = try Scenario.decode(json: #"{"name": "x", "device": {"region": "other"}, "user": {"trackingPrompt": "allow"}, "steps": ["launch", "onboarding", {"tap": "continue"}], "expect": {"trackingPrompts": 1}}"#)
+        let scenario = try Scenario.decode(
+            json:
+                #"{"name": "x", "device": {"region": "other"}, "user": {"trackingPrompt": "allow"}, "steps": ["launch", "onboarding", {"tap": "continue"}], "expect": {"trackingPrompts": 1}}"#
+        )
         let verdict = scenario.run(glue: PrePromptGlue.init)
         #expect(verdict.passed, "\(verdict)")
-        let explorer = try Explorer(glue: PrePromptGlue.init, startingPoint: #"{"device": {"region": "other"}}"#, bounds: ExplorationBounds(depth: 3, maxFaults: 0))
+        let explorer = try Explorer(
+            glue: PrePromptGlue.init, startingPoint: #"{"device": {"region": "other"}}"#, bounds: ExplorationBounds(depth: 3, maxFaults: 0))
         #expect(explorer.bounds.steps.contains(.step(.tap("continue"))))
         let report = explorer.breadthFirst()
         #expect(report.passed, "\(report.summary)")

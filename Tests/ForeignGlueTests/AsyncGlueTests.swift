@@ -37,7 +37,10 @@ struct AsyncGlueTests {
 
     @Test("MyConsentManager.init is taken as it is by a scenario, a scenario file and the explorer")
     func sameSpellingEverywhere() throws {
-        let scenario = try Scenario.decode(json: #"{"name": "x", "device": {"region": "eea"}, "user": {"trackingPrompt": "allow", "consentForm": "acceptAll"}, "steps": ["launch", "onboarding", {"advance": "1s"}, "requestAd"], "expect": {"adRequests": [{"mode": "personalized"}]}}"#)
+        let scenario = try Scenario.decode(
+            json:
+                #"{"name": "x", "device": {"region": "eea"}, "user": {"trackingPrompt": "allow", "consentForm": "acceptAll"}, "steps": ["launch", "onboarding", {"advance": "1s"}, "requestAd"], "expect": {"adRequests": [{"mode": "personalized"}]}}"#
+        )
         let verdict = scenario.run(glue: AwaitingConsentGlue.init)
         #expect(verdict.passed, "\(verdict)")
         let file = try #require(try ScenarioFile.bundled(for: .anyGlue).first)

@@ -21,8 +21,9 @@ struct BundledScenarioTests {
         for file in all where !seedPolicy.contains(file) {
             let scenario = try file.load()
             // A scenario that runs no glue pins the SDK stand-ins: no glue is checked by it.
-            #expect(scenario.declaredGlue == .referenceGlue || scenario.runsWithoutGlue,
-                    "\(file) needs the reference glue (\(scenario.referenceGlueReasons)) but does not say so")
+            #expect(
+                scenario.declaredGlue == .referenceGlue || scenario.runsWithoutGlue,
+                "\(file) needs the reference glue (\(scenario.referenceGlueReasons)) but does not say so")
         }
     }
 
@@ -65,11 +66,12 @@ struct RejectAllAnyGlueTests {
             return "\(glue.name): \(verdict.passed ? "passed" : verdict.report)"
         }
         // The other public-style glues break an earlier invariant of the same run before their first request.
-        #expect(verdicts == [
-            "ConsentFirstGlue: passed", "CachingConsentManager: personalizedOnlyWhenSignalsAllow",
-            "SampleOrderGlue: adSDKStartsAfterTrackingDecision", "NaiveLaunchGlue: adSDKStartsAfterTrackingDecision",
-            "OnAppearGlue: trackingAskedAgainOnceActive",
-        ])
+        #expect(
+            verdicts == [
+                "ConsentFirstGlue: passed", "CachingConsentManager: personalizedOnlyWhenSignalsAllow",
+                "SampleOrderGlue: adSDKStartsAfterTrackingDecision", "NaiveLaunchGlue: adSDKStartsAfterTrackingDecision",
+                "OnAppearGlue: trackingAskedAgainOnceActive",
+            ])
     }
 }
 

@@ -110,9 +110,10 @@ struct PastFindingsTests {
         bounds.stopAtFirstViolation = false
         let past = try Explorer(glue: NaiveLaunchGlue.init, bounds: bounds, rules: .seed).breadthFirst()
         #expect(past.statistics.depthReached == 5)
-        #expect(Set(past.counterexamples.map(\.invariant)) == [
-            .adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive,
-            .noRequestWithoutConsentSDKPermission, .personalizedOnlyWhenSignalsAllow, .personalizedOnlyWithBothAnswers,
-        ], "\(past)")
+        #expect(
+            Set(past.counterexamples.map(\.invariant)) == [
+                .adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive,
+                .noRequestWithoutConsentSDKPermission, .personalizedOnlyWhenSignalsAllow, .personalizedOnlyWithBothAnswers,
+            ], "\(past)")
     }
 }

@@ -21,7 +21,10 @@ struct GluePassingTests {
 
     @Test("MyGlue.init is taken as it is by SimulatedApp, a scenario, a scenario file and the explorer")
     func sameSpellingEverywhere() throws {
-        let scenario = try Scenario.decode(json: #"{"name": "x", "user": {"trackingPrompt": "allow", "consentForm": "acceptAll"}, "steps": ["launch", "onboarding", "requestAd"], "expect": {"adRequests": [{"mode": "personalized"}]}}"#)
+        let scenario = try Scenario.decode(
+            json:
+                #"{"name": "x", "user": {"trackingPrompt": "allow", "consentForm": "acceptAll"}, "steps": ["launch", "onboarding", "requestAd"], "expect": {"adRequests": [{"mode": "personalized"}]}}"#
+        )
         #expect(scenario.run(glue: ConsentFirstGlue.init).passed)
         let file = try #require(try ScenarioFile.bundled(for: .anyGlue).first)
         #expect(try file.run(glue: ConsentFirstGlue.init).passed)

@@ -23,9 +23,9 @@ struct KnownBugTests {
             glue: GlueFactory(SampleOrderGlue.init),
             bug: "takes a consent status of obtained as consent to everything, after the user rejected all",
             scenario: """
-            {"name":"rejected all earlier","previousSession":{"tracking":"authorized","consent":"obtained","consentChoices":{}},
-             "steps":["launch","requestAd"],"expect":{}}
-            """,
+                {"name":"rejected all earlier","previousSession":{"tracking":"authorized","consent":"obtained","consentChoices":{}},
+                 "steps":["launch","requestAd"],"expect":{}}
+                """,
             caughtBy: .personalizedOnlyWhenSignalsAllow
         ),
         KnownBug(
@@ -56,27 +56,27 @@ struct KnownBugTests {
             glue: GlueFactory(CachingConsentManager.init),
             bug: "keeps canRequestAds from launch and requests after a late update withdrew it",
             scenario: """
-            {"name":"late update","device":{"latency":{"consentUpdate":"2m"}},"previousSession":{"tracking":"denied","consent":"notRequired"},
-             "steps":["launch","requestTracking",{"advance":"2m"},"requestAd"],"expect":{}}
-            """,
+                {"name":"late update","device":{"latency":{"consentUpdate":"2m"}},"previousSession":{"tracking":"denied","consent":"notRequired"},
+                 "steps":["launch","requestTracking",{"advance":"2m"},"requestAd"],"expect":{}}
+                """,
             caughtBy: .noRequestWithoutConsentSDKPermission
         ),
         KnownBug(
             glue: GlueFactory(CachingConsentManager.init),
             bug: "takes the OS 17.4 early denied as final and starts the ad SDK while the status is still undecided",
             scenario: """
-            {"name":"17.4","device":{"osVersion":"17.4"},"previousSession":{"consent":"obtained"},"user":{"trackingPrompt":{"answer":"allow","after":"2s"}},
-             "steps":["launch","onboarding",{"advance":"2s"},"requestAd"],"expect":{}}
-            """,
+                {"name":"17.4","device":{"osVersion":"17.4"},"previousSession":{"consent":"obtained"},"user":{"trackingPrompt":{"answer":"allow","after":"2s"}},
+                 "steps":["launch","onboarding",{"advance":"2s"},"requestAd"],"expect":{}}
+                """,
             caughtBy: .adSDKStartsAfterTrackingDecision
         ),
         KnownBug(
             glue: GlueFactory(CachingConsentManager.init),
             bug: "keeps npa=1 from the tracking callback after the user allows tracking in Settings",
             scenario: """
-            {"name":"allowed in Settings","previousSession":{"tracking":"denied","consent":"obtained"},
-             "steps":["launch","requestTracking",{"settings":{"tracking":"authorized"}},"requestAd"],"expect":{}}
-            """,
+                {"name":"allowed in Settings","previousSession":{"tracking":"denied","consent":"obtained"},
+                 "steps":["launch","requestTracking",{"settings":{"tracking":"authorized"}},"requestAd"],"expect":{}}
+                """,
             caughtBy: .requestsFollowCurrentAnswers
         ),
         KnownBug(
@@ -94,22 +94,24 @@ struct KnownBugTests {
         KnownBug(
             glue: GlueFactory(name: "KidsAppGlue") { KidsAppGlue(ports: $0, bug: .tagTakenForNPA) },
             bug: "takes the child-directed tag for enough and sends no npa once tracking and consent allow",
-            scenario: #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
+            scenario:
+                #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
             caughtBy: .taggedRequestsNeverPersonalized
         ),
         KnownBug(
             glue: GlueFactory(name: "KidsAppGlue") { KidsAppGlue(ports: $0, bug: .tagSetAfterStart) },
             bug: "sets the child-directed tag in the start completion",
-            scenario: #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
+            scenario:
+                #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
             caughtBy: .requestConfigurationBeforeStart
         ),
         KnownBug(
             glue: ConsentManagerGlue.factory(.presentsFormWhenAvailable),
             bug: "shows the consent form whenever one is available, so a returning user sees it at every launch",
             scenario: """
-            {"name":"returning user","previousSession":{"tracking":"authorized","consent":"obtained"},"user":{"consentForm":"acceptAll"},
-             "steps":["launch","relaunch"],"expect":{}}
-            """,
+                {"name":"returning user","previousSession":{"tracking":"authorized","consent":"obtained"},"user":{"consentForm":"acceptAll"},
+                 "steps":["launch","relaunch"],"expect":{}}
+                """,
             caughtBy: .consentFormOnlyWhenRequired
         ),
         KnownBug(
@@ -122,28 +124,28 @@ struct KnownBugTests {
             glue: ConsentManagerGlue.factory(.privacyButtonShowsConsentForm),
             bug: "its privacy-options button shows the consent form again instead of the privacy-options form",
             scenario: """
-            {"name":"returning user changes their mind","previousSession":{"tracking":"authorized","consent":"obtained"},
-             "user":{"consentForm":"acceptAll","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions"],"expect":{}}
-            """,
+                {"name":"returning user changes their mind","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "user":{"consentForm":"acceptAll","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions"],"expect":{}}
+                """,
             caughtBy: .privacyOptionsReachable
         ),
         KnownBug(
             glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint),
             bug: "offers no privacy-options entry point though the consent SDK requires one",
             scenario: """
-            {"name":"returning user looks for the privacy options","previousSession":{"tracking":"authorized","consent":"obtained"},
-             "user":{"consentForm":"acceptAll","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions"],"expect":{}}
-            """,
+                {"name":"returning user looks for the privacy options","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "user":{"consentForm":"acceptAll","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions"],"expect":{}}
+                """,
             caughtBy: .privacyOptionsReachable
         ),
         KnownBug(
             glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint),
             bug: "offers no privacy-options entry point to a returning user offline, whose stored answer still requires one",
             scenario: """
-            {"name":"returning user, offline","previousSession":{"tracking":"authorized","consent":"obtained","privacyOptions":"required"},
-             "faults":[{"target":"consentInfoUpdate","error":"network"}],
-             "user":{"consentForm":"acceptAll","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions"],"expect":{}}
-            """,
+                {"name":"returning user, offline","previousSession":{"tracking":"authorized","consent":"obtained","privacyOptions":"required"},
+                 "faults":[{"target":"consentInfoUpdate","error":"network"}],
+                 "user":{"consentForm":"acceptAll","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions"],"expect":{}}
+                """,
             caughtBy: .privacyOptionsReachable
         ),
         KnownBug(
@@ -156,15 +158,16 @@ struct KnownBugTests {
             glue: ConsentManagerGlue.factory(.retriesFailedLoadsAtOnce),
             bug: "retries a failed ad load at once from its completion, again and again",
             scenario: """
-            {"name":"offline","previousSession":{"tracking":"authorized","consent":"obtained"},
-             "faults":[{"target":"adLoad","error":"network","times":5}],"steps":["launch","requestAd",{"advance":"10s"}],"expect":{}}
-            """,
+                {"name":"offline","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "faults":[{"target":"adLoad","error":"network","times":5}],"steps":["launch","requestAd",{"advance":"10s"}],"expect":{}}
+                """,
             caughtBy: .adLoadsBackOff
         ),
         KnownBug(
             glue: ConsentManagerGlue.factory(.neverRequestsAds),
             bug: "never requests an ad, though the user allowed everything",
-            scenario: #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
+            scenario:
+                #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
             caughtBy: .wantedAdsRequested
         ),
     ]

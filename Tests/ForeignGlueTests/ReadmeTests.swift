@@ -7,11 +7,14 @@ import Testing
 @Suite("README and article examples")
 struct ReadmeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let examples = ["Readme/FirstTest.swift", "Readme/LocationTest.swift", "Glues/ConsentFirstGlue.swift",
-                           "Glues/AwaitingConsentGlue.swift", "Readme/AsyncGlueTest.swift", "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift", "Readme/MyGlueScenarioXCTests.swift",
-                           "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
-                           "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyToolTest.swift",
-                           "Readme/EveryFindingTest.swift"]
+    static let examples = [
+        "Readme/FirstTest.swift", "Readme/LocationTest.swift", "Glues/ConsentFirstGlue.swift",
+        "Glues/AwaitingConsentGlue.swift", "Readme/AsyncGlueTest.swift", "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift",
+        "Readme/MyGlueScenarioXCTests.swift",
+        "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
+        "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyToolTest.swift",
+        "Readme/EveryFindingTest.swift",
+    ]
 
     /// The README and the articles of the documentation catalogue.
     static func documents() throws -> [(name: String, text: String)] {
@@ -23,7 +26,8 @@ struct ReadmeTests {
 
     /// The fenced Swift blocks of a document, in order.
     static func swiftBlocks(_ text: String) -> [String] {
-        var blocks: [String] = [], current: [String]?
+        var blocks: [String] = []
+        var current: [String]?
         for line in text.components(separatedBy: "\n") {
             if current == nil, line == "```swift" {
                 current = []

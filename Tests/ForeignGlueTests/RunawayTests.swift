@@ -36,7 +36,8 @@ struct RunawayTests {
     @Test("the same loop in a scenario fails its verdict, and the explorer reports it as a counterexample")
     func scenarioAndExplorer() throws {
         let glue = GlueFactory { AskUntilDecidedGlue(ports: $0) }
-        let scenario = try Scenario.decode(json: #"{"name": "dismissed", "user": {"trackingPrompt": "leaveApp"}, "steps": ["launch", "onboarding"], "expect": {}}"#)
+        let scenario = try Scenario.decode(
+            json: #"{"name": "dismissed", "user": {"trackingPrompt": "leaveApp"}, "steps": ["launch", "onboarding"], "expect": {}}"#)
         let verdict = scenario.run(glue: glue)
         #expect(verdict.violations.map(\.invariant) == [.noRunawayLoop])
         let report = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 2, maxFaults: 0, stopAtFirstViolation: true)).breadthFirst()

@@ -44,7 +44,8 @@ struct StepLocationTests {
         let liveness = RuleSet.standard.setting(.wantedAdsRequested, to: .failure)
         do {
             let app = try SimulatedApp(
-                glue: ConsentManagerGlue.factory(.neverRequestsAds), previousSession: PreviousSession(tracking: .authorized, consent: .obtained), rules: liveness
+                glue: ConsentManagerGlue.factory(.neverRequestsAds), previousSession: PreviousSession(tracking: .authorized, consent: .obtained),
+                rules: liveness
             )
             try app.launch()
             try app.requestAd()

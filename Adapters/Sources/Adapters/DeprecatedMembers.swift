@@ -20,28 +20,28 @@
 import Foundation
 
 #if canImport(GoogleMobileAds)
-import GoogleMobileAds
+    import GoogleMobileAds
 
-/// The request configuration's two Boolean tags, deprecated since Google Mobile Ads 13.3.0 in
-/// favour of `ageRestrictedTreatment`, and kept because the port keeps them true/false/unset.
-protocol LegacyAudienceTags: AnyObject {
-    /// `RequestConfiguration.tagForUnderAgeOfConsent` (TFUA): `nil`, or a Boolean `NSNumber`.
-    var tagForUnderAgeOfConsent: NSNumber? { get set }
-    /// `RequestConfiguration.tagForChildDirectedTreatment` (TFCD): `nil`, or a Boolean `NSNumber`.
-    var tagForChildDirectedTreatment: NSNumber? { get set }
-}
+    /// The request configuration's two Boolean tags, deprecated since Google Mobile Ads 13.3.0 in
+    /// favour of `ageRestrictedTreatment`, and kept because the port keeps them true/false/unset.
+    protocol LegacyAudienceTags: AnyObject {
+        /// `RequestConfiguration.tagForUnderAgeOfConsent` (TFUA): `nil`, or a Boolean `NSNumber`.
+        var tagForUnderAgeOfConsent: NSNumber? { get set }
+        /// `RequestConfiguration.tagForChildDirectedTreatment` (TFCD): `nil`, or a Boolean `NSNumber`.
+        var tagForChildDirectedTreatment: NSNumber? { get set }
+    }
 
-extension RequestConfiguration: LegacyAudienceTags {}
+    extension RequestConfiguration: LegacyAudienceTags {}
 #endif
 
 #if canImport(AdSupport)
-import AdSupport
+    import AdSupport
 
-/// The OS's legacy limit-ad-tracking flag, deprecated since iOS 14 (false from then on).
-protocol LegacyTrackingFlag {
-    /// `ASIdentifierManager.isAdvertisingTrackingEnabled`.
-    var isAdvertisingTrackingEnabled: Bool { get }
-}
+    /// The OS's legacy limit-ad-tracking flag, deprecated since iOS 14 (false from then on).
+    protocol LegacyTrackingFlag {
+        /// `ASIdentifierManager.isAdvertisingTrackingEnabled`.
+        var isAdvertisingTrackingEnabled: Bool { get }
+    }
 
-extension ASIdentifierManager: LegacyTrackingFlag {}
+    extension ASIdentifierManager: LegacyTrackingFlag {}
 #endif

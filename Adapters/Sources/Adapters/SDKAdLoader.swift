@@ -3,91 +3,93 @@
 // maps `loadAd` onto `BannerView.load(_:)` the same way. On Linux it is type-checked against
 // interface stubs (Adapters/README.md); uses DeprecatedMembers.swift.
 #if canImport(GoogleMobileAds)
-import AdRequestKit
-import Foundation
-import GoogleMobileAds
+    import AdRequestKit
+    import Foundation
+    import GoogleMobileAds
 
-/// The ad SDK, through the port; it also keeps what it sent, for the contract check that
-/// extras reach the SDK intact (`AdSDKPorts.requestsReceived`).
-public final class SDKAdLoader: AdSDK, @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [AdRequest] = []
+    /// The ad SDK, through the port; it also keeps what it sent, for the contract check that
+    /// extras reach the SDK intact (`AdSDKPorts.requestsReceived`).
+    public final class SDKAdLoader: AdSDK, @unchecked Sendable {
+        private let lock = NSLock()
+        private var sent: [AdRequest] = []
 
-    /// Creates the adapter over `MobileAds.shared`.
-    public init() {}
+        /// Creates the adapter over `MobileAds.shared`.
+        public init() {}
 
-    /// `MobileAds.shared.start(completionHandler:)`.
-    public func start(completion: @escaping @Sendable () -> Void) {
-        DispatchQueue.main.async {
-            MobileAds.shared.start { _ in completion() }
-        }
-    }
-
-    /// Sets the tags on `MobileAds.shared.requestConfiguration` (`tagForUnderAgeOfConsent`,
-    /// `tagForChildDirectedTreatment`, `ageRestrictedTreatment`), on the main queue, so a later `start` comes after.
-    /// The two Boolean tags are deprecated since 13.3.0 and still honoured; they are reached through
-    /// `LegacyAudienceTags` (DeprecatedMembers.swift), which says why the port keeps them.
-    public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
-        DispatchQueue.main.async {
-            let real = MobileAds.shared.requestConfiguration
-            let tags: any LegacyAudienceTags = real
-            tags.tagForUnderAgeOfConsent = configuration.underAgeOfConsent.map { NSNumber(value: $0) }
-            tags.tagForChildDirectedTreatment = configuration.childDirectedTreatment.map { NSNumber(value: $0) }
-            real.ageRestrictedTreatment = switch configuration.ageTreatment {
-            case .unspecified: .unspecified
-            case .child: .child
-            case .teen: .teen
+        /// `MobileAds.shared.start(completionHandler:)`.
+        public func start(completion: @escaping @Sendable () -> Void) {
+            DispatchQueue.main.async {
+                MobileAds.shared.start { _ in completion() }
             }
         }
-    }
 
-    /// The tags `MobileAds.shared.requestConfiguration` holds, read back from the SDK.
-    public var requestConfiguration: AdRequestConfiguration {
-        let real = MobileAds.shared.requestConfiguration
-        let age: AudienceAgeTreatment = switch real.ageRestrictedTreatment {
-        case .child: .child
-        case .teen: .teen
-        default: .unspecified
+        /// Sets the tags on `MobileAds.shared.requestConfiguration` (`tagForUnderAgeOfConsent`,
+        /// `tagForChildDirectedTreatment`, `ageRestrictedTreatment`), on the main queue, so a later `start` comes after.
+        /// The two Boolean tags are deprecated since 13.3.0 and still honoured; they are reached through
+        /// `LegacyAudienceTags` (DeprecatedMembers.swift), which says why the port keeps them.
+        public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
+            DispatchQueue.main.async {
+                let real = MobileAds.shared.requestConfiguration
+                let tags: any LegacyAudienceTags = real
+                tags.tagForUnderAgeOfConsent = configuration.underAgeOfConsent.map { NSNumber(value: $0) }
+                tags.tagForChildDirectedTreatment = configuration.childDirectedTreatment.map { NSNumber(value: $0) }
+                real.ageRestrictedTreatment =
+                    switch configuration.ageTreatment {
+                    case .unspecified: .unspecified
+                    case .child: .child
+                    case .teen: .teen
+                    }
+            }
         }
-        let tags: any LegacyAudienceTags = real
-        return AdRequestConfiguration(
-            underAgeOfConsent: tags.tagForUnderAgeOfConsent?.boolValue,
-            childDirectedTreatment: tags.tagForChildDirectedTreatment?.boolValue,
-            ageTreatment: age
-        )
-    }
 
-    /// Builds a `Request` with the extras (`npa=1`) registered, and loads an interstitial with it.
-    public func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
-        DispatchQueue.main.async { [self] in
-            let real = Request()
-            let extras = Extras()
-            extras.additionalParameters = request.extras
-            real.register(extras)
-            record(real, adUnitID: request.adUnitID)
-            InterstitialAd.load(with: request.adUnitID, request: real) { ad, error in
-                if let error {
-                    completion(.failure(AdLoadError(rawValue: (error as NSError).code)))
-                } else {
-                    completion(.success(LoadedAd(adUnitID: request.adUnitID, responseID: ad?.responseInfo.responseIdentifier ?? "")))
+        /// The tags `MobileAds.shared.requestConfiguration` holds, read back from the SDK.
+        public var requestConfiguration: AdRequestConfiguration {
+            let real = MobileAds.shared.requestConfiguration
+            let age: AudienceAgeTreatment =
+                switch real.ageRestrictedTreatment {
+                case .child: .child
+                case .teen: .teen
+                default: .unspecified
+                }
+            let tags: any LegacyAudienceTags = real
+            return AdRequestConfiguration(
+                underAgeOfConsent: tags.tagForUnderAgeOfConsent?.boolValue,
+                childDirectedTreatment: tags.tagForChildDirectedTreatment?.boolValue,
+                ageTreatment: age
+            )
+        }
+
+        /// Builds a `Request` with the extras (`npa=1`) registered, and loads an interstitial with it.
+        public func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
+            DispatchQueue.main.async { [self] in
+                let real = Request()
+                let extras = Extras()
+                extras.additionalParameters = request.extras
+                real.register(extras)
+                record(real, adUnitID: request.adUnitID)
+                InterstitialAd.load(with: request.adUnitID, request: real) { ad, error in
+                    if let error {
+                        completion(.failure(AdLoadError(rawValue: (error as NSError).code)))
+                    } else {
+                        completion(.success(LoadedAd(adUnitID: request.adUnitID, responseID: ad?.responseInfo.responseIdentifier ?? "")))
+                    }
                 }
             }
         }
-    }
 
-    /// The requests handed to the SDK, read back from the SDK's own request objects.
-    public var requestsSent: [AdRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return sent
-    }
+        /// The requests handed to the SDK, read back from the SDK's own request objects.
+        public var requestsSent: [AdRequest] {
+            lock.lock()
+            defer { lock.unlock() }
+            return sent
+        }
 
-    private func record(_ real: Request, adUnitID: String) {
-        let extras = (real.adNetworkExtras(for: Extras.self) as? Extras)?.additionalParameters ?? [:]
-        let neutral = AdRequest(adUnitID: adUnitID, extras: extras.reduce(into: [:]) { $0["\($1.key)"] = "\($1.value)" })
-        lock.lock()
-        sent.append(neutral)
-        lock.unlock()
+        private func record(_ real: Request, adUnitID: String) {
+            let extras = (real.adNetworkExtras(for: Extras.self) as? Extras)?.additionalParameters ?? [:]
+            let neutral = AdRequest(adUnitID: adUnitID, extras: extras.reduce(into: [:]) { $0["\($1.key)"] = "\($1.value)" })
+            lock.lock()
+            sent.append(neutral)
+            lock.unlock()
+        }
     }
-}
 #endif

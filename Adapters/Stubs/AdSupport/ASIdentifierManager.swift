@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows Apple's ASIdentifierManager documentation (AdSupport, iOS 26 SDK):
 // https://developer.apple.com/documentation/adsupport/asidentifiermanager
 // `shared()`, `advertisingIdentifier`, and `isAdvertisingTrackingEnabled`, deprecated since iOS 14

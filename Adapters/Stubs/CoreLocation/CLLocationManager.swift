@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows Apple's CLLocationManager and CLLocationManagerDelegate documentation (Core Location,
 // iOS 26 SDK): https://developer.apple.com/documentation/corelocation/cllocationmanager
 // The instance properties `authorizationStatus` and `accuracyAuthorization` (iOS 14),

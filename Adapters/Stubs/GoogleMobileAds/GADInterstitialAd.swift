@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows GADInterstitialAd.h and GADResponseInfo.h of Google Mobile Ads SDK 13.12.0, as Swift
 // sees them: `InterstitialAd.load(with:request:completionHandler:)` (NS_SWIFT_NAME; the request
 // nullable, the `GADInterstitialAdLoadCompletionHandler` taking a nullable ad and a nullable

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows GADMobileAds.h and GADInitializationStatus.h of Google Mobile Ads SDK 13.12.0, as Swift
 // sees them (NS_SWIFT_NAME, no `GAD` prefix since 12.0.0): `MobileAds.shared` (`sharedInstance`),
 // `requestConfiguration` (readonly, nonnull), and `start(completionHandler:)`, whose

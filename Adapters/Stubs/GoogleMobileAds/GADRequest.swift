@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows GADRequest.h, GADAdNetworkExtras.h and GADExtras.h of Google Mobile Ads SDK 13.12.0, as
 // Swift sees them: `Request` (NS_SWIFT_NAME), `register(_:)` (`registerAdNetworkExtras:`),
 // `adNetworkExtras(for:)` (`adNetworkExtrasFor:`, nullable result), the protocol

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows GADRequestConfiguration.h of Google Mobile Ads SDK 13.12.0, as Swift sees it:
 // `RequestConfiguration` (NS_SWIFT_NAME), `ageRestrictedTreatment` with `AgeRestrictedTreatment`
 // (`GADAgeRestrictedTreatment`, NSInteger: `unspecified` 0, `child` 1, `teen` 2), and the two

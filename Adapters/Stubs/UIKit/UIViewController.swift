@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows Apple's UIViewController documentation (UIKit, iOS 26 SDK):
 // https://developer.apple.com/documentation/uikit/uiviewcontroller
 // `@MainActor class UIViewController : UIResponder`: the adapters only pass one around.

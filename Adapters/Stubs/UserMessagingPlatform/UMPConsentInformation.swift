@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows UMPConsentInformation.h of Google's User Messaging Platform SDK 3.1.0, as Swift sees it
 // (NS_SWIFT_NAME: the `UMP` prefix dropped since 3.0.0): `ConsentInformation.shared`,
 // `consentStatus`, `canRequestAds`, `formStatus`, `privacyOptionsRequirementStatus`,

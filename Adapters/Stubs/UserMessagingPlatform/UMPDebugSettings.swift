@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows UMPDebugSettings.h of Google's User Messaging Platform SDK 3.1.0, as Swift sees it:
 // `DebugSettings` and `DebugGeography` (NS_SWIFT_NAME), `testDeviceIdentifiers` (copy, nullable),
 // `geography`; `notEEA` deprecated in favour of `other`.

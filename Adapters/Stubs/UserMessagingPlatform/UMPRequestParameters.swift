@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 // Follows UMPRequestParameters.h of Google's User Messaging Platform SDK 3.1.0, as Swift sees it:
 // `RequestParameters` (NS_SWIFT_NAME), `isTaggedForUnderAgeOfConsent` (NS_SWIFT_NAME of
 // `tagForUnderAgeOfConsent`), `debugSettings` (copy, nullable) and `consentSyncID` (copy,

@@ -36,11 +36,12 @@ struct StandInTrackingSubject: TrackingAuthorizerSubject {
     func arrange(_ situation: TrackingSituation) throws -> (any TrackingAuthorizer)? {
         switch situation {
         case .neverAsked(let choice):
-            let answer: TrackingPromptAnswer = switch choice {
-            case .allow: .allow
-            case .deny: .deny
-            case .leaveApp: .leaveApp
-            }
+            let answer: TrackingPromptAnswer =
+                switch choice {
+                case .allow: .allow
+                case .deny: .deny
+                case .leaveApp: .leaveApp
+                }
             return try worlds.make(user: User(trackingPrompt: ScriptedAnswer(answer, after: .seconds(2)))).standIns.tracking
         case .appNotActive:
             return try worlds.make(user: User(trackingPrompt: .allow), appActive: false).standIns.tracking
@@ -134,7 +135,8 @@ struct StandInLocationSubject: LocationAuthorizerSubject {
     let worlds = StandInWorlds()
 
     func current() throws -> any LocationAuthorizer {
-        let (world, standIns) = try worlds.make(device: Device(infoPlist: .standardWithLocation), user: User(location: LocationUserScript(prompt: .allowWhileUsing)))
+        let (world, standIns) = try worlds.make(
+            device: Device(infoPlist: .standardWithLocation), user: User(location: LocationUserScript(prompt: .allowWhileUsing)))
         SimulatedLocationManager(services: world.location, process: standIns.process).requestWhenInUseAuthorization()
         worlds.settle()
         return SimulatedLocationManager(services: world.location, process: standIns.process)
@@ -143,10 +145,12 @@ struct StandInLocationSubject: LocationAuthorizerSubject {
     func arrange(_ situation: LocationSituation) throws -> (any LocationAuthorizer)? {
         switch situation {
         case .neverAskedUserAllowsWhileUsing:
-            let (world, standIns) = try worlds.make(device: Device(infoPlist: .standardWithLocation), user: User(location: LocationUserScript(prompt: .allowWhileUsing)))
+            let (world, standIns) = try worlds.make(
+                device: Device(infoPlist: .standardWithLocation), user: User(location: LocationUserScript(prompt: .allowWhileUsing)))
             return SimulatedLocationManager(services: world.location, process: standIns.process)
         case .appNotActive:
-            let (world, standIns) = try worlds.make(device: Device(infoPlist: .standardWithLocation), user: User(location: LocationUserScript(prompt: .allowWhileUsing)), appActive: false)
+            let (world, standIns) = try worlds.make(
+                device: Device(infoPlist: .standardWithLocation), user: User(location: LocationUserScript(prompt: .allowWhileUsing)), appActive: false)
             return SimulatedLocationManager(services: world.location, process: standIns.process)
         }
     }

@@ -435,7 +435,8 @@ public final class SimulatedApp: Sendable {
         } catch {
             found = error.description.split(separator: "\n").first.map(String.init) ?? ""
         }
-        let notice = "adharness: a SimulatedApp was stepped (last: \(last)) and never finished, so the rules that wait for "
+        let notice =
+            "adharness: a SimulatedApp was stepped (last: \(last)) and never finished, so the rules that wait for "
             + "the end of the run were not checked by the test; finishing it finds: \(found). Call finish(), or step it inside finishing { }."
         Self.unfinishedRunReporter.withLock { $0 }(notice)
     }
@@ -460,9 +461,15 @@ public final class SimulatedApp: Sendable {
         let nothingCanResume = clock.pendingWork.isEmpty && glueFactory.controls.isEmpty
         guard !suspended.isEmpty, nothingCanResume || clock.tasks.wasResumedFromOutside else { return }
         let names = suspended.map { "'\($0)'" }.joined(separator: ", ")
-        trace.record(.harnessIssue, [EventField("issue", "the glue's task \(names) is still suspended and nothing the harness drives can "
-            + "resume it: it waits on the wall clock (Task.sleep; sleep on ports.clock instead), on a queue or thread of its own, "
-            + "or on a continuation it never resumes")])
+        trace.record(
+            .harnessIssue,
+            [
+                EventField(
+                    "issue",
+                    "the glue's task \(names) is still suspended and nothing the harness drives can "
+                        + "resume it: it waits on the wall clock (Task.sleep; sleep on ports.clock instead), on a queue or thread of its own, "
+                        + "or on a continuation it never resumes")
+            ])
     }
 
     // MARK: Processes
@@ -537,10 +544,12 @@ public final class SimulatedApp: Sendable {
 
     /// Records, once, that the clock stopped a runaway: the rule ``Invariant/noRunawayLoop`` reads it.
     private func noteRunaway() {
-        guard let runaway = clock.runaway, state.withLock({ state in
-            defer { state.runawayNoted = true }
-            return !state.runawayNoted
-        }) else { return }
+        guard let runaway = clock.runaway,
+            state.withLock({ state in
+                defer { state.runawayNoted = true }
+                return !state.runawayNoted
+            })
+        else { return }
         trace.record(.runRunaway, [EventField("reason", runaway.reason.rawValue), EventField("repeating", runaway.repeating.joined(separator: "; "))])
     }
 

@@ -29,23 +29,25 @@ public final class ReferenceGlue: ConsentGlue {
     public init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
         var configuration = configuration
         if case .current(let parameters) = consent, parameters.isTaggedForUnderAgeOfConsent,
-           configuration.adRequestConfiguration.underAgeOfConsent == nil {
+            configuration.adRequestConfiguration.underAgeOfConsent == nil
+        {
             configuration.adRequestConfiguration.underAgeOfConsent = true
         }
         let records = Locked(Records())
-        let profile: any ConsentProfile = switch consent {
-        case .current(let parameters):
-            Self.currentProfile(
-                CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms, parameters: parameters),
-                mistakes.contains(.treatsObtainedAsFullConsent) ? .seed : configuration.decisionProfile, store: ports.store
-            )
-        case .legacy(let settings, _):
-            if let legacy = ports.legacyConsent {
-                LegacyConsentProfile(consentInfo: legacy.information, forms: legacy.forms, settings: settings, store: ports.store)
-            } else {
-                CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms)
+        let profile: any ConsentProfile =
+            switch consent {
+            case .current(let parameters):
+                Self.currentProfile(
+                    CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms, parameters: parameters),
+                    mistakes.contains(.treatsObtainedAsFullConsent) ? .seed : configuration.decisionProfile, store: ports.store
+                )
+            case .legacy(let settings, _):
+                if let legacy = ports.legacyConsent {
+                    LegacyConsentProfile(consentInfo: legacy.information, forms: legacy.forms, settings: settings, store: ports.store)
+                } else {
+                    CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms)
+                }
             }
-        }
         var wired = ports
         wired.adSDK = MistakenAdSDK(base: ports.adSDK, mistakes: mistakes)
         wired.log = ErrorKeepingLog(base: ports.log) { error in records.withLock { $0.errors.append(error) } }
@@ -79,7 +81,8 @@ public final class ReferenceGlue: ConsentGlue {
     public func didFinishLaunching() {
         service.launch()
         if mistakes.contains(.startsAdSDKAtLaunch)
-            || mistakes.contains(.startsAdSDKBeforeConsent) && ports.tracking.trackingAuthorizationStatus != .notDetermined {
+            || mistakes.contains(.startsAdSDKBeforeConsent) && ports.tracking.trackingAuthorizationStatus != .notDetermined
+        {
             ports.adSDK.start {}
         }
         if mistakes.contains(.asksTrackingOnlyAtLaunch) { ports.tracking.requestTrackingAuthorization { _ in } }

@@ -96,7 +96,8 @@ struct RunFacts: Hashable, Sendable {
             // decided without one: the user was asked, or nothing is left to ask.
             if event[.prompted] == true || tracking != .notDetermined { trackingUnasked = false }
             if event[.prompted] == false, case .noPrompt(let reason) = event[.trackingAnswerReason], reason.meansAppWasInactive,
-               tracking == .notDetermined {
+                tracking == .notDetermined
+            {
                 trackingUnasked = true
                 activeSinceUnasked = false
             }
@@ -154,7 +155,8 @@ struct RunFacts: Hashable, Sendable {
             if event[.debugGeography] != .disabled { resetInProduction = false }
         case .consentUpdateDone:
             // Required, with a form to show: what the app needs to gather consent.
-            consentRequiredByLastUpdate = event["error"] == nil && event[.consentStatus] == .required
+            consentRequiredByLastUpdate =
+                event["error"] == nil && event[.consentStatus] == .required
                 && event[.formStatus] == .available
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
         case .consentReset:

@@ -30,11 +30,12 @@ public struct GroundTruth: Hashable, Sendable {
         if let legacy = standIns.legacyConsentInformation {
             let status = legacy.consentStatus
             legacyConsent = status
-            consent = switch status {
-            case .personalized, .nonPersonalized: .obtained
-            case .unknown: legacy.isRequestLocationInEEAOrUnknown ? .required : .notRequired
-            default: .unknown
-            }
+            consent =
+                switch status {
+                case .personalized, .nonPersonalized: .obtained
+                case .unknown: legacy.isRequestLocationInEEAOrUnknown ? .required : .notRequired
+                default: .unknown
+                }
             canRequestAds = legacy.signalAllowsAdRequests
             consentAllowsPersonalized = legacy.signalAllowsPersonalizedAds
         } else {

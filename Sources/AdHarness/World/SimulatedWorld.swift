@@ -50,11 +50,12 @@ public final class SimulatedWorld: Sendable {
         var os = device.os
         os.trackingPromptRegion = device.trackingPromptRegion
         if previousSession.tracking == .restricted { os.trackingRestricted = true }
-        let storedAnswer: StoredTrackingAnswer = switch previousSession.tracking {
-        case .authorized: .allowed
-        case .denied: .denied
-        default: .none
-        }
+        let storedAnswer: StoredTrackingAnswer =
+            switch previousSession.tracking {
+            case .authorized: .allowed
+            case .denied: .denied
+            default: .none
+            }
         self.clock = clock
         self.trace = trace
         self.device = SimulatedDevice(settings: os, infoPlist: device.infoPlist, storedAnswer: storedAnswer, trace: trace)
@@ -84,10 +85,12 @@ public final class SimulatedWorld: Sendable {
         self.preloads = PrivacyOptionsPreloads(failing: device.sdk.privacyOptionsPreloadFailures)
         self.user = user
         self.legacySDK = legacySDK
-        trace.record(.deviceReady, [
-            EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
-            EventField(.tracking, self.device.trackingStatus), EventField(.consent, previousSession.consent),
-        ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)]))
+        trace.record(
+            .deviceReady,
+            [
+                EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
+                EventField(.tracking, self.device.trackingStatus), EventField(.consent, previousSession.consent),
+            ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)]))
     }
 
     /// Where the consent SDK finds the device at its next update.

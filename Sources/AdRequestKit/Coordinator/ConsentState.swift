@@ -46,14 +46,15 @@ public struct ConsentState: Hashable, Sendable, Codable {
 
     /// Both statuses and both outputs, as logged with every evaluation.
     public var fields: [EventField] {
-        let legacyFields = legacy.map { legacy in
-            [
-                EventField("legacyStatus", legacy.status.description),
-                EventField("inEEAOrUnknown", String(legacy.inEEAOrUnknown)),
-                EventField("usePersonalizedAds", String(legacy.usePersonalizedAds)),
-                EventField("prefersAdFree", String(legacy.prefersAdFree)),
-            ]
-        } ?? []
+        let legacyFields =
+            legacy.map { legacy in
+                [
+                    EventField("legacyStatus", legacy.status.description),
+                    EventField("inEEAOrUnknown", String(legacy.inEEAOrUnknown)),
+                    EventField("usePersonalizedAds", String(legacy.usePersonalizedAds)),
+                    EventField("prefersAdFree", String(legacy.prefersAdFree)),
+                ]
+            } ?? []
         return [
             EventField("tracking", tracking.description),
             EventField("consent", consent.description),

@@ -35,9 +35,10 @@ public struct CurrentConsentProfile: ConsentProfile {
     /// Loads the consent form.
     public func loadForm(completion: @escaping @Sendable (Result<ConsentFormPresentation, AdsFlowError.Cause>) -> Void) {
         consentForms.loadForm { result in
-            completion(result
-                .map { form in ConsentFormPresentation { done in form.present { done($0.map(AdsFlowError.Cause.consentForm)) } } }
-                .mapError(AdsFlowError.Cause.consentForm))
+            completion(
+                result
+                    .map { form in ConsentFormPresentation { done in form.present { done($0.map(AdsFlowError.Cause.consentForm)) } } }
+                    .mapError(AdsFlowError.Cause.consentForm))
         }
     }
 

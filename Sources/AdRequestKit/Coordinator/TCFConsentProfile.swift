@@ -28,7 +28,9 @@ public struct TCFConsentProfile: ConsentProfile {
     /// The base profile's rule.
     public var isFormRequired: Bool { base.isFormRequired }
     /// The base profile's form.
-    public func loadForm(completion: @escaping @Sendable (Result<ConsentFormPresentation, AdsFlowError.Cause>) -> Void) { base.loadForm(completion: completion) }
+    public func loadForm(completion: @escaping @Sendable (Result<ConsentFormPresentation, AdsFlowError.Cause>) -> Void) {
+        base.loadForm(completion: completion)
+    }
     /// The base profile's privacy options.
     public func presentPrivacyOptions(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) { base.presentPrivacyOptions(completion: completion) }
 }

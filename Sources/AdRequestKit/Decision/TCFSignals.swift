@@ -18,7 +18,10 @@ public struct TCFSignals: Hashable, Sendable {
     public static let googleVendorID = 755
 
     /// Signals as given.
-    public init(gdprApplies: Int?, purposeConsents: String = "", purposeLegitimateInterests: String = "", vendorConsents: String = "", vendorLegitimateInterests: String = "") {
+    public init(
+        gdprApplies: Int?, purposeConsents: String = "", purposeLegitimateInterests: String = "", vendorConsents: String = "",
+        vendorLegitimateInterests: String = ""
+    ) {
         self.gdprApplies = gdprApplies
         self.purposeConsents = purposeConsents
         self.purposeLegitimateInterests = purposeLegitimateInterests

@@ -37,11 +37,12 @@ public struct LegacyConsentProfile: ConsentProfile {
             tracking: tracking, status: snapshot.status, inEEAOrUnknown: snapshot.inEEAOrUnknown, usePersonalizedAds: snapshot.usePersonalizedAds
         )
         // The current SDK's vocabulary for the same situation, so logs read alike across profiles.
-        let consent: UserConsentStatus = switch snapshot.status {
-        case .personalized, .nonPersonalized: .obtained
-        case .unknown: snapshot.inEEAOrUnknown ? .required : .notRequired
-        default: .unknown
-        }
+        let consent: UserConsentStatus =
+            switch snapshot.status {
+            case .personalized, .nonPersonalized: .obtained
+            case .unknown: snapshot.inEEAOrUnknown ? .required : .notRequired
+            default: .unknown
+            }
         return ConsentState(tracking: tracking, consent: consent, decision: decision, privacyOptionsRequired: true, legacy: snapshot)
     }
 
@@ -66,16 +67,18 @@ public struct LegacyConsentProfile: ConsentProfile {
                 completion(.failure(.legacyConsent(error)))
                 return
             }
-            completion(.success(ConsentFormPresentation { done in
-                form.present { error, prefersAdFree in
-                    if let error {
-                        done(.legacyConsent(error))
-                        return
-                    }
-                    record(prefersAdFree: prefersAdFree)
-                    done(nil)
-                }
-            }))
+            completion(
+                .success(
+                    ConsentFormPresentation { done in
+                        form.present { error, prefersAdFree in
+                            if let error {
+                                done(.legacyConsent(error))
+                                return
+                            }
+                            record(prefersAdFree: prefersAdFree)
+                            done(nil)
+                        }
+                    }))
         }
     }
 

@@ -175,7 +175,11 @@ public final class AdsService: Sendable {
     /// The app became active: asks a deferred or lost tracking request, re-reads an answer that came
     /// while a prompt was up, or notices a tracking change made in Settings and resyncs consent.
     public func applicationDidBecomeActive() {
-        enum Action { case begin(attempt: Int), askAgain(replacing: CompletionGate<TrackingReply?>, attempt: Int), reread, checkForChange, nothing }
+        enum Action {
+            case begin(attempt: Int)
+            case askAgain(replacing: CompletionGate<TrackingReply?>, attempt: Int)
+            case reread, checkForChange, nothing
+        }
         let current = environment.tracking.trackingAuthorizationStatus
         let action: Action = mutable.withLock { mutable in
             switch mutable.trackingRequest {

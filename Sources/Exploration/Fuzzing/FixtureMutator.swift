@@ -71,7 +71,8 @@ struct FixtureMutator {
         let ranges = Self.quotedRanges(in: text)
         guard !ranges.isEmpty else { return text }
         var text = text
-        let replacement = random.below(4) == 0
+        let replacement =
+            random.below(4) == 0
             ? Array(Self.tokens[random.below(Self.tokens.count)].utf8)
             : strings[random.below(strings.count)]
         text.replaceSubrange(ranges[random.below(ranges.count)], with: replacement)
@@ -99,7 +100,10 @@ struct FixtureMutator {
         var ranges: [Range<Int>] = []
         var index = 0
         while index < text.count {
-            guard text[index] == UInt8(ascii: "\"") else { index += 1; continue }
+            guard text[index] == UInt8(ascii: "\"") else {
+                index += 1
+                continue
+            }
             var end = index + 1
             while end < text.count, text[end] != UInt8(ascii: "\"") { end += text[end] == UInt8(ascii: "\\") ? 2 : 1 }
             guard end < text.count else { break }

@@ -124,7 +124,8 @@ public struct Counterexample: Sendable, CustomStringConvertible {
 
     /// `invariant in 3 steps: launch, onboarding, requestAd (with ...)`: one line.
     public var description: String {
-        "\(invariant.rawValue) in \(steps.count) steps: \(steps.joined(separator: ", "))" + (choices.isEmpty ? "" : " (with \(choices.joined(separator: ", ")))")
+        "\(invariant.rawValue) in \(steps.count) steps: \(steps.joined(separator: ", "))"
+            + (choices.isEmpty ? "" : " (with \(choices.joined(separator: ", ")))")
     }
 
     /// The steps, the choices, and the trace up to the violation, marked.

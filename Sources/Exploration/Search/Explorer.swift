@@ -127,7 +127,9 @@ public struct Explorer: Sendable {
 
     /// `walks` random walks of up to ``ExplorationBounds/depth`` steps from `seed`: the same seed
     /// gives the same walks. `progress` hears after each batch.
-    public func randomWalks(_ walks: Int, seed: UInt64, shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> ExplorationReport {
+    public func randomWalks(_ walks: Int, seed: UInt64, shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in })
+        -> ExplorationReport
+    {
         let started = ContinuousClock.now
         var statistics = ExplorationStatistics()
         let search = RandomWalks(run: pathRun, bounds: bounds)
@@ -162,7 +164,8 @@ public struct Explorer: Sendable {
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
         guard let (small, replayed) = shrinker.shrink(draft) else { return nil }
         let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(small.steps.count))"
-        let description = "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "
+        let description =
+            "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "
             + "It breaks \(violation.invariant.rawValue): \(violation.invariant.rule)"
         let text = Shrinker.fixture(small, name: name, description: description, expectedViolation: expectsViolation ? violation.invariant : nil)
         guard let scenario = try? Scenario.decode(json: text, name: name) else { return nil }

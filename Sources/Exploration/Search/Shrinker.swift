@@ -82,10 +82,11 @@ struct Shrinker {
         let text = Self.fixture(draft, name: "candidate", description: nil, expectedViolation: nil)
         guard let scenario = try? Scenario.decode(json: text) else { return nil }
         let verdict = scenario.run(glue: glue)
-        let stoppedOtherwise: Bool = switch verdict.failure {
-        case .invariantViolated?, nil: false
-        case .scenarioIssue?, .invalidSetup?, .appNotRunning?: true
-        }
+        let stoppedOtherwise: Bool =
+            switch verdict.failure {
+            case .invariantViolated?, nil: false
+            case .scenarioIssue?, .invalidSetup?, .appNotRunning?: true
+            }
         return Outcome(
             violation: verdict.violations.first { $0.invariant == invariant },
             invariants: Set(verdict.violations.map(\.invariant)), stoppedOtherwise: stoppedOtherwise
@@ -95,8 +96,9 @@ struct Shrinker {
     /// The violation of the same invariant, if the draft still fails for the original reason.
     private mutating func reproduces(_ draft: ScenarioDraft) -> InvariantViolation? {
         guard let reason, let outcome = outcome(of: draft), !outcome.stoppedOtherwise,
-              let violation = outcome.violation, violation.event.name == reason.event,
-              outcome.invariants.isSubset(of: reason.invariants) else { return nil }
+            let violation = outcome.violation, violation.event.name == reason.event,
+            outcome.invariants.isSubset(of: reason.invariants)
+        else { return nil }
         return violation
     }
 

@@ -9,16 +9,16 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "Print scenarios and explorer runs per second, runs per distinct state, and the peak memory."
     static let help = """
-    USAGE: adharness bench [--repeat N] [--depth N] [PATH...]
+        USAGE: adharness bench [--repeat N] [--depth N] [PATH...]
 
-    Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) on one core
-    and prints scenarios per second; then explores the reference glue breadth-first with faults to
-    depth 4 and to --depth (default 6; 0 skips exploring) on every core, and prints for each the runs
-    and distinct states per second, the runs per distinct state and the wall time; then times one
-    scenario that holds 60 s of virtual timeouts, and prints the peak memory. Each figure is printed
-    next to issue 28's goal for it. Use a release build for figures worth comparing:
-    swift run -c release adharness bench
-    """
+        Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) on one core
+        and prints scenarios per second; then explores the reference glue breadth-first with faults to
+        depth 4 and to --depth (default 6; 0 skips exploring) on every core, and prints for each the runs
+        and distinct states per second, the runs per distinct state and the wall time; then times one
+        scenario that holds 60 s of virtual timeouts, and prints the peak memory. Each figure is printed
+        next to its goal. Use a release build for figures worth comparing:
+        swift run -c release adharness bench
+        """
 
     struct Settings {
         var repeats = 50
@@ -96,11 +96,13 @@ enum BenchCommand: Command {
         let clock = ContinuousClock()
         var virtual = Duration.zero
         let elapsed = clock.measure {
-            guard let app = try? SimulatedApp(
-                user: User(trackingPrompt: .deny, consentForm: .acceptAll),
-                faults: [Fault(.consentInfoUpdate, .callback(.never), times: 1), Fault(.formLoad, .callback(.never), times: 1)],
-                configuration: AdsConfiguration(timeouts: timeouts)
-            ) else { return }
+            guard
+                let app = try? SimulatedApp(
+                    user: User(trackingPrompt: .deny, consentForm: .acceptAll),
+                    faults: [Fault(.consentInfoUpdate, .callback(.never), times: 1), Fault(.formLoad, .callback(.never), times: 1)],
+                    configuration: AdsConfiguration(timeouts: timeouts)
+                )
+            else { return }
             try? app.launch()
             try? app.advance(by: .seconds(30))
             try? app.onboarding()
@@ -116,11 +118,11 @@ enum BenchCommand: Command {
     static func peakMemoryMegabytes() -> Int {
         var usage = rusage()
         #if os(Linux)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss / 1_024
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return usage.ru_maxrss / 1_024
         #else
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss / 1_048_576
+            getrusage(RUSAGE_SELF, &usage)
+            return usage.ru_maxrss / 1_048_576
         #endif
     }
 }

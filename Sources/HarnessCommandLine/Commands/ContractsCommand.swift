@@ -12,22 +12,22 @@ enum ContractsCommand: Command {
     static let name = "contracts"
     static let summary = "Run the ports' contract suite against the stand-ins: each clause, its kind and verdict."
     static let help = """
-    USAGE: adharness contracts [--format text|json]
+        USAGE: adharness contracts [--format text|json]
 
-    Runs every clause of every port's contract (tracking authorizer, advertising identifier, consent
-    information, consent form, ad SDK, location authorizer, key-value store) against the stand-ins,
-    and prints each with its kind and verdict. port-only clauses are observable through the port
-    alone and run against any implementation; world-control clauses need a situation arranged (a
-    scripted answer, a region, a fault), so on a device they need a person or a test account.
-    The same checks run against a team's own adapters from Swift Testing or XCTest: see the article
-    "Contract checks and porting" (Sources/AdHarness/AdHarness.docc/ContractsAndPorting.md).
-    Exit codes: 0 every clause passed, 1 a clause failed, 2 usage.
-    """
+        Runs every clause of every port's contract (tracking authorizer, advertising identifier, consent
+        information, consent form, ad SDK, location authorizer, key-value store) against the stand-ins,
+        and prints each with its kind and verdict. port-only clauses are observable through the port
+        alone and run against any implementation; world-control clauses need a situation arranged (a
+        scripted answer, a region, a fault), so on a device they need a person or a test account.
+        The same checks run against a team's own adapters from Swift Testing or XCTest: see the article
+        "Contract checks and porting" (Sources/AdHarness/AdHarness.docc/ContractsAndPorting.md).
+        Exit codes: 0 every clause passed, 1 a clause failed, 2 usage.
+        """
 
     static let defaults = Format.text
 
     static let options: [CommandOption<Format>] = [
-        .choice("--format", "--format takes text or json") { $0 = $1 },
+        .choice("--format", "--format takes text or json") { $0 = $1 }
     ]
 
     static func argument(_ argument: String, into format: inout Format) -> String? {
@@ -46,11 +46,12 @@ enum ContractsCommand: Command {
             guard !ofPort.isEmpty else { continue }
             output.line(port.protocolName)
             for result in ofPort {
-                let verdict = switch result.verdict {
-                case .passed: output.colored("passed ", .green)
-                case .failed: output.colored("FAILED ", .red)
-                case .skipped: "skipped"
-                }
+                let verdict =
+                    switch result.verdict {
+                    case .passed: output.colored("passed ", .green)
+                    case .failed: output.colored("FAILED ", .red)
+                    case .skipped: "skipped"
+                    }
                 let kind = result.clause.kind.description.padding(toLength: 13, withPad: " ", startingAt: 0)
                 output.line("  \(verdict)  \(kind)  \(result.clause.id): \(result.clause.statement) (\(result.clause.source))")
                 switch result.verdict {
@@ -63,7 +64,9 @@ enum ContractsCommand: Command {
         }
         let count = { (name: String) in results.filter { $0.verdict.name == name }.count }
         let needWorld = results.filter { $0.clause.kind == .needsWorldControl }.count
-        output.line("\(results.count) clauses (\(results.count - needWorld) port-only, \(needWorld) world-control): \(count("passed")) passed, \(count("failed")) failed, \(count("skipped")) skipped")
+        output.line(
+            "\(results.count) clauses (\(results.count - needWorld) port-only, \(needWorld) world-control): \(count("passed")) passed, \(count("failed")) failed, \(count("skipped")) skipped"
+        )
     }
 
     private struct Entry: Encodable {

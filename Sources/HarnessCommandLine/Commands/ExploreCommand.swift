@@ -8,42 +8,42 @@ enum ExploreCommand: Command {
     static let name = "explore"
     static let summary = "Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture."
     static let help = """
-    USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
-                             [--vary-device] [--stop-at-first] [--leave-out LIST] [--shard K/N] [--out DIR]
-                             [--format text|json] [--expect-violation] [--rules RULES] [--glue NAME]
+        USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
+                                 [--vary-device] [--stop-at-first] [--leave-out LIST] [--shard K/N] [--out DIR]
+                                 [--format text|json] [--expect-violation] [--rules RULES] [--glue NAME]
 
-    Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
-    of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
-    openPrivacyOptions, relaunch, reinstall, four Settings changes (the app's tracking toggle, the
-    system switch) and wait (time moves to the next thing due). Each prompt or form that appears is
-    answered each possible way, at once or one second after the app's timeout; each call a fault can
-    bend is tried clean and with each fault the real call can suffer, up to --max-faults a run.
+        Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
+        of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
+        openPrivacyOptions, relaunch, reinstall, four Settings changes (the app's tracking toggle, the
+        system switch) and wait (time moves to the next thing due). Each prompt or form that appears is
+        answered each possible way, at once or one second after the app's timeout; each call a fault can
+        bend is tried clean and with each fault the real call can suffer, up to --max-faults a run.
 
-    SCENARIO.json is the starting point: device, previous session, app (the reference glue's
-    settings and mistakes), user answers and faults it fixes, and steps to run first. Without it:
-    a fresh install with the defaults. name, steps and expect may be left out.
+        SCENARIO.json is the starting point: device, previous session, app (the reference glue's
+        settings and mistakes), user answers and faults it fixes, and steps to run first. Without it:
+        a fresh install with the defaults. name, steps and expect may be left out.
 
-    Breadth-first by default (every state within --depth steps, default 6, each explored once, so
-    the first violation found is one of the shortest). --random RUNS makes that many random walks of
-    up to --depth steps (default 20) from --seed (default 1); the same seed gives the same walks.
-    --shard K/N runs part K of N of the same search, for a CI matrix. --vary-device also starts
-    from OS 18.0, 17.4, 14.4 and 13.7 and each consent region, where SCENARIO.json leaves them out
-    (as many times the work). The search goes on to find the shortest run breaking each invariant,
-    and a run that breaks one goes on too, so the bugs behind a first one are found; --stop-at-first
-    ends each run at its first violation and the search with the first level (or batch of walks)
-    where one breaks. --leave-out skips answers and fault kinds, comma-separated: leaveApp (the
-    tracking prompt), dismiss (a consent form), never, twice, otherThread, delay, appInactive, or an
-    error such as network.
+        Breadth-first by default (every state within --depth steps, default 6, each explored once, so
+        the first violation found is one of the shortest). --random RUNS makes that many random walks of
+        up to --depth steps (default 20) from --seed (default 1); the same seed gives the same walks.
+        --shard K/N runs part K of N of the same search, for a CI matrix. --vary-device also starts
+        from OS 18.0, 17.4, 14.4 and 13.7 and each consent region, where SCENARIO.json leaves them out
+        (as many times the work). The search goes on to find the shortest run breaking each invariant,
+        and a run that breaks one goes on too, so the bugs behind a first one are found; --stop-at-first
+        ends each run at its first violation and the search with the first level (or batch of walks)
+        where one breaks. --leave-out skips answers and fault kinds, comma-separated: leaveApp (the
+        tracking prompt), dismiss (a consent form), never, twice, otherThread, delay, appInactive, or an
+        error such as network.
 
-    A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
-    same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`
-    replays (it fails until the bug is fixed; with --expect-violation it expects the violation instead).
-    The search looks for failures of the rules the runs are checked by; a counterexample found
-    under --rules is written with them, so the fixture replays the same way.
-    \(CommandOption<Settings>.rulesHelp)
-    \(CommandOption<Settings>.glueHelp)
-    Exit codes: 0 nothing broke within the bounds, 1 a counterexample was found, 2 bad input or usage.
-    """
+        A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
+        same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`
+        replays (it fails until the bug is fixed; with --expect-violation it expects the violation instead).
+        The search looks for failures of the rules the runs are checked by; a counterexample found
+        under --rules is written with them, so the fixture replays the same way.
+        \(CommandOption<Settings>.rulesHelp)
+        \(CommandOption<Settings>.glueHelp)
+        Exit codes: 0 nothing broke within the bounds, 1 a counterexample was found, 2 bad input or usage.
+        """
 
     struct Settings {
         var path: String?
@@ -144,22 +144,24 @@ enum ExploreCommand: Command {
         }
         var explorer: Explorer
         do {
-            explorer = if let path = options.path {
-                try Explorer(glue: glue, startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds, rules: options.rules)
-            } else {
-                try Explorer(glue: glue, bounds: options.bounds, rules: options.rules)
-            }
+            explorer =
+                if let path = options.path {
+                    try Explorer(glue: glue, startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds, rules: options.rules)
+                } else {
+                    try Explorer(glue: glue, bounds: options.bounds, rules: options.rules)
+                }
         } catch {
             output.error("adharness: \(error.description)")
             return 2
         }
         explorer.expectsViolation = options.expectsViolation
         let progress = Progress(enabled: !options.json && isatty(STDERR_FILENO) == 1)
-        let report = if let walks = options.walks {
-            explorer.randomWalks(walks, seed: options.seed, shard: options.shard, progress: progress.show)
-        } else {
-            explorer.breadthFirst(shard: options.shard, progress: progress.show)
-        }
+        let report =
+            if let walks = options.walks {
+                explorer.randomWalks(walks, seed: options.seed, shard: options.shard, progress: progress.show)
+            } else {
+                explorer.breadthFirst(shard: options.shard, progress: progress.show)
+            }
         progress.clear()
         var written: [String?] = report.counterexamples.map { _ in nil }
         if let out = options.out {

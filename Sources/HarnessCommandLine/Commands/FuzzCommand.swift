@@ -7,18 +7,18 @@ enum FuzzCommand: Command {
     static let name = "fuzz"
     static let summary = "Run mutated copies of scenario files; report any refused without a clear error."
     static let help = """
-    USAGE: adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
+        USAGE: adharness fuzz [--count N] [--seed S] [--from K] [PATH...]
 
-    Makes N (default 10000) broken and strange copies of the scenario files in PATH (default the
-    bundled Fixtures/): bytes flipped, cut, repeated or spliced, strings and numbers swapped, deep
-    nesting, huge numbers, bad encodings. Each copy is decoded and run. Each must end in a verdict or
-    in an error naming its line, column and JSON path and what was expected; any other error is
-    printed as UNCLEAR. A crash or a hang shows as the process dying or stalling after the last
-    progress line. The same --seed (default 1) gives the same copies; copy K of a seed is replayed
-    alone with --from K --count 1.
+        Makes N (default 10000) broken and strange copies of the scenario files in PATH (default the
+        bundled Fixtures/): bytes flipped, cut, repeated or spliced, strings and numbers swapped, deep
+        nesting, huge numbers, bad encodings. Each copy is decoded and run. Each must end in a verdict or
+        in an error naming its line, column and JSON path and what was expected; any other error is
+        printed as UNCLEAR. A crash or a hang shows as the process dying or stalling after the last
+        progress line. The same --seed (default 1) gives the same copies; copy K of a seed is replayed
+        alone with --from K --count 1.
 
-    Exit codes: 0 every copy ended clearly, 1 some copy was refused unclearly, 2 bad usage.
-    """
+        Exit codes: 0 every copy ended clearly, 1 some copy was refused unclearly, 2 bad usage.
+        """
 
     struct Settings {
         var count = 10_000

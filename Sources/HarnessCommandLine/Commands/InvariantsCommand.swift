@@ -11,19 +11,19 @@ enum InvariantsCommand: Command {
     static let name = "invariants"
     static let summary = "Print every rule: whose it is, its severity by default, its exact definition and its source."
     static let help = """
-    USAGE: adharness invariants [--format text|json]
+        USAGE: adharness invariants [--format text|json]
 
-    Prints every rule the harness checks on every run: its authority (platform: a documented must of
-    Apple, Google or the IAB, a failure; guidance: their advice, a warning; revenue: more private than
-    needed, a warning; policy: an app's own choice such as the seed's table, off unless turned on),
-    the exact definition (which ground-truth events break it) and the source it comes from. json
-    prints the same as a list of objects.
-    """
+        Prints every rule the harness checks on every run: its authority (platform: a documented must of
+        Apple, Google or the IAB, a failure; guidance: their advice, a warning; revenue: more private than
+        needed, a warning; policy: an app's own choice such as the seed's table, off unless turned on),
+        the exact definition (which ground-truth events break it) and the source it comes from. json
+        prints the same as a list of objects.
+        """
 
     static let defaults = Format.text
 
     static let options: [CommandOption<Format>] = [
-        .choice("--format", "--format takes text or json") { $0 = $1 },
+        .choice("--format", "--format takes text or json") { $0 = $1 }
     ]
 
     static func argument(_ argument: String, into format: inout Format) -> String? { "invariants takes no arguments" }

@@ -11,22 +11,22 @@ enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check an app's Info.plist, privacy manifests and bundled SDKs; `lint --list-rules` lists the rules."
     static let help = """
-    USAGE: adharness lint [--format text|json|sarif] [--fail-on error|warning|note]
-                          [--location when-in-use|always] PATH...
-           adharness lint --list-rules
+        USAGE: adharness lint [--format text|json|sarif] [--fail-on error|warning|note]
+                              [--location when-in-use|always] PATH...
+               adharness lint --list-rules
 
-    Checks an app's configuration for what crashes it, gets it rejected, or breaks attribution or
-    consent. Each PATH is an Info.plist, a .xcprivacy privacy manifest, or a folder (an app's source
-    tree or a built .app) searched for Info.plist and PrivacyInfo.xcprivacy files and for bundled
-    SDKs (.framework, .xcframework, Pods/NAME). XML and binary property lists are read.
-      text   (default) file:line: severity RULE key: message, with why and fix under it.
-      json   {"files", "findings", "unreadable", "summary"}, each finding with its rule's fields.
-      sarif  SARIF 2.1.0, for GitHub code scanning and other CI viewers.
-    --location says which location authorizations the app requests (repeatable); by default the
-    Info.plist's own keys say. --list-rules prints every rule with its consequence and source.
-    Exit codes: 0 no finding at or above --fail-on (default error), 1 some, 2 an input could not be
-    read (named with where it broke) or bad usage.
-    """
+        Checks an app's configuration for what crashes it, gets it rejected, or breaks attribution or
+        consent. Each PATH is an Info.plist, a .xcprivacy privacy manifest, or a folder (an app's source
+        tree or a built .app) searched for Info.plist and PrivacyInfo.xcprivacy files and for bundled
+        SDKs (.framework, .xcframework, Pods/NAME). XML and binary property lists are read.
+          text   (default) file:line: severity RULE key: message, with why and fix under it.
+          json   {"files", "findings", "unreadable", "summary"}, each finding with its rule's fields.
+          sarif  SARIF 2.1.0, for GitHub code scanning and other CI viewers.
+        --location says which location authorizations the app requests (repeatable); by default the
+        Info.plist's own keys say. --list-rules prints every rule with its consequence and source.
+        Exit codes: 0 no finding at or above --fail-on (default error), 1 some, 2 an input could not be
+        read (named with where it broke) or bad usage.
+        """
 
     struct Settings {
         var format = Format.text

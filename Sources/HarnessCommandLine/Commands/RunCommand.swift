@@ -12,20 +12,20 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/."
     static let help = """
-    USAGE: adharness run [--format text|junit|json] [--rules RULES] [--glue NAME] [PATH...]
+        USAGE: adharness run [--format text|junit|json] [--rules RULES] [--glue NAME] [PATH...]
 
-    Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
-    bundled Fixtures/.
-      text   (default) a line per scenario, written as soon as it is known, a difference for each
-             failure, and `N passed, N failed`.
-      junit  JUnit XML for CI: a test case per file (classname: the file), a <failure> with expected
-             vs actual and the trace, an <error> for a file that could not be read. No times.
-      json   {"results": [...], "summary": {...}}: per file its status (pass, fail, bad), mismatches,
-             failure, violations, warnings and trace.
-    \(CommandOption<Settings>.rulesHelp)
-    \(CommandOption<Settings>.glueHelp)
-    Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
-    """
+        Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
+        bundled Fixtures/.
+          text   (default) a line per scenario, written as soon as it is known, a difference for each
+                 failure, and `N passed, N failed`.
+          junit  JUnit XML for CI: a test case per file (classname: the file), a <failure> with expected
+                 vs actual and the trace, an <error> for a file that could not be read. No times.
+          json   {"results": [...], "summary": {...}}: per file its status (pass, fail, bad), mismatches,
+                 failure, violations, warnings and trace.
+        \(CommandOption<Settings>.rulesHelp)
+        \(CommandOption<Settings>.glueHelp)
+        Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
+        """
 
     struct Settings {
         var format = Format.text
@@ -62,7 +62,9 @@ enum RunCommand: Command {
             // The bundled scenarios read as `Fixtures/...` wherever they are installed.
             do {
                 // Another glue runs the bundled scenarios it can: those for any glue, under its rules.
-                let bundled = glue == nil ? try ScenarioFile.bundled(for: .referenceGlue)
+                let bundled =
+                    glue == nil
+                    ? try ScenarioFile.bundled(for: .referenceGlue)
                     : try ScenarioFile.bundled(for: .anyGlue, rules: settings.rules ?? .standard)
                 files = bundled.map { ScenarioFile(url: $0.url, displayPath: "Fixtures/" + $0.displayPath) }
             } catch {

@@ -7,15 +7,15 @@ enum TCFCommand: PlainCommand {
     static let name = "tcf"
     static let summary = "Decode an IAB TCF v2 TC string and give its ad serving mode; list the serving-mode rules."
     static let help = """
-    USAGE: adharness tcf decode STRING
-           adharness tcf rules
+        USAGE: adharness tcf decode STRING
+               adharness tcf rules
 
-    decode prints every field of an IAB TCF v2 TC string (core segment, DisclosedVendors and
-    PublisherTC segments), anything the spec forbids in it, and the ad serving mode its purposes
-    and vendors allow (judged on the day it was last updated). A malformed string is an error
-    naming the segment, the character or bit, the field and what was expected; exit 2.
-    rules prints the serving-mode rules in the order they apply, each with its mode and source.
-    """
+        decode prints every field of an IAB TCF v2 TC string (core segment, DisclosedVendors and
+        PublisherTC segments), anything the spec forbids in it, and the ad serving mode its purposes
+        and vendors allow (judged on the day it was last updated). A malformed string is an error
+        naming the segment, the character or bit, the field and what was expected; exit 2.
+        rules prints the serving-mode rules in the order they apply, each with its mode and source.
+        """
 
     static func run(_ arguments: [String], _ output: Output) -> Int32 {
         switch arguments.first {

@@ -15,14 +15,14 @@ enum TableCommand: Command {
     static let name = "table"
     static let summary = "Print the tracking x consent decision table, computed by the real decision code."
     static let help = """
-    USAGE: adharness table [--format markdown|json] [--profile current|tcf|legacy]
+        USAGE: adharness table [--format markdown|json] [--profile current|tcf|legacy]
 
-    Prints every tracking x consent status (and an unknown raw value of each) with both outputs,
-    computed by calling the real decision code. Markdown by default. --profile current is the seed
-    table; --profile tcf adds whether the TCF signals allow personalized ads (the reference glue's
-    default); --profile legacy prints the legacy consent SDK's table: status x region x the app's
-    personalized-ads preference.
-    """
+        Prints every tracking x consent status (and an unknown raw value of each) with both outputs,
+        computed by calling the real decision code. Markdown by default. --profile current is the seed
+        table; --profile tcf adds whether the TCF signals allow personalized ads (the reference glue's
+        default); --profile legacy prints the legacy consent SDK's table: status x region x the app's
+        personalized-ads preference.
+        """
 
     struct Settings {
         var format = Format.markdown

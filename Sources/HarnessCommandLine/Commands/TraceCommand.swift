@@ -12,20 +12,20 @@ enum TraceCommand: Command {
     static let name = "trace"
     static let summary = "Run one scenario and print its trace: as text, as JSON, or as a Mermaid sequence diagram."
     static let help = """
-    USAGE: adharness trace FILE [--format text|json|mermaid] [--rules RULES] [--glue NAME]
-           adharness trace --names
+        USAGE: adharness trace FILE [--format text|json|mermaid] [--rules RULES] [--glue NAME]
+               adharness trace --names
 
-    Runs one scenario and prints its run.
-      text     (default) its trace, one event a line, then its verdict.
-      json     its verdict and trace as one JSON object, as in `run --format json`.
-      mermaid  a Mermaid sequence diagram: User, OS, App glue, Consent SDK and Ad SDK; prompts,
-               answers, callbacks, ad requests with their npa, the glue's decisions, virtual time,
-               and the event that broke an invariant highlighted. Paste it in a ```mermaid block.
-    With --names, prints every trace event name and its meaning instead.
-    \(CommandOption<Settings>.rulesHelp)
-    \(CommandOption<Settings>.glueHelp)
-    Exit codes: 0 passed, 1 failed, 2 bad input or usage.
-    """
+        Runs one scenario and prints its run.
+          text     (default) its trace, one event a line, then its verdict.
+          json     its verdict and trace as one JSON object, as in `run --format json`.
+          mermaid  a Mermaid sequence diagram: User, OS, App glue, Consent SDK and Ad SDK; prompts,
+                   answers, callbacks, ad requests with their npa, the glue's decisions, virtual time,
+                   and the event that broke an invariant highlighted. Paste it in a ```mermaid block.
+        With --names, prints every trace event name and its meaning instead.
+        \(CommandOption<Settings>.rulesHelp)
+        \(CommandOption<Settings>.glueHelp)
+        Exit codes: 0 passed, 1 failed, 2 bad input or usage.
+        """
 
     struct Settings {
         var format = Format.text

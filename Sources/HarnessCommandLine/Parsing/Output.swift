@@ -34,7 +34,10 @@ public struct Output: Sendable {
     }
 
     enum Color: String {
-        case green = "32", red = "31", yellow = "33", dim = "2"
+        case green = "32"
+        case red = "31"
+        case yellow = "33"
+        case dim = "2"
     }
 
     /// Writes a line to standard output at once, unbuffered, so a crash later never swallows it.
@@ -63,9 +66,11 @@ public struct Output: Sendable {
         if let glue = glues.first(where: { $0.name == name }) { return .success(glue) }
         let known = glues.map(\.name)
         let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
-        return .failure(GlueNotFound(message: known.isEmpty
-            ? "unknown glue \(name): this tool runs only the reference glue (a team's tool names its glues in HarnessCommandLine.main(glues:))"
-            : "unknown glue \(name)\(hint) (this tool has \(known.joined(separator: ", ")))"))
+        return .failure(
+            GlueNotFound(
+                message: known.isEmpty
+                    ? "unknown glue \(name): this tool runs only the reference glue (a team's tool names its glues in HarnessCommandLine.main(glues:))"
+                    : "unknown glue \(name)\(hint) (this tool has \(known.joined(separator: ", ")))"))
     }
 }
 

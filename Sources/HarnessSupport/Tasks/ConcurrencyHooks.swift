@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The Swift runtime's enqueue hooks, set once per process, that bring the glue's tasks under the
@@ -30,8 +30,8 @@ enum ConcurrencyHooks {
     /// actor stay outside the harness (reported as escapes, never run on the wall clock's time).
     static let installed: Bool = {
         guard let handle = dlopen(nil, RTLD_NOW),
-              let enqueue = dlsym(handle, "swift_task_enqueueGlobal_hook"),
-              let main = dlsym(handle, "swift_task_getMainExecutor_hook")
+            let enqueue = dlsym(handle, "swift_task_enqueueGlobal_hook"),
+            let main = dlsym(handle, "swift_task_getMainExecutor_hook")
         else { return false }
         let enqueueSlot = enqueue.assumingMemoryBound(to: EnqueueHook?.self)
         let mainSlot = main.assumingMemoryBound(to: MainHook?.self)

@@ -9,9 +9,9 @@ enum USStateOptOut {
     /// treats GPP as optional (a harness reading, see the catalogue).
     static func isRecorded(in store: any KeyValueStore) -> Bool {
         guard let text = store.string(forKey: GPPKey.gppString),
-              let gpp = try? GPPString(decoding: text),
-              let index = gpp.sectionIDs.firstIndex(of: GPPUSNationalSection.id),
-              let section = try? GPPUSNationalSection(decoding: gpp.sections[index], index: index + 1)
+            let gpp = try? GPPString(decoding: text),
+            let index = gpp.sectionIDs.firstIndex(of: GPPUSNationalSection.id),
+            let section = try? GPPUSNationalSection(decoding: gpp.sections[index], index: index + 1)
         else { return false }
         return section.optedOut
     }

@@ -75,15 +75,22 @@ public struct TCFSignalWriter: Sendable {
             (TCFKey.purposeLegitimateInterests, .string(TCFKey.binaryString(choices.legitimateInterestPurposes, count: 11))),
             (TCFKey.specialFeaturesOptIns, .string(TCFKey.binaryString(choices.specialFeatures, count: 2))),
             (TCFKey.vendorConsents, .string(TCFKey.binaryString(choices.vendors, count: tc.vendorConsents.maxVendorID))),
-            (TCFKey.vendorLegitimateInterests, .string(TCFKey.binaryString(choices.legitimateInterestVendors, count: tc.vendorLegitimateInterests.maxVendorID))),
+            (
+                TCFKey.vendorLegitimateInterests,
+                .string(TCFKey.binaryString(choices.legitimateInterestVendors, count: tc.vendorLegitimateInterests.maxVendorID))
+            ),
             (TCFKey.disclosedVendors, .string(TCFKey.binaryString(SimulatedCMP.vendors, count: tc.disclosedVendors?.maxVendorID ?? 0))),
             (TCFKey.publisherConsent, .string(TCFKey.binaryString(choices.purposes, count: 11))),
             (TCFKey.publisherLegitimateInterests, .string(TCFKey.binaryString(choices.legitimateInterestPurposes, count: 11))),
             (TCFKey.publisherCustomPurposesConsents, .string("")),
             (TCFKey.publisherCustomPurposesLegitimateInterests, .string("")),
-            (TCFKey.additionalConsent, .string(AdditionalConsentString.text(
-                consented: choices.additionalConsentProviders, disclosed: SimulatedCMP.additionalConsentProviders
-            ))),
+            (
+                TCFKey.additionalConsent,
+                .string(
+                    AdditionalConsentString.text(
+                        consented: choices.additionalConsentProviders, disclosed: SimulatedCMP.additionalConsentProviders
+                    ))
+            ),
         ]
         written.withLock { cache in
             if cache.count >= 256 { cache.removeAll() }

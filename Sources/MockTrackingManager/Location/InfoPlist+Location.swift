@@ -10,9 +10,10 @@ extension InfoPlist {
     public static let locationTemporaryUsageDictionaryKey = InfoPlistKey.locationTemporaryUsageDescriptionDictionary.name
 
     /// ``standard`` plus both location usage texts and one temporary precise-location purpose, `Directions`.
-    public static let standardWithLocation = InfoPlist(standard.values.merging([
-        locationWhenInUseUsageKey: .string("Shows shops near you"),
-        locationAlwaysAndWhenInUseUsageKey: .string("Tells you when you arrive"),
-        locationTemporaryUsageDictionaryKey: .dictionary(["Directions": .string("Turn-by-turn directions need your precise location")]),
-    ]) { _, new in new })
+    public static let standardWithLocation = InfoPlist(
+        standard.values.merging([
+            locationWhenInUseUsageKey: .string("Shows shops near you"),
+            locationAlwaysAndWhenInUseUsageKey: .string("Tells you when you arrive"),
+            locationTemporaryUsageDictionaryKey: .dictionary(["Directions": .string("Turn-by-turn directions need your precise location")]),
+        ]) { _, new in new })
 }

@@ -75,11 +75,9 @@ extension SimulatedLocationServices {
             if case .dictionary(let purposes)? = device.infoPlist[InfoPlistKey.locationTemporaryUsageDescriptionDictionary] { purposes } else { [:] }
         let reading = state.withLock { $0.reading }
         let reason: LocationAuthorizationError.Reason? =
-            if purposes[purposeKey] == nil { .missingPurposeKey }
-            else if !reading.status.isAuthorized { .notAuthorized }
-            else if reading.accuracy == .fullAccuracy { .alreadyFullAccuracy }
-            else if !device.isActive { .appNotActive }
-            else { nil }
+            if purposes[purposeKey] == nil { .missingPurposeKey } else if !reading.status.isAuthorized {
+                .notAuthorized
+            } else if reading.accuracy == .fullAccuracy { .alreadyFullAccuracy } else if !device.isActive { .appNotActive } else { nil }
         let delivery = process.delivery
         if let reason {
             ignore("temporaryFullAccuracy", Refusal(reason: reason.rawValue))

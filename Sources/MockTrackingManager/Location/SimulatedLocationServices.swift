@@ -136,11 +136,13 @@ public final class SimulatedLocationServices: Sendable {
             return (before, state.reading, state.managers.compactMap(\.manager))
         }
         guard before != after else { return }
-        trace.record(.locationChange, [
-            EventField("status", after.status.description),
-            EventField("accuracy", after.accuracy.description),
-            EventField("cause", cause),
-        ])
+        trace.record(
+            .locationChange,
+            [
+                EventField("status", after.status.description),
+                EventField("accuracy", after.accuracy.description),
+                EventField("cause", cause),
+            ])
         for manager in managers { manager.authorizationDidChange(to: after.status) }
     }
 }

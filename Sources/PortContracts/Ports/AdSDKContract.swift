@@ -71,7 +71,8 @@ public enum AdSDKContract {
             await subject.settle()
             try expect("load errors (nil: an ad)", calls.values, equals: [.network])
         },
-        check("ads.configuration-reaches-sdk-intact", "a request configuration set on the SDK is the one it holds, every tag kept", "A7", .portOnly) { subject in
+        check("ads.configuration-reaches-sdk-intact", "a request configuration set on the SDK is the one it holds, every tag kept", "A7", .portOnly) {
+            subject in
             let ports = try await subject.current()
             let configuration = AdRequestConfiguration(underAgeOfConsent: false, childDirectedTreatment: true, ageTreatment: .child)
             ports.sdk.setRequestConfiguration(configuration)

@@ -33,7 +33,8 @@ public struct IdentifierPorts: Sendable {
 public enum AdvertisingIdentifierContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any AdvertisingIdentifierSubject>] = [
-        check("identifier.zero-unless-authorized", "the identifier is all zeros unless tracking is authorized, and real when it is", "I1", .portOnly) { subject in
+        check("identifier.zero-unless-authorized", "the identifier is all zeros unless tracking is authorized, and real when it is", "I1", .portOnly) {
+            subject in
             let ports = try await subject.current()
             let status = ports.tracking.trackingAuthorizationStatus
             let identifier = ports.identifier.advertisingIdentifier

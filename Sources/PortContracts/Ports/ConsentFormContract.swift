@@ -44,7 +44,8 @@ public enum ConsentFormContract {
             await subject.settle()
             try expect("load results (nil: a form)", calls.values, equals: [.unavailable])
         },
-        check("form.present-answers-then-completes", "a presented form completes once the user answered, with the status already obtained", "F4, F7") { subject in
+        check("form.present-answers-then-completes", "a presented form completes once the user answered, with the status already obtained", "F4, F7") {
+            subject in
             let (ports, form) = try await loadedForm(subject, ConsentSituation(formAnswer: .rejectAll))
             let status = Locked<[UserConsentStatus]>([])
             form.present { [information = ports.information] _ in status.withLock { $0.append(information.consentStatus) } }
@@ -60,7 +61,10 @@ public enum ConsentFormContract {
             await subject.settle()
             try expect("present results", calls.values, equals: [nil, .alreadyUsed])
         },
-        check("form.load-and-present-nothing-when-not-required", "load-and-present-if-required shows nothing where consent is not required and completes with no error, after the call", "F5") { subject in
+        check(
+            "form.load-and-present-nothing-when-not-required",
+            "load-and-present-if-required shows nothing where consent is not required and completes with no error, after the call", "F5"
+        ) { subject in
             let ports = try await updated(subject, ConsentSituation(region: .other))
             let calls = Callbacks<ConsentFormError?>()
             try expect("completions during the call", calls.duringCall(ports.forms.loadAndPresentIfRequired).count, equals: 0)
@@ -69,12 +73,15 @@ public enum ConsentFormContract {
             try expect("forms shown", ports.formsShown?() ?? 0, equals: 0)
             try expect("the status", ports.information.consentStatus, equals: .notRequired)
         },
-        check("form.privacy-options-error-where-not-required", "the privacy-options form where it is not required completes with an error and shows nothing", "F6") { subject in
+        check(
+            "form.privacy-options-error-where-not-required", "the privacy-options form where it is not required completes with an error and shows nothing", "F6"
+        ) { subject in
             let ports = try await updated(subject, ConsentSituation(region: .other))
             let calls = Callbacks<ConsentFormError?>()
             ports.forms.presentPrivacyOptionsForm(completion: calls.record)
             await subject.settle()
-            try expect(calls.values.count == 1 && calls.values[0] != nil, expected: "one completion with an error", found: "completions \(describe(calls.values))")
+            try expect(
+                calls.values.count == 1 && calls.values[0] != nil, expected: "one completion with an error", found: "completions \(describe(calls.values))")
             try expect("forms shown", ports.formsShown?() ?? 0, equals: 0)
         },
     ]

@@ -23,11 +23,17 @@ extension ConsentInformationSubject {
 public enum ConsentInformationContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any ConsentInformationSubject>] = [
-        check("consent.unknown-before-update", "before the first update of a process: status unknown, canRequestAds false, form status unknown, even with consent stored", "C1", .needsWorldControl) { subject in
+        check(
+            "consent.unknown-before-update",
+            "before the first update of a process: status unknown, canRequestAds false, form status unknown, even with consent stored", "C1", .needsWorldControl
+        ) { subject in
             let info = try await arranged(subject, ConsentSituation(storedConsent: .obtained))
             try expect("status, canRequestAds, form status", snapshot(info), equals: "unknown, false, unknown")
         },
-        check("consent.update-restores-stored-answer-at-once", "calling the update restores the stored answer before the call returns, so canRequestAds reads it before the completion", "C2", .needsWorldControl) { subject in
+        check(
+            "consent.update-restores-stored-answer-at-once",
+            "calling the update restores the stored answer before the call returns, so canRequestAds reads it before the completion", "C2", .needsWorldControl
+        ) { subject in
             let info = try await arranged(subject, ConsentSituation(storedConsent: .obtained))
             let calls = Callbacks<ConsentRequestError?>()
             let during = calls.duringCall { info.requestInfoUpdate(with: subject.updateParameters, completion: $0) }
@@ -36,15 +42,22 @@ public enum ConsentInformationContract {
             await subject.settle()
             try expect("completions", calls.values, equals: [nil])
         },
-        check("consent.eea-required-until-answered", "in the EEA a user who never answered reads required, canRequestAds false, a form available", "C3", .needsWorldControl) { subject in
+        check(
+            "consent.eea-required-until-answered", "in the EEA a user who never answered reads required, canRequestAds false, a form available", "C3",
+            .needsWorldControl
+        ) { subject in
             let info = try await updated(subject, ConsentSituation(region: .eea))
             try expect("status, canRequestAds, form status", snapshot(info), equals: "required, false, available")
         },
-        check("consent.elsewhere-not-required", "where no regulation applies the status reads notRequired and ads may be requested", "C3", .needsWorldControl) { subject in
+        check("consent.elsewhere-not-required", "where no regulation applies the status reads notRequired and ads may be requested", "C3", .needsWorldControl) {
+            subject in
             let info = try await updated(subject, ConsentSituation(region: .other))
             try expect("status and canRequestAds", "\(info.consentStatus), \(info.canRequestAds)", equals: "notRequired, true")
         },
-        check("consent.update-error-keeps-stored-status", "an update that fails reports its error and leaves the stored status and canRequestAds", "C6, C7", .needsWorldControl) { subject in
+        check(
+            "consent.update-error-keeps-stored-status", "an update that fails reports its error and leaves the stored status and canRequestAds", "C6, C7",
+            .needsWorldControl
+        ) { subject in
             let info = try await arranged(subject, ConsentSituation(storedConsent: .obtained, updateError: .network))
             let calls = Callbacks<ConsentRequestError?>()
             info.requestInfoUpdate(with: subject.updateParameters, completion: calls.record)

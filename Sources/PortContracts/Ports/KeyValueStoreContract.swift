@@ -15,13 +15,17 @@ public enum KeyValueStoreContract {
             store.set(true, forKey: "contract.bool")
             store.set(42, forKey: "contract.int")
             store.set("npa", forKey: "contract.string")
-            let found = "\(describe(store.bool(forKey: "contract.bool"))), \(describe(store.integer(forKey: "contract.int"))), \(describe(store.string(forKey: "contract.string")))"
+            let found =
+                "\(describe(store.bool(forKey: "contract.bool"))), \(describe(store.integer(forKey: "contract.int"))), \(describe(store.string(forKey: "contract.string")))"
             try expect("the values read back", found, equals: "true, 42, npa")
         },
         check("store.missing-key-reads-nil", "a key never written, or removed, reads nil as every type", "S1") { store in
             store.set(7, forKey: "contract.removed")
             store.removeValue(forKey: "contract.removed")
-            let found = [store.bool(forKey: "contract.removed").map(String.init), store.integer(forKey: "contract.removed").map(String.init), store.string(forKey: "contract.removed"), store.string(forKey: "contract.never-written")]
+            let found = [
+                store.bool(forKey: "contract.removed").map(String.init), store.integer(forKey: "contract.removed").map(String.init),
+                store.string(forKey: "contract.removed"), store.string(forKey: "contract.never-written"),
+            ]
             try expect("the reads", found, equals: [nil, nil, nil, nil])
         },
         check("store.later-write-replaces", "a later write replaces the earlier value under the key", "S2") { store in
@@ -29,7 +33,9 @@ public enum KeyValueStoreContract {
             store.set(true, forKey: "contract.bool")
             store.set("first", forKey: "contract.string")
             store.set("second", forKey: "contract.string")
-            try expect("the values read back", "\(describe(store.bool(forKey: "contract.bool"))), \(describe(store.string(forKey: "contract.string")))", equals: "true, second")
+            try expect(
+                "the values read back", "\(describe(store.bool(forKey: "contract.bool"))), \(describe(store.string(forKey: "contract.string")))",
+                equals: "true, second")
         },
     ]
 

@@ -35,7 +35,10 @@ public enum LocationSituation: Hashable, Sendable, CustomStringConvertible {
 public enum LocationAuthorizerContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any LocationAuthorizerSubject>] = [
-        check("location.handler-called-once-after-registration", "registering the change handler calls it once with the current status, after the registration returns", "L2", .portOnly) { subject in
+        check(
+            "location.handler-called-once-after-registration",
+            "registering the change handler calls it once with the current status, after the registration returns", "L2", .portOnly
+        ) { subject in
             let location = try await subject.current()
             let calls = Callbacks<LocationAuthorizationStatus>()
             try expect("calls during the registration", calls.duringCall(location.setAuthorizationChangeHandler).count, equals: 0)
@@ -55,14 +58,21 @@ public enum LocationAuthorizerContract {
             await subject.settle()
             try expect("calls (the first at registration)", calls.values, equals: [status])
         },
-        check("location.temporary-accuracy-unlisted-purpose-errors", "a temporary full-accuracy request for a purpose the Info.plist does not list completes once with an error", "L11", .portOnly) { subject in
+        check(
+            "location.temporary-accuracy-unlisted-purpose-errors",
+            "a temporary full-accuracy request for a purpose the Info.plist does not list completes once with an error", "L11", .portOnly
+        ) { subject in
             let location = try await subject.current()
             let calls = Callbacks<LocationAuthorizationError?>()
             location.requestTemporaryFullAccuracyAuthorization(purposeKey: "ContractCheckUnlistedPurpose", completion: calls.record)
             await subject.settle()
-            try expect(calls.values.count == 1 && calls.values[0] != nil, expected: "one completion with an error", found: "completions \(describe(calls.values))")
+            try expect(
+                calls.values.count == 1 && calls.values[0] != nil, expected: "one completion with an error", found: "completions \(describe(calls.values))")
         },
-        check("location.request-ignored-while-not-active", "a when-in-use request from an app that is not active changes nothing and calls nothing", "L4", .needsWorldControl) { subject in
+        check(
+            "location.request-ignored-while-not-active", "a when-in-use request from an app that is not active changes nothing and calls nothing", "L4",
+            .needsWorldControl
+        ) { subject in
             let location = try await arranged(subject, .appNotActive)
             let calls = Callbacks<LocationAuthorizationStatus>()
             location.setAuthorizationChangeHandler(calls.record)

@@ -56,7 +56,10 @@ public enum TrackingAuthorizerContract {
             let tracking = try await arranged(subject, .neverAsked(userAnswers: .allow))
             try expect("the status", tracking.trackingAuthorizationStatus, equals: .notDetermined)
         },
-        check("tracking.prompted-answer-later-once", "a prompted answer arrives after the call, exactly once, and the status then reads it", "T1, T6", .needsWorldControl) { subject in
+        check(
+            "tracking.prompted-answer-later-once", "a prompted answer arrives after the call, exactly once, and the status then reads it", "T1, T6",
+            .needsWorldControl
+        ) { subject in
             let tracking = try await arranged(subject, .neverAsked(userAnswers: .allow))
             let calls = Callbacks<TrackingAuthorizationStatus>()
             try expect("answers during the call", calls.duringCall(tracking.requestTrackingAuthorization), equals: [])
@@ -64,7 +67,8 @@ public enum TrackingAuthorizerContract {
             try expect("answers", calls.values, equals: [.authorized])
             try expect("the status after the answer", tracking.trackingAuthorizationStatus, equals: .authorized)
         },
-        check("tracking.decided-answered-at-once", "a decided status is answered at once with that status, with no prompt, exactly once", "T1, T6", .portOnly) { subject in
+        check("tracking.decided-answered-at-once", "a decided status is answered at once with that status, with no prompt, exactly once", "T1, T6", .portOnly) {
+            subject in
             let tracking = try await subject.current()
             let status = tracking.trackingAuthorizationStatus
             guard status != .notDetermined else {
@@ -75,7 +79,8 @@ public enum TrackingAuthorizerContract {
             await subject.settle()
             try expect("answers", calls.values, equals: [status])
         },
-        check("tracking.inactive-app-not-determined-at-once", "an app that is not active gets notDetermined at once, with no prompt", "T4", .needsWorldControl) { subject in
+        check("tracking.inactive-app-not-determined-at-once", "an app that is not active gets notDetermined at once, with no prompt", "T4", .needsWorldControl)
+        { subject in
             let tracking = try await arranged(subject, .appNotActive)
             let calls = Callbacks<TrackingAuthorizationStatus>()
             try expect("answers during the call", calls.duringCall(tracking.requestTrackingAuthorization), equals: [.notDetermined])

@@ -30,7 +30,9 @@ public struct GPPString: Hashable, Sendable {
         guard let first = parts.first, !first.isEmpty else { throw TCStringError(segment: header, message: "expected a base64 header, found an empty one") }
         var reader = TCFBitReader(bits: try TCFBase64URL.bits(of: first, start: 0, index: 0), segment: header)
         let type = try reader.integer("Type", width: 6)
-        guard type == Self.headerType else { throw TCStringError(segment: header, bitOffset: 0, field: "Type", message: "expected 3 (a GPP header), found \(type)") }
+        guard type == Self.headerType else {
+            throw TCStringError(segment: header, bitOffset: 0, field: "Type", message: "expected 3 (a GPP header), found \(type)")
+        }
         let version = try reader.integer("Version", width: 6)
         guard version == Self.version else { throw TCStringError(segment: header, bitOffset: 6, field: "Version", message: "expected 1, found \(version)") }
         var ids: [Int] = []

@@ -61,9 +61,11 @@ public struct GPPUSNationalSection: Hashable, Sendable {
         /// The fields in the spec's order, each with its number of two-bit entries.
         var fields: [(name: String, count: Int)] {
             GPPUSNationalSection.noticeNames.map { ($0, 1) }
-                + [("SaleOptOut", 1), ("SharingOptOut", 1), ("TargetedAdvertisingOptOut", 1),
-                   ("SensitiveDataProcessing", sensitiveData), ("KnownChildSensitiveDataConsents", knownChild),
-                   ("PersonalDataConsents", 1), ("MspaCoveredTransaction", 1), ("MspaOptOutOptionMode", 1), ("MspaServiceProviderMode", 1)]
+                + [
+                    ("SaleOptOut", 1), ("SharingOptOut", 1), ("TargetedAdvertisingOptOut", 1),
+                    ("SensitiveDataProcessing", sensitiveData), ("KnownChildSensitiveDataConsents", knownChild),
+                    ("PersonalDataConsents", 1), ("MspaCoveredTransaction", 1), ("MspaOptOutOptionMode", 1), ("MspaServiceProviderMode", 1),
+                ]
         }
 
         /// The core segment's bits: the 6-bit version, then two bits an entry (60 in version 1, 70 in version 2).
@@ -73,14 +75,17 @@ public struct GPPUSNationalSection: Hashable, Sendable {
         /// characters (as this codec writes it), or first to whole bytes (as the IAB's reference
         /// encoders iabgpp-es and iabgpp-java do): 10 or 11 in version 1, 12 in version 2.
         var characterCounts: [Int] {
-            let characters = (bitCount + 5) / 6, bytePadded = ((bitCount + 7) / 8 * 8 + 5) / 6
+            let characters = (bitCount + 5) / 6
+            let bytePadded = ((bitCount + 7) / 8 * 8 + 5) / 6
             return characters == bytePadded ? [characters] : [characters, bytePadded]
         }
     }
 
     /// The names of the six notices, in order.
-    static let noticeNames = ["SharingNotice", "SaleOptOutNotice", "SharingOptOutNotice", "TargetedAdvertisingOptOutNotice",
-                              "SensitiveDataProcessingOptOutNotice", "SensitiveDataLimitUseNotice"]
+    static let noticeNames = [
+        "SharingNotice", "SaleOptOutNotice", "SharingOptOutNotice", "TargetedAdvertisingOptOutNotice",
+        "SensitiveDataProcessingOptOutNotice", "SensitiveDataLimitUseNotice",
+    ]
 
     /// The layout of a version, or nil for one this codec does not know.
     static func layout(version: Int) -> Layout? {
@@ -100,8 +105,10 @@ public struct GPPUSNationalSection: Hashable, Sendable {
             + [("SaleOptOut", saleOptOut), ("SharingOptOut", sharingOptOut), ("TargetedAdvertisingOptOut", targetedAdvertisingOptOut)]
             + sensitiveDataProcessing.map { ("SensitiveDataProcessing", $0) }
             + knownChildSensitiveDataConsents.map { ("KnownChildSensitiveDataConsents", $0) }
-            + [("PersonalDataConsents", personalDataConsents), ("MspaCoveredTransaction", mspaCoveredTransaction),
-               ("MspaOptOutOptionMode", mspaOptOutOptionMode), ("MspaServiceProviderMode", mspaServiceProviderMode)]
+            + [
+                ("PersonalDataConsents", personalDataConsents), ("MspaCoveredTransaction", mspaCoveredTransaction),
+                ("MspaOptOutOptionMode", mspaOptOutOptionMode), ("MspaServiceProviderMode", mspaServiceProviderMode),
+            ]
     }
 
     /// The section's text: the core segment in URL-safe base64, padded with zero bits to whole
@@ -112,8 +119,10 @@ public struct GPPUSNationalSection: Hashable, Sendable {
         guard let layout = Self.layout(version: version) else {
             throw TCStringError(segment: segment, field: "Version", message: "expected \(Self.knownVersions), found \(version)")
         }
-        for (name, list, count) in [("notices", notices, 6), ("SensitiveDataProcessing", sensitiveDataProcessing, layout.sensitiveData),
-                                    ("KnownChildSensitiveDataConsents", knownChildSensitiveDataConsents, layout.knownChild)] where list.count != count {
+        for (name, list, count) in [
+            ("notices", notices, 6), ("SensitiveDataProcessing", sensitiveDataProcessing, layout.sensitiveData),
+            ("KnownChildSensitiveDataConsents", knownChildSensitiveDataConsents, layout.knownChild),
+        ] where list.count != count {
             throw TCStringError(segment: segment, field: name, message: "expected \(count) values in version \(version), found \(list.count)")
         }
         var writer = TCFBitWriter()
@@ -156,7 +165,9 @@ public struct GPPUSNationalSection: Hashable, Sendable {
         notices = values[0..<6].map { $0[0] }
         (saleOptOut, sharingOptOut, targetedAdvertisingOptOut) = (values[6][0], values[7][0], values[8][0])
         (sensitiveDataProcessing, knownChildSensitiveDataConsents) = (values[9], values[10])
-        (personalDataConsents, mspaCoveredTransaction, mspaOptOutOptionMode, mspaServiceProviderMode) = (values[11][0], values[12][0], values[13][0], values[14][0])
+        (personalDataConsents, mspaCoveredTransaction, mspaOptOutOptionMode, mspaServiceProviderMode) = (
+            values[11][0], values[12][0], values[13][0], values[14][0]
+        )
     }
 
     /// Refuses a core segment whose length is not one its version's fields give.

@@ -15,7 +15,8 @@ extension TCString {
         for (index, segment) in segments.enumerated() {
             defer { start += segment.count + 1 }
             guard !segment.isEmpty else {
-                throw TCStringError(segment: .init(index: index), message: "expected a base64 segment, found an empty one" + (text.isEmpty ? " (the string is empty)" : ""))
+                throw TCStringError(
+                    segment: .init(index: index), message: "expected a base64 segment, found an empty one" + (text.isEmpty ? " (the string is empty)" : ""))
             }
             let bits = try TCFBase64URL.bits(of: segment, start: start, index: index)
             if index == 0 {

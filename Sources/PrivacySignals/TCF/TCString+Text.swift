@@ -30,9 +30,10 @@ extension TCString {
         }
         lines.append("DisclosedVendors: \(disclosedVendors.map(\.text) ?? "no segment")")
         if let publisherTC {
-            lines.append("PublisherTC: purposes consent \(Self.list(publisherTC.purposeConsents)); "
-                + "LI \(Self.list(publisherTC.purposeLegitimateInterests)); \(publisherTC.customPurposeCount) custom purposes, "
-                + "consent \(Self.list(publisherTC.customPurposeConsents)), LI \(Self.list(publisherTC.customPurposeLegitimateInterests))")
+            lines.append(
+                "PublisherTC: purposes consent \(Self.list(publisherTC.purposeConsents)); "
+                    + "LI \(Self.list(publisherTC.purposeLegitimateInterests)); \(publisherTC.customPurposeCount) custom purposes, "
+                    + "consent \(Self.list(publisherTC.customPurposeConsents)), LI \(Self.list(publisherTC.customPurposeLegitimateInterests))")
         } else {
             lines.append("PublisherTC: no segment")
         }

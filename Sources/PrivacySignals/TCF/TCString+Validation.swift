@@ -26,10 +26,13 @@ extension TCString {
         where letters.unicodeScalars.count != 2 || !letters.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) {
             problems.append((field, "expected two letters A-Z, found \"\(letters)\""))
         }
-        let sections = [("VendorConsents", vendorConsents), ("VendorLegitimateInterests", vendorLegitimateInterests)]
+        let sections =
+            [("VendorConsents", vendorConsents), ("VendorLegitimateInterests", vendorLegitimateInterests)]
             + (disclosedVendors.map { [("DisclosedVendors", $0)] } ?? [])
         for (field, section) in sections {
-            if let bad = section.ids.sorted().first(where: { $0 < 1 || $0 > section.maxVendorID }) ?? (section.maxVendorID >= 1 << 16 ? section.maxVendorID : nil) {
+            if let bad = section.ids.sorted().first(where: { $0 < 1 || $0 > section.maxVendorID })
+                ?? (section.maxVendorID >= 1 << 16 ? section.maxVendorID : nil)
+            {
                 problems.append((field, "expected vendor ids 1 to \(min(section.maxVendorID, 65_535)), found \(bad)"))
             }
         }

@@ -36,14 +36,17 @@ struct ExpectationCheck {
         }
         if let crash = expect.crash { check(crash) }
         if let pending = expect.pending, app.pendingWork.count != pending {
-            mismatch("expect.pending", expected: String(pending), actual: "\(app.pendingWork.count): \(app.pendingWork.map(\.description).joined(separator: "; "))")
+            mismatch(
+                "expect.pending", expected: String(pending), actual: "\(app.pendingWork.count): \(app.pendingWork.map(\.description).joined(separator: "; "))")
         }
         if let warnings = expect.warnings {
             var seen: [String] = []
             for warning in app.warnings where !seen.contains(warning.invariant.rawValue) { seen.append(warning.invariant.rawValue) }
             let wanted = warnings.map(\.rawValue)
             if seen != wanted {
-                mismatch("expect.warnings", expected: wanted.isEmpty ? "none" : wanted.joined(separator: ", "), actual: seen.isEmpty ? "none" : seen.joined(separator: ", "))
+                mismatch(
+                    "expect.warnings", expected: wanted.isEmpty ? "none" : wanted.joined(separator: ", "),
+                    actual: seen.isEmpty ? "none" : seen.joined(separator: ", "))
             }
         }
         if expect.nothingLeft == true, !leftovers.inTheWorld.isClean {
@@ -88,12 +91,17 @@ struct ExpectationCheck {
             let event = trace[requests[offset]]
             if !expectation.matches(event.fields) {
                 // The mode and its rule are shown when the expectation pins either.
-                let serving = expectation.mode == nil && expectation.modeRule == nil ? ""
+                let serving =
+                    expectation.mode == nil && expectation.modeRule == nil
+                    ? ""
                     : ", mode: \(event[.mode]?.traceText ?? "?"), modeRule: \(event[.modeRule]?.traceText ?? "?")"
                 // The tags are shown when the expectation pins one.
-                let tags = !expectation.pinsTags ? "" : ", childDirected: \(event[.childDirected] ?? false)"
-                    + ", underAgeOfConsent: \(event[.underAgeOfConsent] ?? false)"
-                    + ", ageTreatment: \((event[.ageTreatment] ?? .unspecified).traceText)"
+                let tags =
+                    !expectation.pinsTags
+                    ? ""
+                    : ", childDirected: \(event[.childDirected] ?? false)"
+                        + ", underAgeOfConsent: \(event[.underAgeOfConsent] ?? false)"
+                        + ", ageTreatment: \((event[.ageTreatment] ?? .unspecified).traceText)"
                 let actual = "{npa: \(event["npa"] ?? "?"), idfa: \(event["idfa"] ?? "?")\(serving)\(tags)}"
                 mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: actual, at: requests[offset])
             }
@@ -136,8 +144,9 @@ struct ExpectationCheck {
         let actual = found.map { spell(trace[$0]) }
         guard actual != expected else { return }
         let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
-        mismatch(expectation, expected: "[\(expected.joined(separator: ", "))]", actual: "[\(actual.joined(separator: ", "))]",
-                 at: firstDifference < found.count ? found[firstDifference] : nil)
+        mismatch(
+            expectation, expected: "[\(expected.joined(separator: ", "))]", actual: "[\(actual.joined(separator: ", "))]",
+            at: firstDifference < found.count ? found[firstDifference] : nil)
     }
 
     mutating func check(_ crash: CrashExpectation) {

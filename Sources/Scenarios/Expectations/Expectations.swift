@@ -62,10 +62,12 @@ public struct Expectations: Sendable, Decodable {
         trackingPrompts = try container.decodeCountIfPresent(forKey: .trackingPrompts)
         consentForms = try container.decodeCountIfPresent(forKey: .consentForms)
         trace = try container.decodeIfPresent(TraceExpectations.self, forKey: .trace)
-        errors = try container.decodeList(forKey: .errors, { text in
-            let parts = text.split(separator: ".", maxSplits: 1)
-            return parts.count == 2 && FlowStage(rawValue: String(parts[0])) != nil ? text : nil
-        }, expected: { "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\"" })
+        errors = try container.decodeList(
+            forKey: .errors,
+            { text in
+                let parts = text.split(separator: ".", maxSplits: 1)
+                return parts.count == 2 && FlowStage(rawValue: String(parts[0])) != nil ? text : nil
+            }, expected: { "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\"" })
         if container.contains(.crash) {
             let text = try container.decode(String.self, forKey: .crash)
             if text == "none" {
@@ -224,11 +226,12 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
 
     /// `{npa: true, idfa: zero}`.
     var summary: String {
-        "{" + [
-            npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" },
-            childDirected.map { "childDirected: \($0)" }, underAgeOfConsent.map { "underAgeOfConsent: \($0)" },
-            ageTreatment.map { "ageTreatment: \($0.rawValue)" },
-        ].compactMap { $0 }.joined(separator: ", ") + "}"
+        "{"
+            + [
+                npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" },
+                childDirected.map { "childDirected: \($0)" }, underAgeOfConsent.map { "underAgeOfConsent: \($0)" },
+                ageTreatment.map { "ageTreatment: \($0.rawValue)" },
+            ].compactMap { $0 }.joined(separator: ", ") + "}"
     }
 }
 

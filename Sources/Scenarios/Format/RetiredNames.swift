@@ -16,7 +16,7 @@ extension TrackingPromptAnswer: RetiredNames {
     static var retiredNames: [String: String] {
         [
             "dismiss": "the tracking alert has no dismiss: its buttons are allow and deny; leaveApp is the user leaving the app "
-                + "while it is up, additionalInformation the OS 27.2 sheet's button",
+                + "while it is up, additionalInformation the OS 27.2 sheet's button"
         ]
     }
 }

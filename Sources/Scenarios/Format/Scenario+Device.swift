@@ -203,10 +203,11 @@ struct SyncedConsentSpec: Decodable {
                 debugDescription: "expected a UUID or 22 to 150 letters, digits and +.=/_-$,{}, found \"\(id)\""
             )
         }
-        choices = switch try container.decodeChoice(Answer.self, forKey: .answer) {
-        case .acceptAll: .acceptAll
-        case .rejectAll: .rejectAll
-        }
+        choices =
+            switch try container.decodeChoice(Answer.self, forKey: .answer) {
+            case .acceptAll: .acceptAll
+            case .rejectAll: .rejectAll
+            }
     }
 }
 

@@ -72,16 +72,18 @@ public struct Scenario: Sendable, Decodable {
         let sessionSpec = try container.decodeIfPresent(PreviousSessionSpec.self, forKey: .previousSession)
         previousSession = sessionSpec?.session ?? .freshInstall
         if profile == "current", previousSession.legacyConsent != .unknown || previousSession.usePersonalizedAds != nil {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [CodingKeys.previousSession],
-                debugDescription: "expected consentProfile legacy for legacyConsent and usePersonalizedAds, found \(profile)"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath + [CodingKeys.previousSession],
+                    debugDescription: "expected consentProfile legacy for legacyConsent and usePersonalizedAds, found \(profile)"
+                ))
         }
         if profile == "legacy", previousSession.consentAge != .zero {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [CodingKeys.previousSession],
-                debugDescription: "expected consentProfile current for consentAge (the current consent SDK's decision), found legacy"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath + [CodingKeys.previousSession],
+                    debugDescription: "expected consentProfile current for consentAge (the current consent SDK's decision), found legacy"
+                ))
         }
         user = try container.decodeIfPresent(UserSpec.self, forKey: .user)?.user ?? User()
         faults = try container.decodeIfPresent([FaultSpec].self, forKey: .faults)?.map(\.fault) ?? []
@@ -92,15 +94,17 @@ public struct Scenario: Sendable, Decodable {
         if glueText == "none" {
             runsWithoutGlue = true
             if let step = steps.first(where: \.goesThroughGlue) {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: container.codingPath + [CodingKeys.glue],
-                    debugDescription: "expected only steps that need no glue with \"none\" (raw {\"sdk\": ...} steps, launch, advance...), "
-                        + "found \"\(step)\", which goes through the glue; or set \"glue\": \"any\""
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: container.codingPath + [CodingKeys.glue],
+                        debugDescription: "expected only steps that need no glue with \"none\" (raw {\"sdk\": ...} steps, launch, advance...), "
+                            + "found \"\(step)\", which goes through the glue; or set \"glue\": \"any\""
+                    ))
             }
         } else if let glueText {
             guard let glue = GlueRequirement(rawValue: glueText) else {
-                throw DecodingError.dataCorruptedError(forKey: .glue, in: container, debugDescription: "expected one of any, reference, none, got \"\(glueText)\"")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .glue, in: container, debugDescription: "expected one of any, reference, none, got \"\(glueText)\"")
             }
             declaredGlue = glue
         }
@@ -109,16 +113,19 @@ public struct Scenario: Sendable, Decodable {
                 throw DecodingError.dataCorruptedError(forKey: .rules, in: container, debugDescription: error.description)
             }
         }
-        var reasons = (profile == "legacy" ? ["consentProfile"] : [])
+        var reasons =
+            (profile == "legacy" ? ["consentProfile"] : [])
             + app.givenKeys.map { "app.\($0)" }
             + (sessionSpec?.glueLeftoverKeys ?? []).map { "previousSession.\($0)" }
             + expect.referenceGlueReasons
         if runsWithoutGlue || declaredGlue == .anyGlue, let first = reasons.first {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [CodingKeys.glue],
-                debugDescription: "\"\(runsWithoutGlue ? "none" : "any")\" promises ground truth only, but \(first) belongs to the reference glue (its settings, log or beliefs); "
-                    + "remove it, or set \"glue\": \"reference\""
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath + [CodingKeys.glue],
+                    debugDescription:
+                        "\"\(runsWithoutGlue ? "none" : "any")\" promises ground truth only, but \(first) belongs to the reference glue (its settings, log or beliefs); "
+                        + "remove it, or set \"glue\": \"reference\""
+                ))
         }
         if declaredGlue == .referenceGlue && reasons.isEmpty { reasons = ["glue"] }
         referenceGlueReasons = reasons
@@ -167,9 +174,10 @@ public struct Scenario: Sendable, Decodable {
         do {
             scenario = try JSONTreeDecoder.decode(Scenario.self, from: document)
             if scenario.steps.isEmpty && !isStartingPoint {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: [CodingKeys.steps], debugDescription: "expected at least one step, such as \"launch\"; found an empty list"
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [CodingKeys.steps], debugDescription: "expected at least one step, such as \"launch\"; found an empty list"
+                    ))
             }
         } catch {
             var problem = ScenarioError(file: file, decodingError: error)
@@ -227,7 +235,8 @@ public struct AppSetup: Sendable, Decodable {
     var givenKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, consentSyncID, timeouts, mistakes, legacyConsent, decision, onboardingTracking, adRequestConfiguration
+        case underAgeOfConsent, debugGeography, testDeviceIdentifiers, consentSyncID, timeouts, mistakes, legacyConsent, decision, onboardingTracking,
+            adRequestConfiguration
     }
 
     enum AdRequestConfigurationKeys: String, CodingKey, CaseIterable {
@@ -287,24 +296,29 @@ public struct AppSetup: Sendable, Decodable {
     func consentSetup(profile: String, legacySDK: LegacyConsentSDKSettings, codingPath: [any CodingKey]) throws -> ConsentSetup {
         if profile == "legacy" {
             guard !givesCurrentParameters else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "expected consentProfile current for underAgeOfConsent, debugGeography, testDeviceIdentifiers and decision tcf, found legacy; use legacyConsent.debugGeography and debugDeviceIdentifiers"
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "expected consentProfile current for underAgeOfConsent, debugGeography, testDeviceIdentifiers and decision tcf, found legacy; use legacyConsent.debugGeography and debugDeviceIdentifiers"
+                    ))
             }
             guard configuration.onboardingTracking != .consentSDK else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath + [CodingKeys.onboardingTracking],
-                    debugDescription: "expected beforeConsent or afterConsent with consentProfile legacy, found consentSDK: the legacy consent SDK has no IDFA explainer, so nobody would ask for tracking"
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath + [CodingKeys.onboardingTracking],
+                        debugDescription:
+                            "expected beforeConsent or afterConsent with consentProfile legacy, found consentSDK: the legacy consent SDK has no IDFA explainer, so nobody would ask for tracking"
+                    ))
             }
             return .legacy(legacy ?? LegacyConsentSettings(), sdk: legacySDK)
         }
         guard legacy == nil else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath + [CodingKeys.legacyConsent],
-                debugDescription: "expected consentProfile legacy for legacyConsent, found current"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [CodingKeys.legacyConsent],
+                    debugDescription: "expected consentProfile legacy for legacyConsent, found current"
+                ))
         }
         return .current(parameters)
     }

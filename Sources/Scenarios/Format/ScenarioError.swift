@@ -44,7 +44,10 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
             self.init(file: file, path: Self.path(context.codingPath + [key]), message: "missing required field \"\(key.stringValue)\"")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, let underlying = context.underlyingError {
-                self.init(file: file, message: "not valid JSON: \((underlying as NSError).localizedDescription) \((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "")")
+                self.init(
+                    file: file,
+                    message:
+                        "not valid JSON: \((underlying as NSError).localizedDescription) \((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "")")
             } else {
                 self.init(file: file, path: Self.path(context.codingPath), message: context.debugDescription)
             }

@@ -73,7 +73,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let step = Self.named.first(where: { $0.0 == text })?.1 else {
-                let hint = Self.nearest(to: text, in: Self.named.map(\.0)).map { "; did you mean \"\($0)\"?" }
+                let hint =
+                    Self.nearest(to: text, in: Self.named.map(\.0)).map { "; did you mean \"\($0)\"?" }
                     ?? (ConsentSDKCall.Name(rawValue: text) != nil ? "; a raw SDK call is written {\"sdk\": \"\(text)\"}" : "")
                 throw DecodingError.dataCorruptedError(in: single, debugDescription: "expected \(Self.expected), got \"\(text)\"\(hint)")
             }
@@ -88,10 +89,12 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
             return
         }
         guard container.allKeys.count == 1 else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "expected a step object with exactly one key, advance, settings, travel or tap (or sdk with its arguments); found \(container.allKeys.count) keys"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "expected a step object with exactly one key, advance, settings, travel or tap (or sdk with its arguments); found \(container.allKeys.count) keys"
+                ))
         }
         try decoder.rejectUnknownKeys(ObjectKeys.self)
         let keyed = try decoder.container(keyedBy: ObjectKeys.self)
@@ -106,7 +109,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         if keyed.contains(.tap) {
             let control = try keyed.decode(String.self, forKey: .tap)
             guard !control.isEmpty else {
-                throw DecodingError.dataCorruptedError(forKey: .tap, in: keyed, debugDescription: "expected the name of a control the glue declares, got an empty string")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .tap, in: keyed, debugDescription: "expected the name of a control the glue declares, got an empty string")
             }
             self = .tap(control)
             return
@@ -134,17 +138,19 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
             guard access != .restricted else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .locationAccess, in: values,
-                    debugDescription: "expected notDetermined, denied, authorizedAlways or authorizedWhenInUse (the app's own access); use locationRestricted for restrictions"
+                    debugDescription:
+                        "expected notDetermined, denied, authorizedAlways or authorizedWhenInUse (the app's own access); use locationRestricted for restrictions"
                 )
             }
             changes.append(.location(.appAccess(access)))
         }
         if let on = try values.decodeIfPresent(Bool.self, forKey: .preciseLocation) { changes.append(.location(.preciseLocation(on))) }
         guard !changes.isEmpty else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: settings.codingPath,
-                debugDescription: "expected at least one of \(SettingsKeys.allCases.map(\.rawValue).joined(separator: ", "))"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: settings.codingPath,
+                    debugDescription: "expected at least one of \(SettingsKeys.allCases.map(\.rawValue).joined(separator: ", "))"
+                ))
         }
         self = .settings(changes)
     }
@@ -235,11 +241,12 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
     static func checkOrder(of steps: [Step], codingPath: [any CodingKey]) throws {
         var running = false
         for (index, step) in steps.enumerated() {
-            let problem: String? = switch step {
-            case .launch where running: "expected \"relaunch\" (the app is already running here), found \"launch\""
-            case _ where step.needsRunningApp && !running: "expected \"launch\" before \"\(step)\" (it needs the app running), found no launch before it"
-            default: nil
-            }
+            let problem: String? =
+                switch step {
+                case .launch where running: "expected \"relaunch\" (the app is already running here), found \"launch\""
+                case _ where step.needsRunningApp && !running: "expected \"launch\" before \"\(step)\" (it needs the app running), found no launch before it"
+                default: nil
+                }
             if let problem {
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath + [AnyCodingKey(intValue: index)], debugDescription: problem))
             }

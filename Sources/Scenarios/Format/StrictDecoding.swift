@@ -20,10 +20,11 @@ extension Decoder {
         let container = try container(keyedBy: AnyCodingKey.self)
         let known = Keys.allCases.map(\.stringValue)
         for key in container.allKeys where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath + [key],
-                debugDescription: "unknown key \"\(key.stringValue)\"; expected one of \(known.joined(separator: ", "))"
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "unknown key \"\(key.stringValue)\"; expected one of \(known.joined(separator: ", "))"
+                ))
         }
     }
 }
@@ -89,9 +90,10 @@ extension KeyedDecodingContainer {
         guard let texts = try decodeIfPresent([String].self, forKey: key) else { return nil }
         return try texts.enumerated().map { index, text in
             guard let value = convert(text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath + [key, AnyCodingKey(intValue: index)], debugDescription: expected(text)
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath + [key, AnyCodingKey(intValue: index)], debugDescription: expected(text)
+                    ))
             }
             return value
         }

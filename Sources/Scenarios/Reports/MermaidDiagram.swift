@@ -54,7 +54,8 @@ public enum MermaidDiagram {
 
     /// A note across every participant, escaped.
     static func spanningNote(_ text: String) -> String {
-        let first = MermaidParticipant.allCases.first ?? .user, last = MermaidParticipant.allCases.last ?? .ads
+        let first = MermaidParticipant.allCases.first ?? .user
+        let last = MermaidParticipant.allCases.last ?? .ads
         return "    Note over \(first.id),\(last.id): \(MermaidText.escaped(text))"
     }
 }

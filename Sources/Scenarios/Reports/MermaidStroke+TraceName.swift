@@ -34,8 +34,10 @@ extension MermaidStroke {
         case .trackingRequest: [MermaidStroke(.call(.app, .os), "request tracking")]
         case .trackingPrompt: [MermaidStroke(.call(.os, .user), "tracking prompt")]
         case .trackingAnswer:
-            [MermaidStroke(.call(.user, .os), "", .values(["answer"]), onlyWith: "answer"),
-             MermaidStroke(.reply(.os, .app), "tracking", .named(["status", "prompted", "reason"]))]
+            [
+                MermaidStroke(.call(.user, .os), "", .values(["answer"]), onlyWith: "answer"),
+                MermaidStroke(.reply(.os, .app), "tracking", .named(["status", "prompted", "reason"])),
+            ]
         case .idfaRead: [MermaidStroke(.call(.app, .os), "read identifier")]
         case .locationRequest: [MermaidStroke(.call(.app, .os), "request location")]
         case .locationPrompt: [MermaidStroke(.call(.os, .user), "location prompt")]
@@ -60,7 +62,11 @@ extension MermaidStroke {
         case .adsStart: [MermaidStroke(.call(.app, .ads), "start")]
         case .adsStarted: [MermaidStroke(.reply(.ads, .app), "started")]
         case .adsRequest:
-            [MermaidStroke(.call(.app, .ads), "ad request", .named(["format", "npa", "tracking", "consent", "canRequestAds", "idfa", "childDirected", "underAgeOfConsent", "ageTreatment"]))]
+            [
+                MermaidStroke(
+                    .call(.app, .ads), "ad request",
+                    .named(["format", "npa", "tracking", "consent", "canRequestAds", "idfa", "childDirected", "underAgeOfConsent", "ageTreatment"]))
+            ]
         case .adsLoaded: [MermaidStroke(.reply(.ads, .app), "ad loaded")]
         case .adsLoadFailed: [MermaidStroke(.reply(.ads, .app), "ad load failed")]
         case .adsPresent: [MermaidStroke(.call(.ads, .user), "full-screen ad", .named(["format"]))]

@@ -51,11 +51,12 @@ public struct MermaidStroke: Hashable, Sendable {
 
     /// The label and the chosen fields of the event, unescaped.
     public func text(for event: TraceEvent) -> String {
-        let shown: [String] = switch fields {
-        case .all: event.fields.map(\.description)
-        case .named(let names): names.compactMap { name in event[name].map { "\(name)=\($0)" } }
-        case .values(let names): names.compactMap { event[$0] }
-        }
+        let shown: [String] =
+            switch fields {
+            case .all: event.fields.map(\.description)
+            case .named(let names): names.compactMap { name in event[name].map { "\(name)=\($0)" } }
+            case .values(let names): names.compactMap { event[$0] }
+            }
         return ([label] + shown).filter { !$0.isEmpty }.joined(separator: " ")
     }
 

@@ -17,7 +17,8 @@ public enum FixtureFiles {
     public static var bundledDirectoryCandidates: [URL] {
         var folders = [Bundle.main.bundleURL]
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),
-           executable.standardizedFileURL != Bundle.main.bundleURL.standardizedFileURL {
+            executable.standardizedFileURL != Bundle.main.bundleURL.standardizedFileURL
+        {
             folders.append(executable)
         }
         var candidates = folders.flatMap { folder in
@@ -75,7 +76,8 @@ public enum FixtureFiles {
                 files.append(url)
                 continue
             }
-            let found = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?
+            let found =
+                FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }
                 .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasSuffix(".schema.json") } ?? []
             files.append(contentsOf: found)

@@ -12,7 +12,8 @@ extension Scenario {
     /// else the scenario's (`"rules"`), else the glue's own (``GlueFactory/defaultRules``).
     public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioVerdict {
         if let glue, !glue.isReference, let reason = referenceGlueReasons.first {
-            let problem = "this scenario checks the reference glue (\(referenceGlueReasons.joined(separator: ", "))), "
+            let problem =
+                "this scenario checks the reference glue (\(referenceGlueReasons.joined(separator: ", "))), "
                 + "so it does not run against \(glue.name); \(reason) needs the reference glue"
             return ScenarioVerdict(name: name, trace: [], mismatches: [], failure: .invalidSetup(problem))
         }

@@ -66,7 +66,9 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
         var lines: [String] = []
         if let failure { lines.append(failure.description) }
         for other in otherViolations {
-            lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)")
+            lines.append(
+                "the run also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)"
+            )
         }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }
         lines += firstWarningOfEachRule.map { "warning: \($0.summary)" }

@@ -34,7 +34,10 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
     }
 
     func requestTracking() async {
-        guard ports.lifecycle.isActive else { return askWhenActive = true }
+        guard ports.lifecycle.isActive else {
+            askWhenActive = true
+            return
+        }
         // An undecided answer is a prompt the system took away (the user left the app): asking again at once would loop.
         guard await ports.tracking.requestTrackingAuthorization() != .notDetermined else { return }
         startAdsIfAllowed()
@@ -44,7 +47,8 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
         startAdsIfAllowed()
         guard ports.consentInformation.canRequestAds, sdkStarted else { return }
         let consent = ports.consentInformation.consentStatus
-        let personalized = ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
+        let personalized =
+            ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
             && TCFSignals(store: ports.store).allowPersonalizedAds
         _ = try? await ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"]))
     }

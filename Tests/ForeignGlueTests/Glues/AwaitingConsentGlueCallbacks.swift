@@ -51,7 +51,8 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
         startAdsIfAllowed()
         guard ports.consentInformation.canRequestAds, flags.withLock({ $0.sdkStarted }) else { return }
         let consent = ports.consentInformation.consentStatus
-        let personalized = ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
+        let personalized =
+            ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
             && TCFSignals(store: ports.store).allowPersonalizedAds
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
@@ -64,7 +65,8 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
 
     private func startAdsIfAllowed() {
         guard ports.tracking.trackingAuthorizationStatus != .notDetermined, ports.consentInformation.canRequestAds,
-              !flags.withLock({ swap(&$0.sdkStarted, true) }) else { return }
+            !flags.withLock({ swap(&$0.sdkStarted, true) })
+        else { return }
         ports.adSDK.start {}
     }
 }

@@ -22,7 +22,10 @@ final class BusyAsyncGlue: AsyncConsentGlue {
         _ = await (update, pause)
         try? await ports.consentForms.loadAndPresentIfRequired()
         let statuses = await withTaskGroup(of: String.self) { group in
-            group.addTask { try? await ports.clock.sleep(for: .milliseconds(200)); return "late" }
+            group.addTask {
+                try? await ports.clock.sleep(for: .milliseconds(200))
+                return "late"
+            }
             group.addTask { "early" }
             var seen: [String] = []
             for await status in group { seen.append(status) }

@@ -47,7 +47,8 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         guard ports.consentInformation.canRequestAds, locked({ sdkStarted }) else { return }
         let consent = ports.consentInformation.consentStatus
         // `obtained` only says the user answered: what they chose is in the TCF signals.
-        let personalized = ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
+        let personalized =
+            ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
             && TCFSignals(store: ports.store).allowPersonalizedAds
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
@@ -60,7 +61,8 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
 
     private func startAdsIfAllowed() {
         guard ports.tracking.trackingAuthorizationStatus != .notDetermined, ports.consentInformation.canRequestAds,
-              !locked({ swap(&sdkStarted, true) }) else { return }
+            !locked({ swap(&sdkStarted, true) })
+        else { return }
         ports.adSDK.start {}
     }
 

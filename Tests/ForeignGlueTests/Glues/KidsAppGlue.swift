@@ -43,7 +43,8 @@ final class KidsAppGlue: ConsentGlue {
     func requestAd(adUnitID: String) {
         guard ports.consentInformation.canRequestAds, sdkStarted.withLock({ $0 }) else { return }
         let consent = ports.consentInformation.consentStatus
-        let answersAllow = ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
+        let answersAllow =
+            ports.tracking.trackingAuthorizationStatus == .authorized && (consent == .obtained || consent == .notRequired)
             && TCFSignals(store: ports.store).allowPersonalizedAds
         let personalized = answersAllow && (bug == .tagTakenForNPA || !Self.childDirected.forbidsPersonalizedAds)
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }

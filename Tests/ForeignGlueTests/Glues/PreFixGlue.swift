@@ -100,7 +100,8 @@ final class PreFixGlue: ConsentGlue, @unchecked Sendable {
         let tracking = bug == .ignoresLateTrackingAnswer ? cachedTracking : ports.tracking.trackingAuthorizationStatus
         guard canRequest, started else { return }
         let consent = information.consentStatus
-        let personalized = tracking == .authorized && (consent == .obtained || consent == .notRequired)
+        let personalized =
+            tracking == .authorized && (consent == .obtained || consent == .notRequired)
             && TCFSignals(store: ports.store).allowPersonalizedAds
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
@@ -112,7 +113,8 @@ final class PreFixGlue: ConsentGlue, @unchecked Sendable {
     }
 
     private func startAdsIfAllowed() {
-        let decided = ports.tracking.trackingAuthorizationStatus != .notDetermined
+        let decided =
+            ports.tracking.trackingAuthorizationStatus != .notDetermined
             || (bug == .startsOnStaleTrackingFlag && ports.store.bool(forKey: Self.trackingAskedKey) == true)
         guard decided, ports.consentInformation.canRequestAds, !state.withLock({ swap(&$0.sdkStarted, true) }) else { return }
         ports.adSDK.start {}

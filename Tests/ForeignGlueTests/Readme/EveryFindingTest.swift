@@ -5,7 +5,7 @@ import Testing
     let app = try SimulatedApp(
         glue: ConsentFirstGlue.init, user: User(trackingPrompt: .deny, consentForm: .acceptAll), rules: .seed
     )
-    app.stopsAtFirstFailure = false    // record every failure instead of throwing the first
+    app.stopsAtFirstFailure = false  // record every failure instead of throwing the first
     _ = try app.finishing { app in
         try app.launch()
         try app.onboarding()

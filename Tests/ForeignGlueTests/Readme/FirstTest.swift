@@ -7,8 +7,8 @@ import Testing
         user: User(trackingPrompt: .deny(after: .seconds(3)), consentForm: .acceptAll)
     )
     try app.launch()
-    try app.onboarding()                 // tracking prompt first, then the consent form
-    try app.advance(by: .seconds(3))     // virtual time: the user answers
+    try app.onboarding()  // tracking prompt first, then the consent form
+    try app.advance(by: .seconds(3))  // virtual time: the user answers
     try app.requestAd()
 
     #expect(app.groundTruth?.shouldUseNPA == true)

@@ -8,11 +8,11 @@ import Testing
         faults: [Fault(.trackingRequest, .appInactive, times: 1)]
     )
     try app.launch()
-    try app.onboarding()     // an alert comes up as the glue asks: notDetermined at once, no prompt
-    try app.foreground()     // active again: the glue must ask again (an invariant checks it)
+    try app.onboarding()  // an alert comes up as the glue asks: notDetermined at once, no prompt
+    try app.foreground()  // active again: the glue must ask again (an invariant checks it)
     try app.requestAd()
 
     #expect(app.trackingPrompts == 1)
     #expect(app.adRequests.map(\.isNonPersonalized) == [false])
-    #expect(try app.finish().isClean)    // no callback, prompt or timer left over
+    #expect(try app.finish().isClean)  // no callback, prompt or timer left over
 }

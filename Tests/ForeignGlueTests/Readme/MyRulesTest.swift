@@ -9,7 +9,7 @@ import Testing
         rules: mine
     )
     try app.launch()
-    try app.requestAd()                  // with the seed's table on, a missing npa=1 here fails
+    try app.requestAd()  // with the seed's table on, a missing npa=1 here fails
 
     #expect(app.adRequests.map(\.isNonPersonalized) == [true])
     #expect(app.warnings.isEmpty)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 import AdHarness
 import Foundation
 

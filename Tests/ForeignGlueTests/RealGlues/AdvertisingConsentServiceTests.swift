@@ -27,12 +27,15 @@ struct AdvertisingConsentServiceTests {
     }
 
     static let situations = [
-        Situation(name: "EEA, accepts all", device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll),
-                  consentForms: 1, servedAtLaunch: .limited, servedAfter: .personalized),
-        Situation(name: "EEA, rejects all", device: Device(region: .eea), user: User(trackingPrompt: .deny, consentForm: .rejectAll),
-                  consentForms: 1, servedAtLaunch: .limited, servedAfter: .limited),
-        Situation(name: "elsewhere", device: Device(region: .other), user: User(trackingPrompt: .allow),
-                  consentForms: 0, servedAtLaunch: .personalized, servedAfter: .personalized),
+        Situation(
+            name: "EEA, accepts all", device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll),
+            consentForms: 1, servedAtLaunch: .limited, servedAfter: .personalized),
+        Situation(
+            name: "EEA, rejects all", device: Device(region: .eea), user: User(trackingPrompt: .deny, consentForm: .rejectAll),
+            consentForms: 1, servedAtLaunch: .limited, servedAfter: .limited),
+        Situation(
+            name: "elsewhere", device: Device(region: .other), user: User(trackingPrompt: .allow),
+            consentForms: 0, servedAtLaunch: .personalized, servedAfter: .personalized),
     ]
 
     /// The three loads `MainApp.init()` starts through the ad manager: interstitial, rewarded, rewarded interstitial.
@@ -76,7 +79,8 @@ struct AdvertisingConsentServiceTests {
 
     @Test("a returning user who consented: the next process loads again before its update, while canRequestAds is false")
     func relaunch() throws {
-        let app = try SimulatedApp(glue: AdvertisingConsentServiceGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        let app = try SimulatedApp(
+            glue: AdvertisingConsentServiceGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
         app.stopsAtFirstFailure = false
         try app.launch()
         try app.runUntilIdle()
@@ -95,7 +99,8 @@ struct AdvertisingConsentServiceTests {
 
     @Test("no screen presents the privacy-options form: privacyOptionsReachable once the user answered in the EEA")
     func privacyOptions() throws {
-        let app = try SimulatedApp(glue: AdvertisingConsentServiceGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        let app = try SimulatedApp(
+            glue: AdvertisingConsentServiceGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
         let launchFailure = #expect(throws: HarnessFailure.self) { try app.launch() }
         guard case .invariantViolated(let first) = launchFailure else { return #expect(Bool(false), "\(String(describing: launchFailure))") }
         #expect(first.invariant == .noRequestWithoutConsentSDKPermission)
@@ -111,7 +116,8 @@ struct AdvertisingConsentServiceTests {
 
     @Test("a consent form closed unanswered: the ad SDK starts anyway, and the interstitial's reload goes out while canRequestAds is false")
     func dismissedForm() throws {
-        let app = try SimulatedApp(glue: AdvertisingConsentServiceGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .dismiss))
+        let app = try SimulatedApp(
+            glue: AdvertisingConsentServiceGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .dismiss))
         app.stopsAtFirstFailure = false
         try app.launch()
         try app.runUntilIdle()
@@ -181,10 +187,11 @@ struct AdvertisingConsentServiceTests {
         try app.runUntilIdle()
         #expect(app.trace.count(of: .adsReward) == 2)
         let reloads = app.adRequests.dropFirst(3)
-        #expect(reloads.map(\.request.adUnitID) == [
-            "ca-app-pub-3940256099942544/1712485313", "ca-app-pub-3940256099942544/1712485313",
-            "ca-app-pub-3940256099942544/6978759866", "ca-app-pub-3940256099942544/6978759866",
-        ])
+        #expect(
+            reloads.map(\.request.adUnitID) == [
+                "ca-app-pub-3940256099942544/1712485313", "ca-app-pub-3940256099942544/1712485313",
+                "ca-app-pub-3940256099942544/6978759866", "ca-app-pub-3940256099942544/6978759866",
+            ])
         #expect(reloads.allSatisfy { $0.canRequestAds })
         #expect(try app.finish().isClean)
     }

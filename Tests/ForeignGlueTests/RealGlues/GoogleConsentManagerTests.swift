@@ -20,12 +20,15 @@ struct GoogleConsentManagerTests {
     }
 
     static let situations = [
-        Situation(name: "EEA, accepts all", device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll),
-                  consentForms: 1, served: .personalized),
-        Situation(name: "EEA, rejects all", device: Device(region: .eea), user: User(trackingPrompt: .deny, consentForm: .rejectAll),
-                  consentForms: 1, served: .limited),
-        Situation(name: "elsewhere", device: Device(region: .other), user: User(trackingPrompt: .allow),
-                  consentForms: 0, served: .personalized),
+        Situation(
+            name: "EEA, accepts all", device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll),
+            consentForms: 1, served: .personalized),
+        Situation(
+            name: "EEA, rejects all", device: Device(region: .eea), user: User(trackingPrompt: .deny, consentForm: .rejectAll),
+            consentForms: 1, served: .limited),
+        Situation(
+            name: "elsewhere", device: Device(region: .other), user: User(trackingPrompt: .allow),
+            consentForms: 0, served: .personalized),
     ]
 
     @Test("consent at launch, the ad SDK and an interstitial once ads are allowed, one more on Play Again; no tracking prompt, no npa", arguments: situations)

@@ -27,11 +27,12 @@ struct RealGlueTriageTests {
     static func table() throws -> Set<Row> {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let text = try String(contentsOf: folder.appendingPathComponent("TRIAGE.md"), encoding: .utf8)
-        return Set(text.split(separator: "\n").compactMap { line -> Row? in
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 5, cells[0] != "Glue", !cells[0].hasPrefix("---") else { return nil }
-            return Row(glue: cells[0], rule: cells[1], severity: cells[2])
-        })
+        return Set(
+            text.split(separator: "\n").compactMap { line -> Row? in
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard cells.count >= 5, cells[0] != "Glue", !cells[0].hasPrefix("---") else { return nil }
+                return Row(glue: cells[0], rule: cells[1], severity: cells[2])
+            })
     }
 
     /// What the harness finds on a glue under the standard rules.

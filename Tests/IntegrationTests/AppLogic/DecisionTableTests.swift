@@ -18,17 +18,19 @@ struct DecisionTableTests {
         }
     }
 
-    @Test("each row names the rule of the seed table", arguments: [
-        (TrackingAuthorizationStatus.notDetermined, UserConsentStatus.obtained, DecisionRule.trackingNotDetermined),
-        (.authorized, .obtained, .personalized),
-        (.authorized, .notRequired, .personalized),
-        (.authorized, .required, .consentPending),
-        (.authorized, .unknown, .consentPending),
-        (.denied, .obtained, .trackingRefused),
-        (.restricted, .notRequired, .trackingRefused),
-        (TrackingAuthorizationStatus(rawValue: 7), .obtained, .unrecognizedTracking),
-        (.authorized, UserConsentStatus(rawValue: 9), .unrecognizedConsent),
-    ])
+    @Test(
+        "each row names the rule of the seed table",
+        arguments: [
+            (TrackingAuthorizationStatus.notDetermined, UserConsentStatus.obtained, DecisionRule.trackingNotDetermined),
+            (.authorized, .obtained, .personalized),
+            (.authorized, .notRequired, .personalized),
+            (.authorized, .required, .consentPending),
+            (.authorized, .unknown, .consentPending),
+            (.denied, .obtained, .trackingRefused),
+            (.restricted, .notRequired, .trackingRefused),
+            (TrackingAuthorizationStatus(rawValue: 7), .obtained, .unrecognizedTracking),
+            (.authorized, UserConsentStatus(rawValue: 9), .unrecognizedConsent),
+        ])
     func rule(tracking: TrackingAuthorizationStatus, consent: UserConsentStatus, expected: DecisionRule) {
         #expect(DecisionTable.rule(tracking: tracking, consent: consent) == expected)
     }

@@ -27,13 +27,15 @@ struct ModuleGraphTests {
 
     /// Each module a file imports, with whether it re-exports it or imports it `@testable`.
     static func imports(in folder: URL) throws -> [(file: String, module: String, exported: Bool, testable: Bool)] {
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         return try files.flatMap { file in
             try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in
                 let words = line.split(separator: " ")
                 guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                      words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+                    words[..<index].allSatisfy({ $0.hasPrefix("@") })
+                else { return nil }
                 return (file.lastPathComponent, String(words[index + 1]), words.contains("@_exported"), words.contains("@testable"))
             }
         }
@@ -47,7 +49,9 @@ struct ModuleGraphTests {
         #expect(Set(folders) == Set(table.map(\.name)))
         for (index, module) in table.enumerated() {
             let lower = Set(table[..<index].map(\.name))
-            #expect(Set(module.dependencies).isSubset(of: lower), "\(module.name) depends on \(Set(module.dependencies).subtracting(lower).sorted()), listed after it")
+            #expect(
+                Set(module.dependencies).isSubset(of: lower),
+                "\(module.name) depends on \(Set(module.dependencies).subtracting(lower).sorted()), listed after it")
         }
     }
 
@@ -77,7 +81,10 @@ struct ModuleGraphTests {
         let manifest = try String(contentsOf: PackageFolder.url("Package.swift"), encoding: .utf8)
         let names = Set(try Self.table().map(\.name))
         let products = Set(names.filter { manifest.contains(".library(name: \"\($0)\"") })
-        #expect(products == ["AdRequestKit", "AdHarness", "ScenarioRunner", "Scenarios", "Exploration", "ConfigurationLint", "AdHarnessContracts", "HarnessCommandLine"])
+        #expect(
+            products == [
+                "AdRequestKit", "AdHarness", "ScenarioRunner", "Scenarios", "Exploration", "ConfigurationLint", "AdHarnessContracts", "HarnessCommandLine",
+            ])
         let folder = PackageFolder.url("Tests/ForeignGlueTests")
         for found in try Self.imports(in: folder) where names.contains(found.module) {
             #expect(products.contains(found.module), "ForeignGlueTests/\(found.file) imports \(found.module), not a product")

@@ -57,32 +57,37 @@ struct PublicAPITests {
     }
 
     #if os(Linux)
-    @Test("the public API equals the checked-in baseline: a removed or renamed symbol fails here")
-    func matchesBaseline() throws {
-        let current = try Self.lines(fromDump: Self.dump())
-        #expect(current.count > 1_000, "the dump looks empty: \(current.count) declarations")
-        if ProcessInfo.processInfo.environment["ADHARNESS_UPDATE_API_BASELINE"] == "1" {
-            try (current.joined(separator: "\n") + "\n").write(to: Self.baseline, atomically: true, encoding: .utf8)
-            return
+        @Test("the public API equals the checked-in baseline: a removed or renamed symbol fails here")
+        func matchesBaseline() throws {
+            let current = try Self.lines(fromDump: Self.dump())
+            #expect(current.count > 1_000, "the dump looks empty: \(current.count) declarations")
+            if ProcessInfo.processInfo.environment["ADHARNESS_UPDATE_API_BASELINE"] == "1" {
+                try (current.joined(separator: "\n") + "\n").write(to: Self.baseline, atomically: true, encoding: .utf8)
+                return
+            }
+            let baseline = try String(contentsOf: Self.baseline, encoding: .utf8).split(separator: "\n").map(String.init)
+            let removed = Set(baseline).subtracting(current).sorted()
+            let added = Set(current).subtracting(baseline).sorted()
+            #expect(
+                removed.isEmpty,
+                """
+                \(removed.count) public declarations removed or changed (a breaking change: name each in CHANGELOG.md, then \
+                run the tests with ADHARNESS_UPDATE_API_BASELINE=1):
+                \(removed.prefix(40).joined(separator: "\n"))
+                """)
+            #expect(
+                added.isEmpty,
+                """
+                \(added.count) public declarations added: run the tests with ADHARNESS_UPDATE_API_BASELINE=1 to record them:
+                \(added.prefix(40).joined(separator: "\n"))
+                """)
         }
-        let baseline = try String(contentsOf: Self.baseline, encoding: .utf8).split(separator: "\n").map(String.init)
-        let removed = Set(baseline).subtracting(current).sorted()
-        let added = Set(current).subtracting(baseline).sorted()
-        #expect(removed.isEmpty, """
-            \(removed.count) public declarations removed or changed (a breaking change: name each in CHANGELOG.md, then \
-            run the tests with ADHARNESS_UPDATE_API_BASELINE=1):
-            \(removed.prefix(40).joined(separator: "\n"))
-            """)
-        #expect(added.isEmpty, """
-            \(added.count) public declarations added: run the tests with ADHARNESS_UPDATE_API_BASELINE=1 to record them:
-            \(added.prefix(40).joined(separator: "\n"))
-            """)
-    }
     #endif
 
     @Test("a renamed declaration shows as one removed line and one added line")
     func renameIsSeen() throws {
-        let before = #"{"ABIRoot": {"children": [{"kind": "TypeDecl", "declKind": "Struct", "printedName": "SimulatedApp", "moduleName": "AdHarness", "children": [{"kind": "Function", "declKind": "Func", "printedName": "launch()", "moduleName": "AdHarness", "children": [{"kind": "TypeNominal", "printedName": "()"}]}]}]}}"#
+        let before =
+            #"{"ABIRoot": {"children": [{"kind": "TypeDecl", "declKind": "Struct", "printedName": "SimulatedApp", "moduleName": "AdHarness", "children": [{"kind": "Function", "declKind": "Func", "printedName": "launch()", "moduleName": "AdHarness", "children": [{"kind": "TypeNominal", "printedName": "()"}]}]}]}}"#
         let after = before.replacingOccurrences(of: "launch()", with: "start()")
         let old = try Self.lines(fromDump: Data(before.utf8))
         let new = try Self.lines(fromDump: Data(after.utf8))

@@ -1,5 +1,6 @@
-@testable import HarnessCommandLine
 import Testing
+
+@testable import HarnessCommandLine
 
 /// Each command declares its options once, in its own file; its help is written beside them. These
 /// keep the two in step: an option added without a word in the help, or a help that names an

@@ -14,13 +14,15 @@ struct InstalledToolTests {
 
     @Test("copied with its resource folder, it runs the scenarios in that folder, from any working folder")
     func copiedWithResources() throws {
-        let install = try Self.folder("install"), elsewhere = try Self.folder("elsewhere")
+        let install = try Self.folder("install")
+        let elsewhere = try Self.folder("elsewhere")
         defer { for folder in [install, elsewhere] { try? FileManager.default.removeItem(at: folder) } }
         let built = CommandLineTests.builtTool
         let resources = "AdConsentHarness_Scenarios.resources"
         try FileManager.default.copyItem(at: built, to: install.appendingPathComponent("adharness"))
-        try FileManager.default.copyItem(at: built.deletingLastPathComponent().appendingPathComponent(resources),
-                                         to: install.appendingPathComponent(resources))
+        try FileManager.default.copyItem(
+            at: built.deletingLastPathComponent().appendingPathComponent(resources),
+            to: install.appendingPathComponent(resources))
         // Keep one scenario in the installed copy, so the run shows which copy it read.
         let installed = install.appendingPathComponent("\(resources)/Fixtures")
         for entry in try FileManager.default.contentsOfDirectory(atPath: installed.path) where entry != "qa" {
@@ -40,7 +42,8 @@ struct InstalledToolTests {
 
     @Test("copied alone, it runs the bundled scenarios of the checkout it was built from")
     func copiedAlone() throws {
-        let install = try Self.folder("install"), elsewhere = try Self.folder("elsewhere")
+        let install = try Self.folder("install")
+        let elsewhere = try Self.folder("elsewhere")
         defer { for folder in [install, elsewhere] { try? FileManager.default.removeItem(at: folder) } }
         try FileManager.default.copyItem(at: CommandLineTests.builtTool, to: install.appendingPathComponent("adharness"))
         let bundled = try FileManager.default.subpathsOfDirectory(atPath: PackageFolder.url("Fixtures").path)

@@ -17,7 +17,8 @@ struct RulesCommandLineTests {
 
     @Test("--rules turns the seed's policy off for a run: a glue mistake that only the policy forbids then passes, with no violation")
     func rulesOnARun() throws {
-        let scenario = #"{"name":"npa dropped after a denial","previousSession":{"tracking":"denied","consent":"obtained"},"app":{"mistakes":["dropsNonPersonalizedExtra"]},"steps":["launch","requestAd"],"expect":{}}"#
+        let scenario =
+            #"{"name":"npa dropped after a denial","previousSession":{"tracking":"denied","consent":"obtained"},"app":{"mistakes":["dropsNonPersonalizedExtra"]},"steps":["launch","requestAd"],"expect":{}}"#
         let folder = try CommandLineTests.folder(with: ["dropped.json": scenario])
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -31,7 +32,8 @@ struct RulesCommandLineTests {
 
     @Test("a failing run names each rule it warns of once, under run and under trace", arguments: ["run", "trace"])
     func warningsOfAFailingRun(command: String) throws {
-        let scenario = #"{"name":"x","rules":"standard","app":{"mistakes":["startsAdSDKBeforeConsent","ignoresCanRequestAds"]},"previousSession":{"tracking":"denied"},"user":{"consentForm":"acceptAll"},"steps":["launch","requestAd"],"expect":{}}"#
+        let scenario =
+            #"{"name":"x","rules":"standard","app":{"mistakes":["startsAdSDKBeforeConsent","ignoresCanRequestAds"]},"previousSession":{"tracking":"denied"},"user":{"consentForm":"acceptAll"},"steps":["launch","requestAd"],"expect":{}}"#
         let folder = try CommandLineTests.folder(with: ["warned.json": scenario])
         defer { try? FileManager.default.removeItem(at: folder) }
 

@@ -27,34 +27,40 @@ struct AdapterTypeCheckTests {
     }
 
     #if os(Linux)
-    @Test("every adapter and the device contract tests type-check against the framework stubs, with no warning")
-    func typeChecks() throws {
-        // This build's modules (AdRequestKit, AdHarnessContracts) sit next to the test runner.
-        let built = Toolchain.builtModules
-        try #require(FileManager.default.fileExists(atPath: built.appendingPathComponent("AdRequestKit.swiftmodule").path), "\(built.path)")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adapter-modules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let search = ["-I", output.path, "-I", built.path]
+        @Test("every adapter and the device contract tests type-check against the framework stubs, with no warning")
+        func typeChecks() throws {
+            // This build's modules (AdRequestKit, AdHarnessContracts) sit next to the test runner.
+            let built = Toolchain.builtModules
+            try #require(FileManager.default.fileExists(atPath: built.appendingPathComponent("AdRequestKit.swiftmodule").path), "\(built.path)")
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("adapter-modules-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: output) }
+            let search = ["-I", output.path, "-I", built.path]
 
-        let stubFolders = try FileManager.default.contentsOfDirectory(atPath: Self.package.appendingPathComponent("Stubs").path).sorted()
-        #expect(stubFolders == Self.stubModules.sorted(), "a stub folder this test does not compile")
-        var problems: [String: String] = [:]
-        for module in Self.stubModules {
-            problems[module] = try Self.swiftc(
-                ["-parse-as-library", "-emit-module", "-module-name", module, "-emit-module-path", output.appendingPathComponent("\(module).swiftmodule").path]
-                    + search + Self.swiftFiles(in: "Stubs/\(module)")
+            let stubFolders = try FileManager.default.contentsOfDirectory(atPath: Self.package.appendingPathComponent("Stubs").path).sorted()
+            #expect(stubFolders == Self.stubModules.sorted(), "a stub folder this test does not compile")
+            var problems: [String: String] = [:]
+            for module in Self.stubModules {
+                problems[module] = try Self.swiftc(
+                    [
+                        "-parse-as-library", "-emit-module", "-module-name", module, "-emit-module-path",
+                        output.appendingPathComponent("\(module).swiftmodule").path,
+                    ]
+                        + search + Self.swiftFiles(in: "Stubs/\(module)")
+                )
+            }
+            let adapters = try Self.swiftFiles(in: "Sources/Adapters")
+            problems["Adapters"] = try Self.swiftc(
+                [
+                    "-parse-as-library", "-emit-module", "-module-name", "Adapters", "-emit-module-path",
+                    output.appendingPathComponent("Adapters.swiftmodule").path,
+                ]
+                    + search + adapters
             )
+            problems["DeviceTests"] = try Self.swiftc(["-typecheck"] + search + Self.swiftFiles(in: "DeviceTests"))
+            #expect(adapters.count == 8, "\(adapters)")
+            #expect(problems.compactMapValues { $0 } == [:])
         }
-        let adapters = try Self.swiftFiles(in: "Sources/Adapters")
-        problems["Adapters"] = try Self.swiftc(
-            ["-parse-as-library", "-emit-module", "-module-name", "Adapters", "-emit-module-path", output.appendingPathComponent("Adapters.swiftmodule").path]
-                + search + adapters
-        )
-        problems["DeviceTests"] = try Self.swiftc(["-typecheck"] + search + Self.swiftFiles(in: "DeviceTests"))
-        #expect(adapters.count == 8, "\(adapters)")
-        #expect(problems.compactMapValues { $0 } == [:])
-    }
     #endif
 
     @Test("the package's manifest and every stub parse")

@@ -20,14 +20,15 @@ struct ContractReportingTests {
         try await withKnownIssue {
             try await check.verify(against: subject)
         } matching: { issue in
-            issue.severity == .error && issue.comments.map(\.rawValue) == [
-                """
-                TrackingAuthorizer contract, tracking.prompted-answer-later-once [world-control]: a prompted answer arrives after the call, exactly once, and the status then reads it
-                  expected: answers [authorized]
-                  found:    answers [authorized, authorized]
-                  source:   catalogue T1, T6
-                """,
-            ]
+            issue.severity == .error
+                && issue.comments.map(\.rawValue) == [
+                    """
+                    TrackingAuthorizer contract, tracking.prompted-answer-later-once [world-control]: a prompted answer arrives after the call, exactly once, and the status then reads it
+                      expected: answers [authorized]
+                      found:    answers [authorized, authorized]
+                      source:   catalogue T1, T6
+                    """
+                ]
         }
     }
 

@@ -12,10 +12,12 @@ struct DocumentationTests {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("docc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
 
-        let problems = try Toolchain.run("docc", [
-            "convert", Self.catalogue.path, "--fallback-display-name", "AdConsentHarness", "--fallback-bundle-identifier", "adconsentharness",
-            "--output-path", output.path, "--warnings-as-errors",
-        ])
+        let problems = try Toolchain.run(
+            "docc",
+            [
+                "convert", Self.catalogue.path, "--fallback-display-name", "AdConsentHarness", "--fallback-bundle-identifier", "adconsentharness",
+                "--output-path", output.path, "--warnings-as-errors",
+            ])
 
         #expect(problems == nil, "\(problems ?? "")")
         let landing = try String(contentsOf: Self.catalogue.appendingPathComponent("AdHarness.md"), encoding: .utf8)
@@ -33,6 +35,24 @@ struct DocumentationTests {
         #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 250)
         #expect(links.count >= 10)
         #expect(links.filter { !FileManager.default.fileExists(atPath: Self.catalogue.appendingPathComponent($0).path) } == [])
+    }
+
+    @Test("every relative link of the README and the articles names a file or folder of the checkout")
+    func relativeLinksResolve() throws {
+        let articles = try FileManager.default.contentsOfDirectory(atPath: Self.catalogue.path).filter { $0.hasSuffix(".md") }
+        let documents = [PackageFolder.url("README.md")] + articles.map { Self.catalogue.appendingPathComponent($0) }
+        var broken: [String] = []
+        for document in documents {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            for target in text.components(separatedBy: "](").dropFirst().compactMap({ $0.components(separatedBy: ")").first }) {
+                guard !target.hasPrefix("http"), !target.hasPrefix("#"), !target.contains(" ") else { continue }
+                let resolved = document.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+                if !FileManager.default.fileExists(atPath: resolved.path) { broken.append("\(document.lastPathComponent): \(target)") }
+            }
+        }
+
+        #expect(documents.count >= 11)
+        #expect(broken == [])
     }
 
     @Test("the README's failing run is the scenario it shows, run by the tool, printed as shown")

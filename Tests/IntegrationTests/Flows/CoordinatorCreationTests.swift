@@ -6,9 +6,11 @@ import Testing
 /// at once and persists it, before any consent update.
 @Suite("Coordinator creation")
 struct CoordinatorCreationTests {
-    @Test("a stale personalized flag is raised before the consent update", arguments: [
-        TrackingAuthorizationStatus.denied, .restricted,
-    ])
+    @Test(
+        "a stale personalized flag is raised before the consent update",
+        arguments: [
+            TrackingAuthorizationStatus.denied, .restricted,
+        ])
     func raisesStaleFlag(tracking: TrackingAuthorizationStatus) throws {
         let app = try SimulatedApp(previousSession: PreviousSession(tracking: tracking, consent: .obtained, shouldUseNPA: false))
         try app.launch()

@@ -23,9 +23,11 @@ struct FormLoadErrorTests {
         #expect(app.errors.isEmpty)
     }
 
-    @Test("in the EEA a failed load leaves consent required: no request leaves, the error is surfaced", arguments: [
-        FaultError.timeout, .internal, .unavailable,
-    ])
+    @Test(
+        "in the EEA a failed load leaves consent required: no request leaves, the error is surfaced",
+        arguments: [
+            FaultError.timeout, .internal, .unavailable,
+        ])
     func formLoadFailsInEEA(error: FaultError) throws {
         let app = try SimulatedApp(user: User(trackingPrompt: .allow), faults: [Fault(.formLoad, .error(error))])
         try app.launch()

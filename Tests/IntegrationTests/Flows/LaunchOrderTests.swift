@@ -18,7 +18,12 @@ struct LaunchOrderTests {
             private let lock = NSLock()
             private var list: [String] = []
             func add(_ call: String) { lock.withLock { list.append(call) } }
-            func take() -> [String] { lock.withLock { defer { list = [] }; return list } }
+            func take() -> [String] {
+                lock.withLock {
+                    defer { list = [] }
+                    return list
+                }
+            }
         }
 
         init(ports: AppPorts, instance: Int, calls: Calls) {
@@ -49,12 +54,13 @@ struct LaunchOrderTests {
         try app.onboarding()
         try app.advance(by: .seconds(1))
         try app.relaunch()
-        #expect(calls.take() == [
-            "1 didFinishLaunching active=false", "1 didBecomeActive active=true",
-            "1 didBecomeActive active=true",
-            "1 willTerminate active=true",
-            "2 didFinishLaunching active=false", "2 didBecomeActive active=true",
-        ])
+        #expect(
+            calls.take() == [
+                "1 didFinishLaunching active=false", "1 didBecomeActive active=true",
+                "1 didBecomeActive active=true",
+                "1 willTerminate active=true",
+                "2 didFinishLaunching active=false", "2 didBecomeActive active=true",
+            ])
         #expect(app.trace.contains(inOrder: [.appLaunch, .appInactive, .appActive, .trackingPrompt, .trackingAnswer, .appActive, .appTerminate]))
     }
 
@@ -62,6 +68,11 @@ struct LaunchOrderTests {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
     }
 }

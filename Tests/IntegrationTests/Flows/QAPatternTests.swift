@@ -36,8 +36,8 @@ struct QAPatternTests {
         let app = try SimulatedApp(user: User(trackingPrompt: .leaveApp, consentForm: .acceptAll))
         try app.launch()
         try app.onboarding()
-        try app.foreground()                 // back in the app: asked again, and the user leaves again
-        try app.foreground()                 // back again: no third prompt
+        try app.foreground()  // back in the app: asked again, and the user leaves again
+        try app.foreground()  // back again: no third prompt
         try app.requestAd()
 
         #expect(app.consentState?.tracking == .notDetermined)
@@ -50,7 +50,7 @@ struct QAPatternTests {
         let app = try SimulatedApp(user: User(trackingPrompt: .allow(after: .seconds(5)), consentForm: .acceptAll))
         try app.launch()
         try app.onboarding()
-        try app.foreground()                 // the user leaves at once and comes back
+        try app.foreground()  // the user leaves at once and comes back
         #expect(app.trace.contains(inOrder: [.trackingPrompt, .appBackground, .trackingAnswer, .appActive, .trackingPrompt]))
         #expect(app.trace.events(named: .trackingAnswer).first?["reason"] == "appLeftForeground")
         try app.advance(by: .seconds(5))
@@ -65,8 +65,8 @@ struct QAPatternTests {
         try app.launch()
         try app.requestTracking()
         try app.advance(by: .seconds(1))
-        try app.foreground()                 // the user leaves while the prompt is up: the system dismisses it
-        try app.advance(by: .seconds(10))    // asked again on return; this time the user leaves again
+        try app.foreground()  // the user leaves while the prompt is up: the system dismisses it
+        try app.advance(by: .seconds(10))  // asked again on return; this time the user leaves again
         #expect(app.trackingPrompts == 2)
         #expect(try app.finish().pendingWork.filter { $0.kind != .appTimer }.isEmpty)
     }
@@ -79,8 +79,8 @@ struct QAPatternTests {
         try app.launch()
         try app.requestTracking()
         for _ in 1...3 {
-            try app.advance(by: .seconds(10))    // the app's timeout passes while the prompt keeps it inactive
-            try app.foreground()                 // the user leaves: the system dismisses the prompt
+            try app.advance(by: .seconds(10))  // the app's timeout passes while the prompt keeps it inactive
+            try app.foreground()  // the user leaves: the system dismisses the prompt
         }
         #expect(app.trackingPrompts == 2)
         #expect(app.trackingStatus == .notDetermined)

@@ -29,7 +29,9 @@ struct GroundTruthCheckerTests {
     }
 
     static let staleRequest: Event = (.adsRequest, ["npa": "true", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
-    static let personalizedRequest: Event = (.adsRequest, ["npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
+    static let personalizedRequest: Event = (
+        .adsRequest, ["npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"]
+    )
 
     @Test("what the glue logs neither excuses a stale request nor makes a correct one wrong")
     func glueLogIsNotRead() {
@@ -53,25 +55,34 @@ struct GroundTruthCheckerTests {
         #expect(violations([Self.staleRequest], rules: .standard) == [])
         #expect(warnings([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
         #expect(violations([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
-        let personalizedWhileDenied: Event = (.adsRequest, [
-            "npa": "false", "tracking": "denied", "canRequestAds": "true", "consentAllowsPersonalized": "true", "mode": "personalized",
-        ])
+        let personalizedWhileDenied: Event = (
+            .adsRequest,
+            [
+                "npa": "false", "tracking": "denied", "canRequestAds": "true", "consentAllowsPersonalized": "true", "mode": "personalized",
+            ]
+        )
         #expect(violations([personalizedWhileDenied], rules: .standard) == [])
         #expect(violations([personalizedWhileDenied]) == [.personalizedOnlyWithBothAnswers])
     }
 
     @Test("privacy is judged on the mode the ad SDK serves: a request without npa=1 served by a refusing TC string is no failure")
     func servedMode() {
-        let rejectedAll: Event = (.adsRequest, [
-            "npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true",
-            "mode": "nonPersonalized", "modeRule": "personalizationNotConsented",
-        ])
+        let rejectedAll: Event = (
+            .adsRequest,
+            [
+                "npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true",
+                "mode": "nonPersonalized", "modeRule": "personalizationNotConsented",
+            ]
+        )
         #expect(violations([rejectedAll], rules: .standard) == [])
         #expect(violations([rejectedAll]) == [.personalizedOnlyWhenSignalsAllow])
-        let legacyChoiceIgnored: Event = (.adsRequest, [
-            "npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "false",
-            "mode": "personalized", "modeRule": "gdprDoesNotApply",
-        ])
+        let legacyChoiceIgnored: Event = (
+            .adsRequest,
+            [
+                "npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "false",
+                "mode": "personalized", "modeRule": "gdprDoesNotApply",
+            ]
+        )
         #expect(violations([legacyChoiceIgnored], rules: .standard) == [])
         #expect(violations([(.legacyConsentUpdate, [:]), legacyChoiceIgnored], rules: .standard) == [.servedModeWithinConsent])
     }
@@ -94,10 +105,13 @@ struct GroundTruthCheckerTests {
     }
 
     static let lostPrompts = [
-        LostPrompt(description: "active, then backgrounded without asking", reason: "appNotActive", then: [.appActive, .appBackground], finish: false, caught: true),
-        LostPrompt(description: "active, then the process ends", reason: "anotherPromptOnScreen", then: [.appActive, .appTerminate], finish: false, caught: true),
+        LostPrompt(
+            description: "active, then backgrounded without asking", reason: "appNotActive", then: [.appActive, .appBackground], finish: false, caught: true),
+        LostPrompt(
+            description: "active, then the process ends", reason: "anotherPromptOnScreen", then: [.appActive, .appTerminate], finish: false, caught: true),
         LostPrompt(description: "active when the run ends", reason: "appNotActive", then: [.appActive], finish: true, caught: true),
-        LostPrompt(description: "asked again once active", reason: "appNotActive", then: [.appActive, .trackingRequest, .appBackground], finish: true, caught: false),
+        LostPrompt(
+            description: "asked again once active", reason: "appNotActive", then: [.appActive, .trackingRequest, .appBackground], finish: true, caught: false),
         LostPrompt(description: "never active again", reason: "appNotActive", then: [.appBackground], finish: true, caught: false),
         LostPrompt(description: "a stored answer is no lost prompt", reason: "storedAnswer", then: [.appActive, .appBackground], finish: true, caught: false),
     ]

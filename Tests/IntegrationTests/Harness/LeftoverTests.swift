@@ -38,9 +38,9 @@ struct LeftoverTests {
     @Test("a scenario can demand that nothing is left, and names what is")
     func scenarioDemandsNothingLeft() throws {
         let json = #"""
-        {"name":"left","previousSession":{"consent":"obtained"},"faults":[{"target":"consentInfoUpdate","callback":"never"}],
-         "steps":["launch"],"expect":{"nothingLeft":true}}
-        """#
+            {"name":"left","previousSession":{"consent":"obtained"},"faults":[{"target":"consentInfoUpdate","callback":"never"}],
+             "steps":["launch"],"expect":{"nothingLeft":true}}
+            """#
         let verdict = try Scenario.decode(json: json).run()
         #expect(verdict.mismatches.map(\.expectation) == ["expect.nothingLeft"])
         #expect(verdict.mismatches.first?.actual.contains("consent.update completion (withheld by a fault) (never, withheldCallback)") == true)

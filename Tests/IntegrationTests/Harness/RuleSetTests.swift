@@ -8,11 +8,12 @@ struct RuleSetTests {
     @Test("each rule's default severity is its authority's: platform fails, guidance and revenue warn, policy is off")
     func defaults() {
         for rule in Invariant.allCases {
-            let expected: RuleSeverity = switch rule.authority {
-            case .platform: .failure
-            case .guidance, .revenue: .warning
-            case .policy: .off
-            }
+            let expected: RuleSeverity =
+                switch rule.authority {
+                case .platform: .failure
+                case .guidance, .revenue: .warning
+                case .policy: .off
+                }
             #expect(RuleSet.standard.severity(of: rule) == expected, "\(rule)")
             #expect(RuleSet.strict.severity(of: rule) == .failure, "\(rule)")
         }
@@ -28,20 +29,24 @@ struct RuleSetTests {
         #expect(Invariant.allCases.filter { $0.authority == .policy }.allSatisfy { RuleSet.seed.severity(of: $0) == .failure })
     }
 
-    @Test("a rule set reads as it is written, and a bad one says what was expected", arguments: [
-        ("standard", "standard"), ("seed,adLoadsBackOff=failure", "seed,adLoadsBackOff=failure"),
-        ("strict,wantedAdsRequested=off,adLoadsBackOff=warning", "strict,adLoadsBackOff=warning,wantedAdsRequested=off"),
-    ])
+    @Test(
+        "a rule set reads as it is written, and a bad one says what was expected",
+        arguments: [
+            ("standard", "standard"), ("seed,adLoadsBackOff=failure", "seed,adLoadsBackOff=failure"),
+            ("strict,wantedAdsRequested=off,adLoadsBackOff=warning", "strict,adLoadsBackOff=warning,wantedAdsRequested=off"),
+        ])
     func parsing(text: String, written: String) throws {
         let rules = try RuleSet(parsing: text)
         #expect(rules.description == written)
         #expect(try RuleSet(parsing: rules.description) == rules)
     }
 
-    @Test("a malformed rule set is an error naming what was expected", arguments: [
-        ("lenient", "expected standard, seed or strict first"), ("standard,nope=failure", "unknown rule \"nope\""),
-        ("seed,adLoadsBackOff=loud", "expected failure, warning or off for adLoadsBackOff"), ("seed,adLoadsBackOff", "expected RULE=SEVERITY"),
-    ])
+    @Test(
+        "a malformed rule set is an error naming what was expected",
+        arguments: [
+            ("lenient", "expected standard, seed or strict first"), ("standard,nope=failure", "unknown rule \"nope\""),
+            ("seed,adLoadsBackOff=loud", "expected failure, warning or off for adLoadsBackOff"), ("seed,adLoadsBackOff", "expected RULE=SEVERITY"),
+        ])
     func malformed(text: String, message: String) {
         #expect(throws: RuleSetError.self) { try RuleSet(parsing: text) }
         do { _ = try RuleSet(parsing: text) } catch { #expect(error.description.contains(message), "\(error)") }
@@ -50,12 +55,12 @@ struct RuleSetTests {
     @Test("a scenario names its rules, a test's rules win over it, and its warnings can be pinned")
     func scenarioRules() throws {
         let json = """
-        {"name": "a stale npa=1 after Settings", "rules": "standard,requestsFollowCurrentAnswers=warning",
-         "previousSession": {"tracking": "denied", "consent": "obtained"},
-         "app": {"mistakes": ["skipsConsentRefresh"]},
-         "steps": ["launch", {"settings": {"tracking": "authorized"}}, "requestAd"],
-         "expect": {"warnings": ["requestsFollowCurrentAnswers"]}}
-        """
+            {"name": "a stale npa=1 after Settings", "rules": "standard,requestsFollowCurrentAnswers=warning",
+             "previousSession": {"tracking": "denied", "consent": "obtained"},
+             "app": {"mistakes": ["skipsConsentRefresh"]},
+             "steps": ["launch", {"settings": {"tracking": "authorized"}}, "requestAd"],
+             "expect": {"warnings": ["requestsFollowCurrentAnswers"]}}
+            """
         let scenario = try Scenario.decode(json: json)
         #expect(scenario.rules == RuleSet.standard.setting(.requestsFollowCurrentAnswers, to: .warning))
         let warned = scenario.run()

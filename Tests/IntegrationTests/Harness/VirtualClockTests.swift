@@ -57,10 +57,12 @@ struct VirtualClockTests {
         #expect(log.values == ["kept"])
     }
 
-    @Test("durations parse as fixtures spell them", arguments: [
-        ("250ms", Duration.milliseconds(250)), ("3s", .seconds(3)), ("1.5s", .milliseconds(1500)),
-        ("2m", .seconds(120)), ("1h", .seconds(3600)), ("365d", .seconds(365 * 86400)),
-    ])
+    @Test(
+        "durations parse as fixtures spell them",
+        arguments: [
+            ("250ms", Duration.milliseconds(250)), ("3s", .seconds(3)), ("1.5s", .milliseconds(1500)),
+            ("2m", .seconds(120)), ("1h", .seconds(3600)), ("365d", .seconds(365 * 86400)),
+        ])
     func durations(text: String, duration: Duration) {
         #expect(Duration(harnessText: text) == duration)
     }

@@ -24,9 +24,11 @@ struct LegacyConsentFlowTests {
         )
     }
 
-    @Test("in the EEA the form is shown; the choice decides npa", arguments: [
-        (LegacyFormAnswer.personalized, false), (.nonPersonalized, true),
-    ])
+    @Test(
+        "in the EEA the form is shown; the choice decides npa",
+        arguments: [
+            (LegacyFormAnswer.personalized, false), (.nonPersonalized, true),
+        ])
     func eeaChoice(answer: LegacyFormAnswer, npa: Bool) throws {
         let app = try app(form: ScriptedAnswer(answer))
         try app.launch()
@@ -85,7 +87,8 @@ struct LegacyConsentFlowTests {
 
     @Test("the settings entry re-shows the form at any time and the new choice applies")
     func settingsEntry() throws {
-        let app = try app(previousSession: PreviousSession(tracking: .authorized, legacyConsent: .personalized, usePersonalizedAds: true), form: .nonPersonalized)
+        let app = try app(
+            previousSession: PreviousSession(tracking: .authorized, legacyConsent: .personalized, usePersonalizedAds: true), form: .nonPersonalized)
         try app.launch()
         try app.requestAd()
         try app.openPrivacyOptions()
@@ -94,10 +97,12 @@ struct LegacyConsentFlowTests {
         #expect(app.trace.count(of: .legacyConsentFormPresent) == 1)
     }
 
-    @Test("unknown publisher identifiers fail the update from the EEA only (the service checks them nowhere else)", arguments: [
-        (ConsentRegion.eea, ["consentInfoUpdate.invalidPublisherIdentifiers"], false),
-        (.other, [], true),
-    ])
+    @Test(
+        "unknown publisher identifiers fail the update from the EEA only (the service checks them nowhere else)",
+        arguments: [
+            (ConsentRegion.eea, ["consentInfoUpdate.invalidPublisherIdentifiers"], false),
+            (.other, [], true),
+        ])
     func unknownPublisher(region: ConsentRegion, errors: [String], canRequestAds: Bool) throws {
         let app = try app(region: region, settings: LegacyConsentSettings(publisherIdentifiers: ["ca-app-pub-123"]))
         try app.launch()
@@ -113,10 +118,12 @@ struct LegacyConsentFlowTests {
         #expect(app.errors.map(\.description) == ["formLoad.invalidPrivacyPolicyURL"])
     }
 
-    @Test("load and present errors are surfaced", arguments: [
-        (Fault(.formLoad, .error(.timeout)), "formLoad.timeout"),
-        (Fault(.formPresent, .error(.alreadyUsed)), "formPresent.alreadyUsed"),
-    ])
+    @Test(
+        "load and present errors are surfaced",
+        arguments: [
+            (Fault(.formLoad, .error(.timeout)), "formLoad.timeout"),
+            (Fault(.formPresent, .error(.alreadyUsed)), "formPresent.alreadyUsed"),
+        ])
     func formErrors(fault: Fault, error: String) throws {
         let app = try SimulatedApp(
             consent: .legacy(LegacyConsentSettings()),

@@ -2,8 +2,9 @@ import AppInfoPlist
 import Foundation
 import HarnessSupport
 import ScenarioRunner
-@testable import Scenarios
 import Testing
+
+@testable import Scenarios
 
 /// `device.infoPlistFile`: a scenario runs on the app's real Info.plist, the file the linter checks.
 @Suite("A scenario on the app's real Info.plist")
@@ -27,12 +28,20 @@ struct InfoPlistFileTests {
         #expect(devices == [InfoPlist(file), InfoPlist(overlaid)])
     }
 
-    @Test("a bad path is an error at the field, naming the path and what was wrong", arguments: [
-        ("\"nowhere/Info.plist\"", "nowhere/Info.plist (relative to the fixture's folder FOLDER): expected a property-list file, found nothing at this path"),
-        ("\"good-app\"", "good-app (relative to the fixture's folder FOLDER): expected a property-list file, found a folder"),
-        ("\"unreadable/array-at-top.plist\"", "unreadable/array-at-top.plist (relative to the fixture's folder FOLDER): expected a dictionary at the top level, found an array"),
-        ("\"\"", "expected a path to an Info.plist, relative to the fixture; found an empty string"),
-    ])
+    @Test(
+        "a bad path is an error at the field, naming the path and what was wrong",
+        arguments: [
+            (
+                "\"nowhere/Info.plist\"",
+                "nowhere/Info.plist (relative to the fixture's folder FOLDER): expected a property-list file, found nothing at this path"
+            ),
+            ("\"good-app\"", "good-app (relative to the fixture's folder FOLDER): expected a property-list file, found a folder"),
+            (
+                "\"unreadable/array-at-top.plist\"",
+                "unreadable/array-at-top.plist (relative to the fixture's folder FOLDER): expected a dictionary at the top level, found an array"
+            ),
+            ("\"\"", "expected a path to an Info.plist, relative to the fixture; found an empty string"),
+        ])
     func badPath(_ path: String, _ message: String) {
         let json = "{\"name\":\"x\",\n\"steps\":[\"launch\"],\n\"expect\":{},\n\"device\":{\"infoPlistFile\":\(path)}}"
         let error = #expect(throws: ScenarioError.self) { try Scenario.decode(json: json, name: "x.json", folder: Self.lint) }

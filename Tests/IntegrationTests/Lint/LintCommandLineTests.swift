@@ -7,42 +7,49 @@ import Testing
 struct LintCommandLineTests {
     static let lint = LintFixtureTests.folder.path
 
-    @Test("exit codes: 0 clean, 1 findings at or above --fail-on, 2 unreadable or bad usage", arguments: [
-        ([String](["good-app"]), Int32(0)), (["bad-app"], 1), (["cases/IP006.skadnetwork-items-missing.plist"], 0),
-        (["--fail-on", "warning", "cases/IP006.skadnetwork-items-missing.plist"], 1), (["--fail-on", "warning", "cases/IP005.sample-app-id.plist"], 0),
-        (["--fail-on", "note", "cases/IP005.sample-app-id.plist"], 1), (["cases/IP011.ad-app-id-build-setting.plist"], 0),
-        (["--fail-on", "warning", "cases/IP011.every-checked-value-from-build-settings.plist"], 0),
-        (["--fail-on", "note", "cases/IP011.ad-app-id-build-setting.plist"], 1), (["good-app", "unreadable/misspelled-tag.plist"], 2),
-        (["--format", "xml", "good-app"], 2), ([], 2),
-    ] as [([String], Int32)])
+    @Test(
+        "exit codes: 0 clean, 1 findings at or above --fail-on, 2 unreadable or bad usage",
+        arguments: [
+            ([String](["good-app"]), Int32(0)), (["bad-app"], 1), (["cases/IP006.skadnetwork-items-missing.plist"], 0),
+            (["--fail-on", "warning", "cases/IP006.skadnetwork-items-missing.plist"], 1), (["--fail-on", "warning", "cases/IP005.sample-app-id.plist"], 0),
+            (["--fail-on", "note", "cases/IP005.sample-app-id.plist"], 1), (["cases/IP011.ad-app-id-build-setting.plist"], 0),
+            (["--fail-on", "warning", "cases/IP011.every-checked-value-from-build-settings.plist"], 0),
+            (["--fail-on", "note", "cases/IP011.ad-app-id-build-setting.plist"], 1), (["good-app", "unreadable/misspelled-tag.plist"], 2),
+            (["--format", "xml", "good-app"], 2), ([], 2),
+        ] as [([String], Int32)])
     func exitCodes(_ arguments: [String], _ code: Int32) throws {
-        let run = try CommandLineTests.adharness(["lint"] + arguments.map { $0.hasPrefix("-") || ["warning", "note", "xml"].contains($0) ? $0 : "\(Self.lint)/\($0)" })
+        let run = try CommandLineTests.adharness(
+            ["lint"] + arguments.map { $0.hasPrefix("-") || ["warning", "note", "xml"].contains($0) ? $0 : "\(Self.lint)/\($0)" })
         #expect(run.code == code, "\(run.output)\(run.errors)")
     }
 
     @Test("text names file, line, severity, rule, key, message, why and fix; then the count")
     func text() throws {
         let run = try CommandLineTests.adharness(["lint", "Fixtures/lint/cases/IP001.tracking-text-missing.plist"], in: PackageFolder.root)
-        #expect(run.output == """
-        Fixtures/lint/cases/IP001.tracking-text-missing.plist:1: error IP001 NSUserTrackingUsageDescription: missing
-            why: \(LintRule.trackingUsageMissing.consequence)
-            fix: \(LintRule.trackingUsageMissing.fix)
-        1 error, 0 warnings, 0 notes in 1 file; failing on error
+        #expect(
+            run.output == """
+                Fixtures/lint/cases/IP001.tracking-text-missing.plist:1: error IP001 NSUserTrackingUsageDescription: missing
+                    why: \(LintRule.trackingUsageMissing.consequence)
+                    fix: \(LintRule.trackingUsageMissing.fix)
+                1 error, 0 warnings, 0 notes in 1 file; failing on error
 
-        """)
+                """)
     }
 
     @Test("a build-setting value is a note that says to lint the built app's Info.plist; the finding's own fix is printed")
     func buildSettingNote() throws {
         let run = try CommandLineTests.adharness(["lint", "Fixtures/lint/cases/IP011.ad-app-id-build-setting.plist"], in: PackageFolder.root)
-        #expect(run.code == 0 && run.output == """
-        Fixtures/lint/cases/IP011.ad-app-id-build-setting.plist:11: note IP011 GADApplicationIdentifier: \
-        "$(GAD_APPLICATION_ID)" is a build-setting reference, substituted at build time: IP004 checks the value the built app holds, not this one
-            why: \(LintRule.buildSettingValue.consequence)
-            fix: Lint the built app's Info.plist, where the value is substituted: adharness lint path/to/Built.app/Info.plist (IP004 checks it there).
-        0 errors, 0 warnings, 1 note in 1 file; failing on error
+        #expect(
+            run.code == 0
+                && run.output == """
+                    Fixtures/lint/cases/IP011.ad-app-id-build-setting.plist:11: note IP011 GADApplicationIdentifier: \
+                    "$(GAD_APPLICATION_ID)" is a build-setting reference, substituted at build time: IP004 checks the value the built app holds, not this one
+                        why: \(LintRule.buildSettingValue.consequence)
+                        fix: Lint the built app's Info.plist, where the value is substituted: adharness lint path/to/Built.app/Info.plist (IP004 checks it there).
+                    0 errors, 0 warnings, 1 note in 1 file; failing on error
 
-        """)
+                    """
+        )
     }
 
     @Test("--list-rules prints every rule with its source")

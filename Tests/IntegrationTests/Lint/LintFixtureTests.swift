@@ -40,9 +40,10 @@ struct LintFixtureTests {
     func goodAppIsClean() {
         let reports = ["good-app", "good-app-binary"].map { Self.lint($0) }
         #expect(reports.map(\.findings) == [[], []])
-        #expect(reports.map { $0.files.map(\.kind) } == [
-            [.sdkPrivacyManifest, .appPrivacyManifest, .infoPlist], [.appPrivacyManifest, .infoPlist],
-        ])
+        #expect(
+            reports.map { $0.files.map(\.kind) } == [
+                [.sdkPrivacyManifest, .appPrivacyManifest, .infoPlist], [.appPrivacyManifest, .infoPlist],
+            ])
     }
 
     @Test("the binary copies hold what the XML files hold")
@@ -57,49 +58,69 @@ struct LintFixtureTests {
     @Test("the bad app folder names each of its problems, at its file and line")
     func badApp() {
         let found = Self.lint("bad-app").findings.map { "\($0.file.components(separatedBy: "bad-app/").last!):\($0.line) \($0.rule.id) \($0.keyPath)" }
-        #expect(found == [
-            "Pods/Alamofire:1 SDK001 ",
-            "Weather/Info.plist:1 IP001 NSUserTrackingUsageDescription",
-            "Weather/Info.plist:11 IP004 GADApplicationIdentifier",
-            "Weather/Info.plist:13 IP008 SKAdNetworkItems",
-            "Weather/PrivacyInfo.xcprivacy:5 PM007 NSPrivacyAccessedAPITypes[0].NSPrivacyAccessedAPITypeReasons[0]",
-            "Weather/PrivacyInfo.xcprivacy:18 PM003 NSPrivacyTracking",
-        ])
+        #expect(
+            found == [
+                "Pods/Alamofire:1 SDK001 ",
+                "Weather/Info.plist:1 IP001 NSUserTrackingUsageDescription",
+                "Weather/Info.plist:11 IP004 GADApplicationIdentifier",
+                "Weather/Info.plist:13 IP008 SKAdNetworkItems",
+                "Weather/PrivacyInfo.xcprivacy:5 PM007 NSPrivacyAccessedAPITypes[0].NSPrivacyAccessedAPITypeReasons[0]",
+                "Weather/PrivacyInfo.xcprivacy:18 PM003 NSPrivacyTracking",
+            ])
     }
 
     @Test("a build-setting value is a note for each rule that checks a value, pointing at the built app: exit 0")
     func buildSettingsAreNotes() {
         let report = Self.lint("cases/IP011.every-checked-value-from-build-settings.plist")
-        #expect(report.findings.map { "\($0.keyPath) \($0.rule.severity.rawValue)" } == [
-            "AdNetworkIdentifiers[0] note", "GADApplicationIdentifier note", "NSLocationWhenInUseUsageDescription note",
-            "NSUserTrackingUsageDescription note", "SKAdNetworkItems[0].SKAdNetworkIdentifier note",
-        ])
+        #expect(
+            report.findings.map { "\($0.keyPath) \($0.rule.severity.rawValue)" } == [
+                "AdNetworkIdentifiers[0] note", "GADApplicationIdentifier note", "NSLocationWhenInUseUsageDescription note",
+                "NSUserTrackingUsageDescription note", "SKAdNetworkItems[0].SKAdNetworkIdentifier note",
+            ])
         // Each note names the rule that checks the substituted value, and says where to lint it.
-        #expect(report.findings.map { $0.message.components(separatedBy: ": ").last! } == ["IP010", "IP004", "IP002", "IP002", "IP007"].map {
-            "\($0) checks the value the built app holds, not this one"
-        })
-        #expect(report.findings.allSatisfy { $0.fix.contains("adharness lint path/to/Built.app/Info.plist") && $0.message.contains("substituted at build time") })
+        #expect(
+            report.findings.map { $0.message.components(separatedBy: ": ").last! }
+                == ["IP010", "IP004", "IP002", "IP002", "IP007"].map {
+                    "\($0) checks the value the built app holds, not this one"
+                })
+        #expect(
+            report.findings.allSatisfy { $0.fix.contains("adharness lint path/to/Built.app/Info.plist") && $0.message.contains("substituted at build time") })
         #expect([report.exitCode(), report.exitCode(failOn: .warning), report.exitCode(failOn: .note)] == [0, 0, 1])
     }
 
-    @Test("an app ID's fix says what is wrong with it", arguments: [
-        ("IP004.ad-unit-id-instead-of-app-id.plist", "It is an ad unit ID (it has a slash) where the app ID belongs: use the app ID (with ~)"),
-        ("IP004.ad-app-id-15-digits.plist", "16 digits expected before ~, found 15: copy the app ID"),
-        ("IP004.ad-app-id-without-tilde.plist", "It is missing ~<digits> after the 16 digits: copy the app ID"),
-        ("IP004.ad-app-id-wrong-prefix.plist", "Its prefix is not ca-app-pub- (it starts \"pub-1234567\"): copy the app ID"),
-        ("IP004.ad-app-id-not-a-string.plist", "Write the app ID as a string, <string>ca-app-pub-<16 digits>~<digits></string>, not as"),
-    ])
+    @Test(
+        "an app ID's fix says what is wrong with it",
+        arguments: [
+            ("IP004.ad-unit-id-instead-of-app-id.plist", "It is an ad unit ID (it has a slash) where the app ID belongs: use the app ID (with ~)"),
+            ("IP004.ad-app-id-15-digits.plist", "16 digits expected before ~, found 15: copy the app ID"),
+            ("IP004.ad-app-id-without-tilde.plist", "It is missing ~<digits> after the 16 digits: copy the app ID"),
+            ("IP004.ad-app-id-wrong-prefix.plist", "Its prefix is not ca-app-pub- (it starts \"pub-1234567\"): copy the app ID"),
+            ("IP004.ad-app-id-not-a-string.plist", "Write the app ID as a string, <string>ca-app-pub-<16 digits>~<digits></string>, not as"),
+        ])
     func appIDFixSaysWhatIsWrong(_ name: String, _ fix: String) {
         let findings = Self.lint("cases/\(name)").findings
-        #expect(findings.count == 1 && findings.allSatisfy { $0.rule == .adAppIdMalformed && $0.fix.hasPrefix(fix) && $0.fix != $0.rule.fix }, "\(findings.map(\.fix))")
+        #expect(
+            findings.count == 1 && findings.allSatisfy { $0.rule == .adAppIdMalformed && $0.fix.hasPrefix(fix) && $0.fix != $0.rule.fix },
+            "\(findings.map(\.fix))")
     }
 
-    @Test("an attribution network ID list of the wrong shape says what was expected and found", arguments: [
-        ("IP010.ad-network-identifiers-uppercase.plist", "AdNetworkIdentifiers[0]: expected lowercase, found \"F2D92A.adattributionkit\""),
-        ("IP010.ad-network-identifiers-as-dictionaries.plist", "AdNetworkIdentifiers[1]: expected a string <lowercase letters and digits>.adattributionkit or .skadnetwork, found a dictionary with SKAdNetworkIdentifier"),
-        ("IP010.ad-network-identifiers-not-an-array.plist", "AdNetworkIdentifiers: expected an array of strings <lowercase letters and digits>.adattributionkit or .skadnetwork, found the string"),
-        ("IP010.ad-network-identifier-without-suffix.plist", "AdNetworkIdentifiers[0]: expected <lowercase letters and digits>.adattributionkit or .skadnetwork, found \"f2d92a\""),
-    ])
+    @Test(
+        "an attribution network ID list of the wrong shape says what was expected and found",
+        arguments: [
+            ("IP010.ad-network-identifiers-uppercase.plist", "AdNetworkIdentifiers[0]: expected lowercase, found \"F2D92A.adattributionkit\""),
+            (
+                "IP010.ad-network-identifiers-as-dictionaries.plist",
+                "AdNetworkIdentifiers[1]: expected a string <lowercase letters and digits>.adattributionkit or .skadnetwork, found a dictionary with SKAdNetworkIdentifier"
+            ),
+            (
+                "IP010.ad-network-identifiers-not-an-array.plist",
+                "AdNetworkIdentifiers: expected an array of strings <lowercase letters and digits>.adattributionkit or .skadnetwork, found the string"
+            ),
+            (
+                "IP010.ad-network-identifier-without-suffix.plist",
+                "AdNetworkIdentifiers[0]: expected <lowercase letters and digits>.adattributionkit or .skadnetwork, found \"f2d92a\""
+            ),
+        ])
     func attributionNetworkIdentifiers(_ name: String, _ start: String) {
         let findings = Self.lint("cases/\(name)").findings
         #expect(findings.last.map { "\($0.keyPath): \($0.message)".hasPrefix(start) && $0.rule.severity == .warning } == true, "\(findings)")
@@ -108,18 +129,21 @@ struct LintFixtureTests {
     @Test("--location asks for the texts of a request the Info.plist does not show")
     func declaredLocationRequest() {
         let report = Self.lint("cases/clean.ad-manager-app-without-app-id.plist", options: LintOptions(locationRequests: [.always]))
-        #expect(report.findings.map(\.keyPath) == [
-            InfoPlistKey.locationAlwaysAndWhenInUseUsageDescription.name, InfoPlistKey.locationWhenInUseUsageDescription.name,
-        ])
+        #expect(
+            report.findings.map(\.keyPath) == [
+                InfoPlistKey.locationAlwaysAndWhenInUseUsageDescription.name, InfoPlistKey.locationWhenInUseUsageDescription.name,
+            ])
     }
 
-    @Test("a file that is no property list is unreadable, named with where it broke: exit 2", arguments: [
-        ("misspelled-tag.plist", "expected an XML property list, found one that does not parse: Encountered unknown tag strng on line 6"),
-        ("truncated-binary.plist", "expected a binary property list, found one that is cut short or corrupt"),
-        ("array-at-top.plist", "expected a dictionary at the top level, found an array"),
-        ("no-such-file.plist", "expected a file or folder, found nothing at this path"),
-        ("", "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none"),
-    ])
+    @Test(
+        "a file that is no property list is unreadable, named with where it broke: exit 2",
+        arguments: [
+            ("misspelled-tag.plist", "expected an XML property list, found one that does not parse: Encountered unknown tag strng on line 6"),
+            ("truncated-binary.plist", "expected a binary property list, found one that is cut short or corrupt"),
+            ("array-at-top.plist", "expected a dictionary at the top level, found an array"),
+            ("no-such-file.plist", "expected a file or folder, found nothing at this path"),
+            ("", "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none"),
+        ])
     func unreadable(_ file: String, _ problem: String) {
         let report = Self.lint("unreadable/\(file)")
         #expect(report.unreadable.map(\.problem) == [problem] && report.exitCode() == 2)

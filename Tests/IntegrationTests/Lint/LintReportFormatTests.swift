@@ -40,7 +40,9 @@ struct LintReportFormatTests {
         let run = try #require((try object(SARIFReport.json(for: report)))["runs"] as? [[String: Any]]).first
         let invocation = try #require((run?["invocations"] as? [[String: Any]])?.first)
         let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
-        #expect(invocation["executionSuccessful"] as? Bool == false && (notification["message"] as? [String: Any])?["text"] as? String == report.unreadable.first?.problem)
+        #expect(
+            invocation["executionSuccessful"] as? Bool == false
+                && (notification["message"] as? [String: Any])?["text"] as? String == report.unreadable.first?.problem)
     }
 
     @Test("JSON decodes back to the same findings, with the rules' fields and the exit code")
@@ -53,7 +55,8 @@ struct LintReportFormatTests {
 
     @Test("exit codes: 0 below --fail-on, 1 at or above it")
     func exitCodes() {
-        let warningOnly = ConfigurationLinter().lint(paths: [LintFixtureTests.folder.appendingPathComponent("cases/IP006.skadnetwork-items-missing.plist").path])
+        let warningOnly = ConfigurationLinter().lint(paths: [LintFixtureTests.folder.appendingPathComponent("cases/IP006.skadnetwork-items-missing.plist").path]
+        )
         #expect(LintSeverity.allCases.map { warningOnly.exitCode(failOn: $0) } == [1, 1, 0])
     }
 }

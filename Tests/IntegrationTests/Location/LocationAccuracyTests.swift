@@ -8,9 +8,10 @@ import Testing
 struct LocationAccuracyTests {
     /// A rig whose user granted when-in-use with Precise off.
     func approximate(fullAccuracy answer: FullAccuracyPromptAnswer = .allow) -> LocationRig {
-        let location = LocationRig(user: LocationUserScript(
-            prompt: .allowWhileUsing, turnsPreciseOff: true, fullAccuracyPrompt: ScriptedAnswer(answer)
-        ))
+        let location = LocationRig(
+            user: LocationUserScript(
+                prompt: .allowWhileUsing, turnsPreciseOff: true, fullAccuracyPrompt: ScriptedAnswer(answer)
+            ))
         location.grantWhenInUse()
         return location
     }
@@ -46,10 +47,12 @@ struct LocationAccuracyTests {
         #expect(location.trace.count(of: .locationPrompt) == 1)
     }
 
-    @Test("the user answers the prompt: allowed gives full accuracy; either way no error", arguments: [
-        (FullAccuracyPromptAnswer.allow, LocationAccuracyAuthorization.fullAccuracy),
-        (.decline, .reducedAccuracy),
-    ])
+    @Test(
+        "the user answers the prompt: allowed gives full accuracy; either way no error",
+        arguments: [
+            (FullAccuracyPromptAnswer.allow, LocationAccuracyAuthorization.fullAccuracy),
+            (.decline, .reducedAccuracy),
+        ])
     func promptAnswered(answer: FullAccuracyPromptAnswer, accuracy: LocationAccuracyAuthorization) {
         let location = approximate(fullAccuracy: answer)
         #expect(requestFullAccuracy(location) == [nil])

@@ -29,11 +29,13 @@ struct LocationAlwaysTests {
         #expect(!location.services.isProvisionalAlways)
     }
 
-    @Test("asked directly: Allow While Using gives a provisional always, Allow Once a temporary when-in-use", arguments: [
-        (LocationPromptAnswer.allowWhileUsing, LocationAuthorizationStatus.authorizedAlways),
-        (.allowOnce, .authorizedWhenInUse),
-        (.dontAllow, .denied),
-    ])
+    @Test(
+        "asked directly: Allow While Using gives a provisional always, Allow Once a temporary when-in-use",
+        arguments: [
+            (LocationPromptAnswer.allowWhileUsing, LocationAuthorizationStatus.authorizedAlways),
+            (.allowOnce, .authorizedWhenInUse),
+            (.dontAllow, .denied),
+        ])
     func askedDirectly(answer: LocationPromptAnswer, status: LocationAuthorizationStatus) {
         let location = LocationRig(user: LocationUserScript(prompt: ScriptedAnswer(answer)))
         location.manager.requestAlwaysAuthorization()

@@ -21,12 +21,14 @@ struct LocationWhenInUseTests {
         #expect(location.device.isActive)
     }
 
-    @Test("each answer gives its status; Precise turned off gives reduced accuracy", arguments: [
-        (LocationPromptAnswer.allowWhileUsing, false, LocationAuthorizationStatus.authorizedWhenInUse, LocationAccuracyAuthorization.fullAccuracy),
-        (.allowWhileUsing, true, .authorizedWhenInUse, .reducedAccuracy),
-        (.allowOnce, false, .authorizedWhenInUse, .fullAccuracy),
-        (.dontAllow, true, .denied, .fullAccuracy),
-    ])
+    @Test(
+        "each answer gives its status; Precise turned off gives reduced accuracy",
+        arguments: [
+            (LocationPromptAnswer.allowWhileUsing, false, LocationAuthorizationStatus.authorizedWhenInUse, LocationAccuracyAuthorization.fullAccuracy),
+            (.allowWhileUsing, true, .authorizedWhenInUse, .reducedAccuracy),
+            (.allowOnce, false, .authorizedWhenInUse, .fullAccuracy),
+            (.dontAllow, true, .denied, .fullAccuracy),
+        ])
     func answers(answer: LocationPromptAnswer, preciseOff: Bool, status: LocationAuthorizationStatus, accuracy: LocationAccuracyAuthorization) {
         let location = LocationRig(user: LocationUserScript(prompt: ScriptedAnswer(answer), turnsPreciseOff: preciseOff))
         location.grantWhenInUse()

@@ -1,8 +1,9 @@
 import AdHarness
 import Foundation
 import ScenarioRunner
-@testable import Scenarios
 import Testing
+
+@testable import Scenarios
 
 /// The peer suite as fixtures (`Fixtures/peer-suite/`): raw consent-SDK steps and the `final` form
 /// status and privacy-options requirement make every ported peer case a scenario file.
@@ -63,13 +64,15 @@ struct PeerSuiteFixtureTests {
 
     @Test("a step spells every argument back as the fixture wrote it")
     func writesBack() throws {
-        let text = #"{"name":"x","glue":"none","steps":["launch",{"sdk":"update","debugGeography":"eea","underAgeOfConsent":true},{"sdk":"presentForm","from":"notInWindow"}],"expect":{}}"#
+        let text =
+            #"{"name":"x","glue":"none","steps":["launch",{"sdk":"update","debugGeography":"eea","underAgeOfConsent":true},{"sdk":"presentForm","from":"notInWindow"}],"expect":{}}"#
         let steps = try Scenario.decode(json: text).steps
-        #expect(steps.map(\.json) == [
-            .string("launch"),
-            .object([("sdk", .string("update")), ("debugGeography", .string("eea")), ("underAgeOfConsent", .bool(true))]),
-            .object([("sdk", .string("presentForm")), ("from", .string("notInWindow"))]),
-        ])
+        #expect(
+            steps.map(\.json) == [
+                .string("launch"),
+                .object([("sdk", .string("update")), ("debugGeography", .string("eea")), ("underAgeOfConsent", .bool(true))]),
+                .object([("sdk", .string("presentForm")), ("from", .string("notInWindow"))]),
+            ])
         #expect(steps[1].description == "sdk update debugGeography=eea underAgeOfConsent=true")
     }
 
@@ -82,21 +85,30 @@ struct PeerSuiteFixtureTests {
     }
 
     static let badSteps: [BadStep] = [
-        BadStep(name: "unknown call, with a hint", json: #"{"sdk":"loadFrom"}"#, path: "$.steps[1].sdk",
-                message: #"expected one of update, loadForm, presentForm, loadAndPresentIfRequired, presentPrivacyOptions, reset, got "loadFrom"; did you mean "loadForm"?"#),
-        BadStep(name: "a raw call written as a plain step", json: #""loadForm""#, path: "$.steps[1]",
-                message: #"a raw SDK call is written {"sdk": "loadForm"}"#),
+        BadStep(
+            name: "unknown call, with a hint", json: #"{"sdk":"loadFrom"}"#, path: "$.steps[1].sdk",
+            message:
+                #"expected one of update, loadForm, presentForm, loadAndPresentIfRequired, presentPrivacyOptions, reset, got "loadFrom"; did you mean "loadForm"?"#
+        ),
+        BadStep(
+            name: "a raw call written as a plain step", json: #""loadForm""#, path: "$.steps[1]",
+            message: #"a raw SDK call is written {"sdk": "loadForm"}"#),
         BadStep(name: "a plain step mistyped", json: #""onbaording""#, path: "$.steps[1]", message: #"did you mean "onboarding"?"#),
-        BadStep(name: "an argument the call does not take", json: #"{"sdk":"loadForm","debugGeography":"eea"}"#, path: "$.steps[1].debugGeography",
-                message: #"expected debugGeography only with {"sdk": "update"}, found it with loadForm"#),
-        BadStep(name: "a screen for a call that shows nothing", json: #"{"sdk":"update","from":"none"}"#, path: "$.steps[1].from",
-                message: "expected from only with a call that presents (presentForm, loadAndPresentIfRequired, presentPrivacyOptions), found it with update"),
-        BadStep(name: "an unknown screen", json: #"{"sdk":"presentForm","from":"nil"}"#, path: "$.steps[1].from",
-                message: #"expected one of window, none, notInWindow, got "nil""#),
-        BadStep(name: "an unknown argument", json: #"{"sdk":"update","geography":"eea"}"#, path: "$.steps[1].geography",
-                message: "unknown key \"geography\"; expected one of sdk, debugGeography, underAgeOfConsent, from"),
-        BadStep(name: "an unknown debug geography", json: #"{"sdk":"update","debugGeography":"mars"}"#, path: "$.steps[1].debugGeography",
-                message: "expected one of disabled, eea, notEEA, regulatedUSState, other"),
+        BadStep(
+            name: "an argument the call does not take", json: #"{"sdk":"loadForm","debugGeography":"eea"}"#, path: "$.steps[1].debugGeography",
+            message: #"expected debugGeography only with {"sdk": "update"}, found it with loadForm"#),
+        BadStep(
+            name: "a screen for a call that shows nothing", json: #"{"sdk":"update","from":"none"}"#, path: "$.steps[1].from",
+            message: "expected from only with a call that presents (presentForm, loadAndPresentIfRequired, presentPrivacyOptions), found it with update"),
+        BadStep(
+            name: "an unknown screen", json: #"{"sdk":"presentForm","from":"nil"}"#, path: "$.steps[1].from",
+            message: #"expected one of window, none, notInWindow, got "nil""#),
+        BadStep(
+            name: "an unknown argument", json: #"{"sdk":"update","geography":"eea"}"#, path: "$.steps[1].geography",
+            message: "unknown key \"geography\"; expected one of sdk, debugGeography, underAgeOfConsent, from"),
+        BadStep(
+            name: "an unknown debug geography", json: #"{"sdk":"update","debugGeography":"mars"}"#, path: "$.steps[1].debugGeography",
+            message: "expected one of disabled, eea, notEEA, regulatedUSState, other"),
     ]
 
     @Test("a bad raw step names the field and what was expected", arguments: badSteps)

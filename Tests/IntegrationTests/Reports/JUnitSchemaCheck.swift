@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The rules of the JUnit XML schema that CI systems hold a report to, checked on a parsed document.
@@ -32,8 +33,10 @@ enum JUnitSchemaCheck {
         var stack: [Element] = []
         var root: Element?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let element = Element(name: name, attributes: attributes)
             stack.last?.children.append(element)
             if stack.isEmpty { root = element }

@@ -70,10 +70,12 @@ struct MermaidDiagramTests {
     func failureIsTold() throws {
         let diagram = MermaidDiagram.sequence(for: try #require(ReportInputs.failing.verdict))
 
-        #expect(diagram.hasSuffix("""
-            Note over User,Ads: FAIL
-            Note over User,Ads: expect.adRequests[0]: expected {npa: true}, got {npa: false, idfa: set}
-        """))
+        #expect(
+            diagram.hasSuffix(
+                """
+                    Note over User,Ads: FAIL
+                    Note over User,Ads: expect.adRequests[0]: expected {npa: true}, got {npa: false, idfa: set}
+                """))
         #expect(diagram.contains("Note over User,Ads: expects npa=1 after allow #38; accept #60;wrongly#62;"))
         #expect(MermaidSyntaxCheck.problems(in: diagram) == [])
     }
@@ -88,23 +90,24 @@ struct MermaidDiagramTests {
     @Test("the syntax check refuses undeclared participants, raw syntax characters, open blocks and unknown lines")
     func syntaxCheckCanFail() {
         let diagram = """
-        sequenceDiagram
-            participant App
-            App->>Ads: hello
-            Note over App: a;b
-            Note over App: #hash
-            rect rgb(1, 2, 3)
-            App->>App: fine #59;
-            loop forever
-        """
+            sequenceDiagram
+                participant App
+                App->>Ads: hello
+                Note over App: a;b
+                Note over App: #hash
+                rect rgb(1, 2, 3)
+                App->>App: fine #59;
+                loop forever
+            """
 
-        #expect(MermaidSyntaxCheck.problems(in: diagram) == [
-            "line 3: Ads is not declared",
-            "line 4: a raw ; < or >: Note over App: a;b",
-            "line 5: a # that starts no entity code: Note over App: #hash",
-            "line 8: not a statement: loop forever",
-            "1 block(s) never closed with end",
-        ])
+        #expect(
+            MermaidSyntaxCheck.problems(in: diagram) == [
+                "line 3: Ads is not declared",
+                "line 4: a raw ; < or >: Note over App: a;b",
+                "line 5: a # that starts no entity code: Note over App: #hash",
+                "line 8: not a statement: loop forever",
+                "1 block(s) never closed with end",
+            ])
         #expect(MermaidSyntaxCheck.problems(in: "graph TD") == ["line 1: expected sequenceDiagram, found graph TD"])
     }
 

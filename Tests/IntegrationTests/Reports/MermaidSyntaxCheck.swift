@@ -37,7 +37,8 @@ enum MermaidSyntaxCheck {
                 }
                 openBlocks += 1
             } else if let colon = line.range(of: ": ") {
-                let head = String(line[..<colon.lowerBound]), text = String(line[colon.upperBound...])
+                let head = String(line[..<colon.lowerBound])
+                let text = String(line[colon.upperBound...])
                 guard let used = participants(inHead: head) else {
                     problems.append("\(place): not a statement: \(line)")
                     continue

@@ -17,11 +17,11 @@ enum ReportInputs {
 
     /// A scenario that expects `npa=1` where the reference glue sends a personalized request.
     static let failingJSON = """
-    {"name": "expects npa=1 after allow & accept <wrongly>",
-     "user": {"trackingPrompt": "allow", "consentForm": "acceptAll"},
-     "steps": ["launch", "onboarding", "requestAd"],
-     "expect": {"adRequests": [{"npa": true}]}}
-    """
+        {"name": "expects npa=1 after allow & accept <wrongly>",
+         "user": {"trackingPrompt": "allow", "consentForm": "acceptAll"},
+         "steps": ["launch", "onboarding", "requestAd"],
+         "expect": {"adRequests": [{"npa": true}]}}
+        """
 
     /// A file with a key the format does not have.
     static let malformedJSON = #"{"name": "typo", "steps": ["launch"], "expect": {}, "expcet": {}}"#

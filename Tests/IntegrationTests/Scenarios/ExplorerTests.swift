@@ -1,11 +1,12 @@
 import AdHarness
 import AdRequestKit
-@testable import Exploration
 import Foundation
 import HarnessSupport
 import ScenarioRunner
-@testable import Scenarios
 import Testing
+
+@testable import Exploration
+@testable import Scenarios
 
 /// The explorer's search is exhaustive within its bounds, repeatable, splits without loss, and
 /// writes fixtures that decode and replay.
@@ -72,7 +73,10 @@ struct ExplorerTests {
         let shrunk = shrinker.shrink(draft)
         let (small, violation) = try #require(shrunk)
         #expect(small.steps == [.launch, .onboarding, .requestAd])
-        #expect(small.answers == [AnswerChoice(key: "trackingPrompt", answer: "deny", after: .zero), AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero)])
+        #expect(
+            small.answers == [
+                AnswerChoice(key: "trackingPrompt", answer: "deny", after: .zero), AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero),
+            ])
         #expect(small.faults.isEmpty)
         #expect(violation.invariant == .personalizedOnlyWithBothAnswers)
     }
@@ -157,7 +161,9 @@ struct ExplorerTests {
         #expect(throws: ScenarioError.self) { try Explorer(startingPoint: "[1, 2") }
         #expect(throws: ScenarioError.self) { try Explorer(startingPoint: "[]") }
         #expect(throws: ScenarioError.self) {
-            try Explorer(glue: GlueFactory(name: "other") { ReferenceGlue(ports: $0, consent: .current, configuration: AdsConfiguration(), mistakes: []) }, startingPoint: #"{"app": {"mistakes": []}}"#)
+            try Explorer(
+                glue: GlueFactory(name: "other") { ReferenceGlue(ports: $0, consent: .current, configuration: AdsConfiguration(), mistakes: []) },
+                startingPoint: #"{"app": {"mistakes": []}}"#)
         }
     }
 }

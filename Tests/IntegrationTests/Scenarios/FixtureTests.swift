@@ -5,7 +5,8 @@ import Testing
 /// Every bundled fixture, one test case per file.
 @Suite("Bundled scenario fixtures")
 struct FixtureTests {
-    static let files: [String] = (try? FixtureFiles.scenarioFiles(in: [FixtureFiles.bundledDirectory.path]))?
+    static let files: [String] =
+        (try? FixtureFiles.scenarioFiles(in: [FixtureFiles.bundledDirectory.path]))?
         .map { String($0.path.dropFirst(FixtureFiles.bundledDirectory.path.count + 1)) } ?? []
 
     @Test("there are at least 30 of them")

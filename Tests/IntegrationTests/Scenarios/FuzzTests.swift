@@ -6,7 +6,7 @@ import Testing
 /// The runner's promise on inputs nobody wrote by hand: every broken copy of a bundled fixture
 /// ends in a verdict or a clear error. A crash or a hang here fails the whole test run.
 ///
-/// The longer run is `adharness fuzz --count 100000` (see the README).
+/// The longer run is `adharness fuzz --count 100000` (see the command-line article, Sources/AdHarness/AdHarness.docc/CommandLine.md).
 @Suite("Fuzzing the runner with broken fixtures")
 struct FuzzTests {
     @Test("2,000 mutated copies of the bundled fixtures each end in a verdict or a clear error")

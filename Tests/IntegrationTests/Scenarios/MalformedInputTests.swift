@@ -30,32 +30,69 @@ struct MalformedInputTests {
     }
 
     static let cases: [Case] = [
-        Case("invalid UTF-8", Array(#"{"name":""#.utf8) + [0xFF] + Array(#"","steps":["launch"],"expect":{}}"#.utf8), at: 1, 10, "$", "not valid UTF-8: expected a well-formed UTF-8 character, found the byte 0xFF"),
-        Case("raw control character", "{\"name\":\"a\tb\",\"steps\":[\"launch\"],\"expect\":{}}", at: 1, 11, "$.name", "expected an escape such as \\n, \\t or \\u0009 inside a string, found the raw control character U+0009"),
-        Case("bad escape", #"{"name":"a\qb","steps":["launch"],"expect":{}}"#, at: 1, 11, "$.name", #"expected one of the escapes \" \\ \/ \b \f \n \r \t \uXXXX, found \q"#),
-        Case("lone surrogate", #"{"name":"\udc00","steps":["launch"],"expect":{}}"#, at: 1, 10, "$.name", "expected a character, found \\uDC00, the second half of a surrogate pair"),
+        Case(
+            "invalid UTF-8", Array(#"{"name":""#.utf8) + [0xFF] + Array(#"","steps":["launch"],"expect":{}}"#.utf8), at: 1, 10, "$",
+            "not valid UTF-8: expected a well-formed UTF-8 character, found the byte 0xFF"),
+        Case(
+            "raw control character", "{\"name\":\"a\tb\",\"steps\":[\"launch\"],\"expect\":{}}", at: 1, 11, "$.name",
+            "expected an escape such as \\n, \\t or \\u0009 inside a string, found the raw control character U+0009"),
+        Case(
+            "bad escape", #"{"name":"a\qb","steps":["launch"],"expect":{}}"#, at: 1, 11, "$.name",
+            #"expected one of the escapes \" \\ \/ \b \f \n \r \t \uXXXX, found \q"#),
+        Case(
+            "lone surrogate", #"{"name":"\udc00","steps":["launch"],"expect":{}}"#, at: 1, 10, "$.name",
+            "expected a character, found \\uDC00, the second half of a surrogate pair"),
         Case("leading zero", times("01"), at: 1, 101, "$.faults[0].times", "expected a number without a leading zero, found 01"),
         Case("number beyond a double", times("1e400"), at: 1, 101, "$.faults[0].times", "expected a number within a double's range, found 1e400"),
         Case("fraction for a whole number", times("1.5"), at: 1, 101, "$.faults[0].times", "expected a whole number, found the number 1.5"),
-        Case("1e308 for a whole number", times("1e308"), at: 1, 101, "$.faults[0].times", "expected a whole number from -9223372036854775808 to 9223372036854775807, found the number 1e308"),
+        Case(
+            "1e308 for a whole number", times("1e308"), at: 1, 101, "$.faults[0].times",
+            "expected a whole number from -9223372036854775808 to 9223372036854775807, found the number 1e308"),
         Case("2^63 for a whole number", times("9223372036854775808"), at: 1, 101, "$.faults[0].times", "found the number 9223372036854775808"),
-        Case("nesting past the limit", String(repeating: "[", count: 70_000), at: 1, 65, "$" + String(repeating: "[0]", count: 64), "expected arrays and objects nested at most 64 deep"),
-        Case("duplicate key", "{\"name\":\"a\",\n \"name\":\"b\",\"steps\":[\"launch\"],\"expect\":{}}", at: 2, 2, "$.name", "expected each key once in an object, found \"name\" a second time (the first is at line 1, column 2)"),
+        Case(
+            "nesting past the limit", String(repeating: "[", count: 70_000), at: 1, 65, "$" + String(repeating: "[0]", count: 64),
+            "expected arrays and objects nested at most 64 deep"),
+        Case(
+            "duplicate key", "{\"name\":\"a\",\n \"name\":\"b\",\"steps\":[\"launch\"],\"expect\":{}}", at: 2, 2, "$.name",
+            "expected each key once in an object, found \"name\" a second time (the first is at line 1, column 2)"),
         Case("empty name", #"{"name":" ","steps":["launch"],"expect":{}}"#, at: 1, 9, "$.name", "found an empty name"),
         Case("empty steps", #"{"name":"x","steps":[],"expect":{}}"#, at: 1, 21, "$.steps", "expected at least one step"),
-        Case("step before launch", #"{"name":"x","steps":["requestAd","launch"],"expect":{}}"#, at: 1, 22, "$.steps[0]", #"expected "launch" before "requestAd" (it needs the app running), found no launch before it"#),
-        Case("launch twice", #"{"name":"x","steps":["launch","launch"],"expect":{}}"#, at: 1, 31, "$.steps[1]", #"expected "relaunch" (the app is already running here), found "launch""#),
-        Case("duration past 100 years", #"{"name":"x","steps":["launch",{"advance":"9999999999999999s"}],"expect":{}}"#, at: 1, 42, "$.steps[1].advance", #"at most "36500d""#),
-        Case("unknown travel region", #"{"name":"x","steps":[{"travel":"mars"}],"expect":{}}"#, at: 1, 32, "$.steps[0].travel", #"expected one of eea, regulatedUSState, other, got "mars""#),
-        Case("consent age without a decision", #"{"name":"x","steps":["launch"],"expect":{},"previousSession":{"consentAge":"400d"}}"#, at: 1, 76, "$.previousSession.consentAge", "expected consent obtained with consentAge (how long ago the earlier decision was taken), found unknown"),
-        Case("the consent SDK asks for tracking under the legacy SDK", #"{"name":"x","consentProfile":"legacy","app":{"onboardingTracking":"consentSDK"},"steps":["launch"],"expect":{}}"#, at: 1, 67, "$.app.onboardingTracking", "the legacy consent SDK has no IDFA explainer"),
-        Case("unknown overlap policy", #"{"name":"x","steps":["launch"],"expect":{},"device":{"overlappingConsentCalls":"queue"}}"#, at: 1, 80, "$.device.overlappingConsentCalls", #"expected one of runBoth, reject, got "queue""#),
+        Case(
+            "step before launch", #"{"name":"x","steps":["requestAd","launch"],"expect":{}}"#, at: 1, 22, "$.steps[0]",
+            #"expected "launch" before "requestAd" (it needs the app running), found no launch before it"#),
+        Case(
+            "launch twice", #"{"name":"x","steps":["launch","launch"],"expect":{}}"#, at: 1, 31, "$.steps[1]",
+            #"expected "relaunch" (the app is already running here), found "launch""#),
+        Case(
+            "duration past 100 years", #"{"name":"x","steps":["launch",{"advance":"9999999999999999s"}],"expect":{}}"#, at: 1, 42, "$.steps[1].advance",
+            #"at most "36500d""#),
+        Case(
+            "unknown travel region", #"{"name":"x","steps":[{"travel":"mars"}],"expect":{}}"#, at: 1, 32, "$.steps[0].travel",
+            #"expected one of eea, regulatedUSState, other, got "mars""#),
+        Case(
+            "consent age without a decision", #"{"name":"x","steps":["launch"],"expect":{},"previousSession":{"consentAge":"400d"}}"#, at: 1, 76,
+            "$.previousSession.consentAge", "expected consent obtained with consentAge (how long ago the earlier decision was taken), found unknown"),
+        Case(
+            "the consent SDK asks for tracking under the legacy SDK",
+            #"{"name":"x","consentProfile":"legacy","app":{"onboardingTracking":"consentSDK"},"steps":["launch"],"expect":{}}"#, at: 1, 67,
+            "$.app.onboardingTracking", "the legacy consent SDK has no IDFA explainer"),
+        Case(
+            "unknown overlap policy", #"{"name":"x","steps":["launch"],"expect":{},"device":{"overlappingConsentCalls":"queue"}}"#, at: 1, 80,
+            "$.device.overlappingConsentCalls", #"expected one of runBoth, reject, got "queue""#),
         Case("empty file", "", at: 1, 1, "$", "expected a value (object, array, string, number, true, false or null), found the end of the file"),
         Case("wrong type names what it found", #"{"name":7,"steps":["launch"],"expect":{}}"#, at: 1, 9, "$.name", "expected a string; found the number 7"),
-        Case("unknown age treatment", #"{"name":"x","app":{"adRequestConfiguration":{"ageTreatment":"toddler"}},"steps":["launch"],"expect":{}}"#, at: 1, 61, "$.app.adRequestConfiguration.ageTreatment", #"expected one of unspecified, child, teen, got "toddler""#),
-        Case("a tag that is not a Boolean", #"{"name":"x","app":{"adRequestConfiguration":{"childDirectedTreatment":"yes"}},"steps":["launch"],"expect":{}}"#, at: 1, 71, "$.app.adRequestConfiguration.childDirectedTreatment", #"expected true or false; found a string "yes""#),
-        Case("a tag the ad SDK does not have", #"{"name":"x","app":{"adRequestConfiguration":{"childDirected":true}},"steps":["launch"],"expect":{}}"#, at: 1, 62, "$.app.adRequestConfiguration.childDirected", "expected one of underAgeOfConsent, childDirectedTreatment, ageTreatment"),
-        Case("an identifier value no request shows", #"{"name":"x","steps":["launch"],"expect":{"adRequests":[{"idfa":"hidden"}]}}"#, at: 1, 64, "$.expect.adRequests[0].idfa", #"expected zero, set or withheld, got "hidden""#),
+        Case(
+            "unknown age treatment", #"{"name":"x","app":{"adRequestConfiguration":{"ageTreatment":"toddler"}},"steps":["launch"],"expect":{}}"#, at: 1, 61,
+            "$.app.adRequestConfiguration.ageTreatment", #"expected one of unspecified, child, teen, got "toddler""#),
+        Case(
+            "a tag that is not a Boolean", #"{"name":"x","app":{"adRequestConfiguration":{"childDirectedTreatment":"yes"}},"steps":["launch"],"expect":{}}"#,
+            at: 1, 71, "$.app.adRequestConfiguration.childDirectedTreatment", #"expected true or false; found a string "yes""#),
+        Case(
+            "a tag the ad SDK does not have", #"{"name":"x","app":{"adRequestConfiguration":{"childDirected":true}},"steps":["launch"],"expect":{}}"#, at: 1,
+            62, "$.app.adRequestConfiguration.childDirected", "expected one of underAgeOfConsent, childDirectedTreatment, ageTreatment"),
+        Case(
+            "an identifier value no request shows", #"{"name":"x","steps":["launch"],"expect":{"adRequests":[{"idfa":"hidden"}]}}"#, at: 1, 64,
+            "$.expect.adRequests[0].idfa", #"expected zero, set or withheld, got "hidden""#),
     ]
 
     @Test("the rejection names the line, column, JSON path and what was expected", arguments: cases)

@@ -6,8 +6,9 @@ import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
 import ScenarioRunner
-@testable import Scenarios
 import Testing
+
+@testable import Scenarios
 
 /// The JSON Schema documents the format; these checks keep its value lists equal to the code's.
 @Suite("Scenario JSON Schema matches the decoder")
@@ -119,8 +120,10 @@ struct SchemaTests {
         #expect(enumeration("properties", "expect", "properties", "violation") == Invariant.allCases.map(\.rawValue))
         #expect(enumeration("properties", "expect", "properties", "warnings", "items") == Invariant.allCases.map(\.rawValue))
         #expect(
-            [properties("properties", "expect", "properties", "adRequests", "items"), properties("properties", "app"),
-             properties("properties", "app", "properties", "adRequestConfiguration")]
+            [
+                properties("properties", "expect", "properties", "adRequests", "items"), properties("properties", "app"),
+                properties("properties", "app", "properties", "adRequestConfiguration"),
+            ]
                 == [keys(ExpectedAdRequest.CodingKeys.self), keys(AppSetup.CodingKeys.self), keys(AppSetup.AdRequestConfigurationKeys.self)]
         )
     }

@@ -7,7 +7,9 @@ import Testing
 @Suite("Consent form stand-in")
 struct ConsentFormTests {
     /// Consent information after an update in a region, and its forms answered by `user`.
-    func setUp(_ rig: Rig, region: ConsentRegion = .eea, user: ConsentUserScript = ConsentUserScript(consentForm: .acceptAll), update: Bool = true) -> (SimulatedConsentInformation, SimulatedConsentForms) {
+    func setUp(_ rig: Rig, region: ConsentRegion = .eea, user: ConsentUserScript = ConsentUserScript(consentForm: .acceptAll), update: Bool = true) -> (
+        SimulatedConsentInformation, SimulatedConsentForms
+    ) {
         let info = rig.consentInfo(ConsentSDKSettings(region: region))
         if update {
             info.requestInfoUpdate(with: .init()) { _ in }
@@ -86,9 +88,11 @@ struct ConsentFormTests {
         #expect(info.storage.purposesConsented == false)
     }
 
-    @Test("the privacy-options form shows only where it is required", arguments: [
-        (ConsentRegion.other, false), (.regulatedUSState, true),
-    ])
+    @Test(
+        "the privacy-options form shows only where it is required",
+        arguments: [
+            (ConsentRegion.other, false), (.regulatedUSState, true),
+        ])
     func privacyOptions(region: ConsentRegion, shown: Bool) {
         let rig = Rig()
         let (info, forms) = setUp(rig, region: region, user: ConsentUserScript(privacyOptionsForm: .rejectAll))

@@ -36,11 +36,13 @@ struct ConsentInformationTests {
         #expect(info.hasCompletedUpdate)
     }
 
-    @Test("region rules", arguments: [
-        (ConsentRegion.eea, UserConsentStatus.required, false, PrivacyOptionsRequirement.notRequired, ConsentFormStatus.available),
-        (.regulatedUSState, .notRequired, true, .required, .available),
-        (.other, .notRequired, true, .notRequired, .unavailable),
-    ])
+    @Test(
+        "region rules",
+        arguments: [
+            (ConsentRegion.eea, UserConsentStatus.required, false, PrivacyOptionsRequirement.notRequired, ConsentFormStatus.available),
+            (.regulatedUSState, .notRequired, true, .required, .available),
+            (.other, .notRequired, true, .notRequired, .unavailable),
+        ])
     func regions(region: ConsentRegion, status: UserConsentStatus, canRequestAds: Bool, privacy: PrivacyOptionsRequirement, form: ConsentFormStatus) {
         let rig = Rig()
         let info = rig.consentInfo(ConsentSDKSettings(region: region))
@@ -51,9 +53,11 @@ struct ConsentInformationTests {
         #expect(info.formStatus == form)
     }
 
-    @Test("a debug geography overrides the region on a listed test device", arguments: [
-        (ConsentDebugGeography.eea, UserConsentStatus.required), (.regulatedUSState, .notRequired), (.other, .notRequired), (.notEEA, .notRequired),
-    ])
+    @Test(
+        "a debug geography overrides the region on a listed test device",
+        arguments: [
+            (ConsentDebugGeography.eea, UserConsentStatus.required), (.regulatedUSState, .notRequired), (.other, .notRequired), (.notEEA, .notRequired),
+        ])
     func debugGeography(geography: ConsentDebugGeography, status: UserConsentStatus) {
         let rig = Rig()
         let info = rig.consentInfo(ConsentSDKSettings(region: geography == .eea ? .other : .eea))
@@ -62,10 +66,12 @@ struct ConsentInformationTests {
         #expect(info.consentStatus == status)
     }
 
-    @Test("a debug geography applies on a simulator and on a listed device, and nowhere else", arguments: [
-        (simulator: false, listed: false, applies: false), (simulator: false, listed: true, applies: true),
-        (simulator: true, listed: false, applies: true),
-    ])
+    @Test(
+        "a debug geography applies on a simulator and on a listed device, and nowhere else",
+        arguments: [
+            (simulator: false, listed: false, applies: false), (simulator: false, listed: true, applies: true),
+            (simulator: true, listed: false, applies: true),
+        ])
     func debugGeographyOnlyOnTestDevices(simulator: Bool, listed: Bool, applies: Bool) {
         let rig = Rig()
         let info = rig.consentInfo(ConsentSDKSettings(region: .other, isSimulator: simulator))
@@ -87,9 +93,11 @@ struct ConsentInformationTests {
         #expect(info.consentStatus == .notRequired)
     }
 
-    @Test("a failed update keeps the cached answer (a returning user still gets ads)", arguments: [
-        (FaultError.network, ConsentRequestError.network), (.internal, .internal), (.invalidAppID, .invalidAppID), (.misconfiguration, .misconfiguration),
-    ])
+    @Test(
+        "a failed update keeps the cached answer (a returning user still gets ads)",
+        arguments: [
+            (FaultError.network, ConsentRequestError.network), (.internal, .internal), (.invalidAppID, .invalidAppID), (.misconfiguration, .misconfiguration),
+        ])
     func failureKeepsCache(fault: FaultError, error: ConsentRequestError) {
         let rig = Rig(faults: [Fault(.consentInfoUpdate, .error(fault))])
         ConsentStorage(store: rig.store).status = .obtained

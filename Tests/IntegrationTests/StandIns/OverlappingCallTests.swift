@@ -68,16 +68,18 @@ struct OverlappingCallTests {
         return calls.values
     }
 
-    @Test("each overlap completes as the policy says", arguments: [
-        (Overlap.secondUpdate, OverlappingCallPolicy.runBoth, ["first:nil", "second:nil"]),
-        (.secondUpdate, .reject, ["second:internal", "first:nil"]),
-        (.loadAndPresentOverForm, .runBoth, ["first:nil", "second:nil"]),
-        (.loadAndPresentOverForm, .reject, ["second:internal", "first:nil"]),
-        (.privacyOptionsOverForm, .runBoth, ["first:nil", "second:nil"]),
-        (.privacyOptionsOverForm, .reject, ["second:internal", "first:nil"]),
-        (.sameFormTwice, .runBoth, ["second:alreadyUsed", "first:nil"]),
-        (.sameFormTwice, .reject, ["second:alreadyUsed", "first:nil"]),
-    ])
+    @Test(
+        "each overlap completes as the policy says",
+        arguments: [
+            (Overlap.secondUpdate, OverlappingCallPolicy.runBoth, ["first:nil", "second:nil"]),
+            (.secondUpdate, .reject, ["second:internal", "first:nil"]),
+            (.loadAndPresentOverForm, .runBoth, ["first:nil", "second:nil"]),
+            (.loadAndPresentOverForm, .reject, ["second:internal", "first:nil"]),
+            (.privacyOptionsOverForm, .runBoth, ["first:nil", "second:nil"]),
+            (.privacyOptionsOverForm, .reject, ["second:internal", "first:nil"]),
+            (.sameFormTwice, .runBoth, ["second:alreadyUsed", "first:nil"]),
+            (.sameFormTwice, .reject, ["second:alreadyUsed", "first:nil"]),
+        ])
     func overlap(_ overlap: Overlap, policy: OverlappingCallPolicy, expected: [String]) {
         #expect(completions(overlap, policy: policy) == expected)
     }
@@ -105,10 +107,12 @@ struct OverlappingCallTests {
         return calls.values
     }
 
-    @Test("the IDFA explainer's form stays on screen under the OS prompt it brings up: an overlapping form follows the policy", arguments: [
-        (OverlappingCallPolicy.runBoth, ["onScreen:true", "privacyOptions:nil", "explainer:nil"]),
-        (.reject, ["onScreen:true", "privacyOptions:internal", "explainer:nil"]),
-    ])
+    @Test(
+        "the IDFA explainer's form stays on screen under the OS prompt it brings up: an overlapping form follows the policy",
+        arguments: [
+            (OverlappingCallPolicy.runBoth, ["onScreen:true", "privacyOptions:nil", "explainer:nil"]),
+            (.reject, ["onScreen:true", "privacyOptions:internal", "explainer:nil"]),
+        ])
     func explainerOverlap(policy: OverlappingCallPolicy, expected: [String]) {
         #expect(privacyOptionsOverExplainer(policy: policy) == expected)
     }

@@ -25,28 +25,36 @@ struct PublishedMessagesTests {
         return "\(error) \(info.consentStatus) \(info.canRequestAds) \(info.privacyOptionsRequirement) \(info.formStatus)"
     }
 
-    @Test("where no published message applies, ads may be requested; the explainer applies while the OS has not asked", arguments: [
-        (ConsentRegion.eea, PublishedMessages(gdpr: false, usStates: false), UserConsentStatus.unknown, TrackingAuthorizationStatus.authorized,
-         "ok required true notRequired unavailable"),
-        (.eea, PublishedMessages(gdpr: false), .obtained, .authorized, "ok obtained true notRequired unavailable"),
-        (.regulatedUSState, PublishedMessages(usStates: false), .unknown, .authorized, "ok notRequired true notRequired unavailable"),
-        (.other, PublishedMessages(gdpr: false, usStates: false), .unknown, .authorized, "ok notRequired true notRequired unavailable"),
-        (.other, PublishedMessages(idfaExplainer: true), .unknown, .notDetermined, "ok required false notRequired available"),
-        (.other, PublishedMessages(idfaExplainer: true), .unknown, .denied, "ok notRequired true notRequired unavailable"),
-        (.eea, PublishedMessages(idfaExplainer: true), .obtained, .notDetermined, "ok required false required available"),
-        (.eea, PublishedMessages(gdpr: false, idfaExplainer: true), .unknown, .notDetermined, "ok required false notRequired available"),
-    ])
-    func publishedMessages(region: ConsentRegion, messages: PublishedMessages, stored: UserConsentStatus, tracking: TrackingAuthorizationStatus, expected: String) {
+    @Test(
+        "where no published message applies, ads may be requested; the explainer applies while the OS has not asked",
+        arguments: [
+            (
+                ConsentRegion.eea, PublishedMessages(gdpr: false, usStates: false), UserConsentStatus.unknown, TrackingAuthorizationStatus.authorized,
+                "ok required true notRequired unavailable"
+            ),
+            (.eea, PublishedMessages(gdpr: false), .obtained, .authorized, "ok obtained true notRequired unavailable"),
+            (.regulatedUSState, PublishedMessages(usStates: false), .unknown, .authorized, "ok notRequired true notRequired unavailable"),
+            (.other, PublishedMessages(gdpr: false, usStates: false), .unknown, .authorized, "ok notRequired true notRequired unavailable"),
+            (.other, PublishedMessages(idfaExplainer: true), .unknown, .notDetermined, "ok required false notRequired available"),
+            (.other, PublishedMessages(idfaExplainer: true), .unknown, .denied, "ok notRequired true notRequired unavailable"),
+            (.eea, PublishedMessages(idfaExplainer: true), .obtained, .notDetermined, "ok required false required available"),
+            (.eea, PublishedMessages(gdpr: false, idfaExplainer: true), .unknown, .notDetermined, "ok required false notRequired available"),
+        ])
+    func publishedMessages(
+        region: ConsentRegion, messages: PublishedMessages, stored: UserConsentStatus, tracking: TrackingAuthorizationStatus, expected: String
+    ) {
         #expect(update(region, messages, stored: stored, tracking: tracking) == expected)
     }
 
-    @Test("the update sends GADApplicationIdentifier: missing or malformed fails it with invalidAppID", arguments: [
-        (PropertyListValue?.none, "invalidAppID unknown false unknown unknown"),
-        (.string("ca-app-pub-3940256099942544/2934735716"), "invalidAppID unknown false unknown unknown"),
-        (.string("ca-app-pub-123456789012345~1234567890"), "invalidAppID unknown false unknown unknown"),
-        (.number(1), "invalidAppID unknown false unknown unknown"),
-        (.string("ca-app-pub-1234567890123456~9876543210"), "ok required false notRequired available"),
-    ])
+    @Test(
+        "the update sends GADApplicationIdentifier: missing or malformed fails it with invalidAppID",
+        arguments: [
+            (PropertyListValue?.none, "invalidAppID unknown false unknown unknown"),
+            (.string("ca-app-pub-3940256099942544/2934735716"), "invalidAppID unknown false unknown unknown"),
+            (.string("ca-app-pub-123456789012345~1234567890"), "invalidAppID unknown false unknown unknown"),
+            (.number(1), "invalidAppID unknown false unknown unknown"),
+            (.string("ca-app-pub-1234567890123456~9876543210"), "ok required false notRequired available"),
+        ])
     func appID(identifier: PropertyListValue?, expected: String) {
         var infoPlist = InfoPlist.standard
         infoPlist[InfoPlistKey.adApplicationIdentifier.name] = identifier

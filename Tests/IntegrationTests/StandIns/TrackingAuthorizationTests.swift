@@ -24,10 +24,12 @@ struct TrackingAuthorizationTests {
         #expect(rig.trace.events(named: .trackingAnswer).last?["reason"] == "storedAnswer")
     }
 
-    @Test("no prompt, answered synchronously on the caller", arguments: [
-        (OSSettings(trackingRestricted: true), TrackingAuthorizationStatus.restricted, "restricted"),
-        (OSSettings(allowAppsToRequestToTrack: false), .denied, "systemSwitchOff"),
-    ])
+    @Test(
+        "no prompt, answered synchronously on the caller",
+        arguments: [
+            (OSSettings(trackingRestricted: true), TrackingAuthorizationStatus.restricted, "restricted"),
+            (OSSettings(allowAppsToRequestToTrack: false), .denied, "systemSwitchOff"),
+        ])
     func immediatePaths(os: OSSettings, expected: TrackingAuthorizationStatus, reason: String) {
         let rig = Rig(os: os)
         let calls = Calls<TrackingAuthorizationStatus>()
@@ -50,9 +52,12 @@ struct TrackingAuthorizationTests {
         #expect(rig.device.trackingStatus == .notDetermined)
     }
 
-    @Test("14.4 to 14.5.0 store the denial of a request made with the switch off; it stays once the switch is on (fixed in 14.5.1)", arguments: [
-        (OSVersion("14.3"), TrackingAuthorizationStatus.notDetermined), ("14.4", .denied), ("14.5", .denied), ("14.5.1", .notDetermined), ("18.0", .notDetermined),
-    ])
+    @Test(
+        "14.4 to 14.5.0 store the denial of a request made with the switch off; it stays once the switch is on (fixed in 14.5.1)",
+        arguments: [
+            (OSVersion("14.3"), TrackingAuthorizationStatus.notDetermined), ("14.4", .denied), ("14.5", .denied), ("14.5.1", .notDetermined),
+            ("18.0", .notDetermined),
+        ])
     func switchOffDenialByVersion(version: OSVersion, afterSwitchOn: TrackingAuthorizationStatus) {
         let rig = Rig(os: OSSettings(osVersion: version, allowAppsToRequestToTrack: false))
         rig.tracking(.allow).requestTrackingAuthorization { _ in }
@@ -118,14 +123,16 @@ struct TrackingAuthorizationTests {
 
         #expect(calls.values == [.notDetermined, .notDetermined, .notDetermined])
         #expect(rig.trace.count(of: .trackingPrompt) == 2)
-        #expect(rig.trace.events(named: .trackingAnswer).map { $0[.trackingAnswerReason] } == [.appLeftForeground, .noPrompt(.appNotActive), .appLeftForeground])
+        #expect(
+            rig.trace.events(named: .trackingAnswer).map { $0[.trackingAnswerReason] } == [.appLeftForeground, .noPrompt(.appNotActive), .appLeftForeground])
     }
 
     @Test("Additional Information is on the expanded sheet only: scripted for the alert, the prompt is left unanswered with a reason")
     func additionalInformationNeedsTheSheet() {
         let rig = Rig(os: OSSettings(osVersion: "27.2", trackingPromptRegion: .outsideEU))
         let calls = Calls<TrackingAuthorizationStatus>()
-        rig.tracking(.additionalInformation).requestTrackingAuthorization(preferringExpandedInterface: true, additionalInformation: nil, completion: calls.record)
+        rig.tracking(.additionalInformation).requestTrackingAuthorization(
+            preferringExpandedInterface: true, additionalInformation: nil, completion: calls.record)
         rig.clock.run()
         #expect(calls.values.isEmpty)
         let issues = rig.trace.events(named: .harnessIssue).compactMap { $0["issue"] }

@@ -1,7 +1,8 @@
 import HarnessSupport
 import MockAdNetwork
-@testable import PrivacySignals
 import Testing
+
+@testable import PrivacySignals
 
 /// The GPP header and US National section codec against the spec's examples, by round trip, on
 /// broken input, and the keys the consent stand-in writes with them.
@@ -58,14 +59,19 @@ struct GPPStringTests {
             ("CAAAAAAAAABA", section(version: 2, all(0, version: 2).enumerated().map { $0.offset == 29 ? 1 : 0 }), "CAAAAAAAAABA"),
             ("CVVVkkkkkpFY.YA", section(version: 2, mixed), "CVVVkkkkkpFY"),
             ("BAAAVVVVUQA.QA", section(version: 1, v1Defaults), "BAAAVVVVUQ"),
-            ("CAAAVVVVAFBA.QA", section(version: 2, Array(repeating: 0, count: 9) + Array(repeating: 1, count: 12) + [0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0]), "CAAAVVVVAFBA"),
+            (
+                "CAAAVVVVAFBA.QA", section(version: 2, Array(repeating: 0, count: 9) + Array(repeating: 1, count: 12) + [0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0]),
+                "CAAAVVVVAFBA"
+            ),
             ("CAAAVVVVVVRA.QA", section(version: 2, Array(repeating: 0, count: 9) + Array(repeating: 1, count: 19) + [0, 1, 0, 0]), "CAAAVVVVVVRA"),
             ("BVVVkkkkkpFY", section(version: 2, mixed), "CVVVkkkkkpFY"),
             ("BVQqAAAACg", section(version: 1, [1, 1, 1, 1, 0, 0, 2, 2, 2] + Array(repeating: 0, count: 14) + [2, 2, 0, 0]), "BVQqAAAACg"),
         ]
     }()
 
-    @Test("the IAB's reference implementations' US National strings, versions 1 and 2, decode to what they hold and encode back", arguments: referenceVectors.indices)
+    @Test(
+        "the IAB's reference implementations' US National strings, versions 1 and 2, decode to what they hold and encode back",
+        arguments: referenceVectors.indices)
     func referenceVector(_ index: Int) throws {
         let vector = Self.referenceVectors[index]
         let decoded = try GPPUSNationalSection(decoding: vector.text)
@@ -107,17 +113,37 @@ struct GPPStringTests {
         do { return "version \(try GPPUSNationalSection(decoding: text).version)" } catch { return "\(error)" }
     }
 
-    @Test("a segment not as long as its declared version's fields is an error naming the field and what was expected", arguments: [
-        ("CVQqAAAACg", "segment 1 (usnat), bit 60, KnownChildSensitiveDataConsents: expected version 2's 70 bits (12 characters), found 60 (10 characters): the text ends in this field"),
-        ("BVQqAAAA", "segment 1 (usnat), bit 48, KnownChildSensitiveDataConsents: expected version 1's 60 bits (10 or 11 characters), found 48 (8 characters): the text ends in this field"),
-        ("CVQqAAAA", "segment 1 (usnat), bit 48, SensitiveDataProcessing: expected version 2's 70 bits (12 characters), found 48 (8 characters): the text ends in this field"),
-        ("BVQqAAAACgAAA", "segment 1 (usnat), bit 0, Version: expected version 1's 60 bits (10 or 11 characters), found 78 (13 characters): too long for the version it declares"),
-        ("CAAAAAAAAABAA", "segment 1 (usnat), bit 0, Version: expected version 2's 70 bits (12 characters), found 78 (13 characters): too long for the version it declares"),
-        ("DAAAAAAAAABA", "segment 1 (usnat), bit 0, Version: expected 1 or 2, found 3"),
-        ("AAAAAAAAAA", "segment 1 (usnat), bit 0, Version: expected 1 or 2, found 0"),
-        ("B", "segment 1 (usnat), bit 6, SharingNotice: expected version 1's 60 bits (10 or 11 characters), found 6 (1 character): the text ends in this field"),
-        ("", "segment 1 (usnat), bit 0, Version: expected 6 bits, found 0 left (the string is cut short)"),
-    ])
+    @Test(
+        "a segment not as long as its declared version's fields is an error naming the field and what was expected",
+        arguments: [
+            (
+                "CVQqAAAACg",
+                "segment 1 (usnat), bit 60, KnownChildSensitiveDataConsents: expected version 2's 70 bits (12 characters), found 60 (10 characters): the text ends in this field"
+            ),
+            (
+                "BVQqAAAA",
+                "segment 1 (usnat), bit 48, KnownChildSensitiveDataConsents: expected version 1's 60 bits (10 or 11 characters), found 48 (8 characters): the text ends in this field"
+            ),
+            (
+                "CVQqAAAA",
+                "segment 1 (usnat), bit 48, SensitiveDataProcessing: expected version 2's 70 bits (12 characters), found 48 (8 characters): the text ends in this field"
+            ),
+            (
+                "BVQqAAAACgAAA",
+                "segment 1 (usnat), bit 0, Version: expected version 1's 60 bits (10 or 11 characters), found 78 (13 characters): too long for the version it declares"
+            ),
+            (
+                "CAAAAAAAAABAA",
+                "segment 1 (usnat), bit 0, Version: expected version 2's 70 bits (12 characters), found 78 (13 characters): too long for the version it declares"
+            ),
+            ("DAAAAAAAAABA", "segment 1 (usnat), bit 0, Version: expected 1 or 2, found 3"),
+            ("AAAAAAAAAA", "segment 1 (usnat), bit 0, Version: expected 1 or 2, found 0"),
+            (
+                "B",
+                "segment 1 (usnat), bit 6, SharingNotice: expected version 1's 60 bits (10 or 11 characters), found 6 (1 character): the text ends in this field"
+            ),
+            ("", "segment 1 (usnat), bit 0, Version: expected 6 bits, found 0 left (the string is cut short)"),
+        ])
     func wrongLengthForVersion(_ text: String, _ error: String) {
         #expect(Self.usnat(text) == error)
     }
@@ -130,10 +156,11 @@ struct GPPStringTests {
         let errors = [old, unknown].map { section in
             do { return try section.encode() } catch { return "\(error)" }
         }
-        #expect(errors == [
-            "segment 1 (usnat), SensitiveDataProcessing: expected 12 values in version 1, found 16",
-            "segment 1 (usnat), Version: expected 1 or 2, found 3",
-        ])
+        #expect(
+            errors == [
+                "segment 1 (usnat), SensitiveDataProcessing: expected 12 values in version 1, found 16",
+                "segment 1 (usnat), Version: expected 1 or 2, found 3",
+            ])
     }
 
     @Test("what the stand-in writes decodes to the decision it records", arguments: [true, false])
@@ -156,16 +183,17 @@ struct GPPStringTests {
 
     @Test("malformed strings are errors that say where and what was expected")
     func malformed() {
-        #expect(["", "CBABM~a", "DBABM", "DBABM~", "DBABL~!"].map(Self.outcome) + [
-            (try? GPPUSNationalSection(decoding: "BVVVVVVV")).map { _ in "decoded" } ?? "refused",
-        ] == [
-            "segment 0 (header): expected a base64 header, found an empty one",
-            "segment 0 (header), bit 0, Type: expected 3 (a GPP header), found 2",
-            "segment 0 (header), Sections: expected 1 sections after the header, found 0",
-            "segment 1: expected the text of section 2, found an empty one",
-            "[7]",
-            "refused",
-        ])
+        #expect(
+            ["", "CBABM~a", "DBABM", "DBABM~", "DBABL~!"].map(Self.outcome) + [
+                (try? GPPUSNationalSection(decoding: "BVVVVVVV")).map { _ in "decoded" } ?? "refused"
+            ] == [
+                "segment 0 (header): expected a base64 header, found an empty one",
+                "segment 0 (header), bit 0, Type: expected 3 (a GPP header), found 2",
+                "segment 0 (header), Sections: expected 1 sections after the header, found 0",
+                "segment 1: expected the text of section 2, found an empty one",
+                "[7]",
+                "refused",
+            ])
     }
 
     @Test("a section that does not fit its fields is an error when encoded")

@@ -1,8 +1,9 @@
-@testable import AdRequestKit
 import HarnessSupport
 import MockAdNetwork
 import PrivacySignals
 import Testing
+
+@testable import AdRequestKit
 
 /// Each rule of the serving-mode oracle, from signals written as the consent SDK writes them.
 @Suite("Serving-mode oracle")
@@ -32,10 +33,19 @@ struct ServingModeOracleTests {
             ("EEA, form not answered", try Self.store(nil), false, Self.today, untagged),
             ("a string that does not decode", broken, false, Self.today, untagged),
             ("accept all, 14 months later", try Self.store(.acceptAll), true, Self.today + 14 * 31 * 864_000, untagged),
-            ("Google refused and objected to", try Self.store(ConsentChoices(purposes: everything, vendors: [1], objectedVendors: [755])), false, Self.today, untagged),
+            (
+                "Google refused and objected to", try Self.store(ConsentChoices(purposes: everything, vendors: [1], objectedVendors: [755])), false, Self.today,
+                untagged
+            ),
             ("reject all", try Self.store(.rejectAll), false, Self.today, untagged),
-            ("every purpose, Google by legitimate interest only", try Self.store(ConsentChoices(purposes: everything, vendors: [1])), false, Self.today, untagged),
-            ("objections to 2, 7, 9, 10", try Self.store(ConsentChoices(purposes: [1, 3, 4], vendors: [755], objectedPurposes: [2, 7, 9, 10])), false, Self.today, untagged),
+            (
+                "every purpose, Google by legitimate interest only", try Self.store(ConsentChoices(purposes: everything, vendors: [1])), false, Self.today,
+                untagged
+            ),
+            (
+                "objections to 2, 7, 9, 10", try Self.store(ConsentChoices(purposes: [1, 3, 4], vendors: [755], objectedPurposes: [2, 7, 9, 10])), false,
+                Self.today, untagged
+            ),
             ("no profiling purposes", try Self.store(ConsentChoices(purposes: [1, 2, 7, 9, 10], vendors: [755])), false, Self.today, untagged),
             ("accept all", try Self.store(.acceptAll), false, Self.today, untagged),
             ("accept all, npa=1", try Self.store(.acceptAll), true, Self.today, untagged),
@@ -45,14 +55,16 @@ struct ServingModeOracleTests {
             ("accept all, teen age treatment", try Self.store(.acceptAll), false, Self.today, AdRequestConfiguration(ageTreatment: .teen)),
         ]
         let rules = situations.map { ServingModeOracle.decide(store: $0.1, nonPersonalizedRequested: $0.2, now: $0.3, configuration: $0.4).rule }
-        #expect(zip(situations, rules).map { "\($0.0): \($1.rawValue)" } == [
-            "outside the EEA: gdprDoesNotApply", "regulated US state, opted out: usStateOptOut", "EEA, form not answered: noTCString", "a string that does not decode: invalidTCString",
-            "accept all, 14 months later: consentOutdated", "Google refused and objected to: googleNotAllowed", "reject all: noStorageConsent",
-            "every purpose, Google by legitimate interest only: noStorageConsent", "objections to 2, 7, 9, 10: basicAdsPurposesMissing",
-            "no profiling purposes: personalizationNotConsented", "accept all: personalizationAllowed", "accept all, npa=1: nonPersonalizedRequested",
-            "accept all, child-directed, npa=1: childDirectedTreatment", "accept all, under age: underAgeOfConsent",
-            "accept all, child age treatment: childAgeTreatment", "accept all, teen age treatment: teenAgeTreatment",
-        ])
+        #expect(
+            zip(situations, rules).map { "\($0.0): \($1.rawValue)" } == [
+                "outside the EEA: gdprDoesNotApply", "regulated US state, opted out: usStateOptOut", "EEA, form not answered: noTCString",
+                "a string that does not decode: invalidTCString",
+                "accept all, 14 months later: consentOutdated", "Google refused and objected to: googleNotAllowed", "reject all: noStorageConsent",
+                "every purpose, Google by legitimate interest only: noStorageConsent", "objections to 2, 7, 9, 10: basicAdsPurposesMissing",
+                "no profiling purposes: personalizationNotConsented", "accept all: personalizationAllowed", "accept all, npa=1: nonPersonalizedRequested",
+                "accept all, child-directed, npa=1: childDirectedTreatment", "accept all, under age: underAgeOfConsent",
+                "accept all, child age treatment: childAgeTreatment", "accept all, teen age treatment: teenAgeTreatment",
+            ])
         #expect(try Set(rules + Self.policyRules().map(\.decided)) == Set(ServingModeRule.allCases))
     }
 
@@ -125,8 +137,12 @@ struct ServingModeOracleTests {
         #expect(modes == [[.personalized, .nonPersonalized], [.limited, .limited]])
     }
 
-    @Test("what the stand-in writes decodes to the same choices, and the pre-parsed keys agree with the string",
-          arguments: [ConsentChoices.acceptAll, .rejectAll, ConsentChoices(purposes: [1, 2, 7], specialFeatures: [2], vendors: [10, 755], objectedPurposes: [8], objectedVendors: [1])])
+    @Test(
+        "what the stand-in writes decodes to the same choices, and the pre-parsed keys agree with the string",
+        arguments: [
+            ConsentChoices.acceptAll, .rejectAll,
+            ConsentChoices(purposes: [1, 2, 7], specialFeatures: [2], vendors: [10, 755], objectedPurposes: [8], objectedVendors: [1]),
+        ])
     func writtenSignalsRoundTrip(_ choices: ConsentChoices) throws {
         let store = try Self.store(choices)
         let text = try #require(store.string(forKey: TCFKey.tcString))
@@ -138,12 +154,13 @@ struct ServingModeOracleTests {
         #expect(parsed == [choices.purposes.sorted(), choices.vendors.sorted()])
         #expect(try tc.encode() == text && tc.specProblems.isEmpty && store.integer(forKey: TCFKey.gdprApplies) == 1)
         // The publisher keys say what the PublisherTC segment says; the Additional Consent string names every provider once.
-        #expect([TCFKey.publisherConsent, TCFKey.publisherLegitimateInterests, TCFKey.publisherCustomPurposesConsents, TCFKey.additionalConsent]
-            .map { store.string(forKey: $0) } == [
-                TCFKey.binaryString(tc.publisherTC?.purposeConsents ?? [999], count: 11),
-                TCFKey.binaryString(tc.publisherTC?.purposeLegitimateInterests ?? [999], count: 11),
-                "", choices == .acceptAll ? "2~1.35.41.101~dv." : "2~~dv.1.35.41.101",
-            ])
+        #expect(
+            [TCFKey.publisherConsent, TCFKey.publisherLegitimateInterests, TCFKey.publisherCustomPurposesConsents, TCFKey.additionalConsent]
+                .map { store.string(forKey: $0) } == [
+                    TCFKey.binaryString(tc.publisherTC?.purposeConsents ?? [999], count: 11),
+                    TCFKey.binaryString(tc.publisherTC?.purposeLegitimateInterests ?? [999], count: 11),
+                    "", choices == .acceptAll ? "2~1.35.41.101~dv." : "2~~dv.1.35.41.101",
+                ])
     }
 
     @Test("reset clears every TCF key")

@@ -1,6 +1,7 @@
 import HarnessSupport
-@testable import PrivacySignals
 import Testing
+
+@testable import PrivacySignals
 
 /// The TC string codec against published strings, by round trip, and on broken input.
 @Suite("TC string codec")
@@ -27,26 +28,32 @@ struct TCStringTests {
 
     static let vectors = [
         // The spec's example: IAB Tech Lab, "Consent string and vendor list formats v2" (GDPR-TCF repo @10b489e).
-        Vector(name: "spec example", string: "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA", expected: [
-            "created": "2025-06-03T00:00:00.0Z", "lastUpdated": "2025-06-03T00:00:00.0Z", "cmp": "880/0", "language": "EN",
-            "vendorList": "48", "policy": "2", "specialFeatures": "none", "purposes": "none", "purposesLI": "none", "publisherCC": "DE",
-            "vendors": "MaxVendorId 4, bit field: {1, 2, 3, 4}", "vendorsLI": "MaxVendorId 0, bit field: none",
-            "disclosed": "MaxVendorId 404, ranges: {1-5, 100, 404}", "publisherTC": "empty",
-        ]),
+        Vector(
+            name: "spec example", string: "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA",
+            expected: [
+                "created": "2025-06-03T00:00:00.0Z", "lastUpdated": "2025-06-03T00:00:00.0Z", "cmp": "880/0", "language": "EN",
+                "vendorList": "48", "policy": "2", "specialFeatures": "none", "purposes": "none", "purposesLI": "none", "publisherCC": "DE",
+                "vendors": "MaxVendorId 4, bit field: {1, 2, 3, 4}", "vendorsLI": "MaxVendorId 0, bit field: none",
+                "disclosed": "MaxVendorId 404, ranges: {1-5, 100, 404}", "publisherTC": "empty",
+            ]),
         // ketch-com/ketch-android, tcf/src/test/java/com/ketch/android/tcf/TCFTest.kt (iabtcf-java dump).
-        Vector(name: "ketch-android", string: "CPhBZtcPhBZtcACABAENCACgAIAAAAAAAAAAH2QAYH0AfYB9kAGB9YH2AAAA.YAAAAAAAAAAA", expected: [
-            "created": "2022-10-17T13:44:54.0Z", "lastUpdated": "2022-10-17T13:44:54.0Z", "cmp": "2/1", "language": "EN",
-            "vendorList": "128", "policy": "2", "specialFeatures": "none", "purposes": "{1}", "purposesLI": "none", "publisherCC": "AA",
-            "vendors": "MaxVendorId 1004, ranges: {1000-1004}", "vendorsLI": "MaxVendorId 1004, ranges: {1003-1004}",
-            "disclosed": "none", "publisherTC": "empty",
-        ]),
+        Vector(
+            name: "ketch-android", string: "CPhBZtcPhBZtcACABAENCACgAIAAAAAAAAAAH2QAYH0AfYB9kAGB9YH2AAAA.YAAAAAAAAAAA",
+            expected: [
+                "created": "2022-10-17T13:44:54.0Z", "lastUpdated": "2022-10-17T13:44:54.0Z", "cmp": "2/1", "language": "EN",
+                "vendorList": "128", "policy": "2", "specialFeatures": "none", "purposes": "{1}", "purposesLI": "none", "publisherCC": "AA",
+                "vendors": "MaxVendorId 1004, ranges: {1000-1004}", "vendorsLI": "MaxVendorId 1004, ranges: {1003-1004}",
+                "disclosed": "none", "publisherTC": "empty",
+            ]),
         // With Google (vendor 755): an Axeptio CMP API document, decoded there to the same values.
-        Vector(name: "with Google", string: "CQrQMwAQrQMwAEEABAENCyFoAOAAAEIAAAqIF5wAgAAgLzAvOACAvMAA.IAAA.YAAAAAAAAAAA", expected: [
-            "created": "2026-09-28T00:00:00.0Z", "lastUpdated": "2026-09-28T00:00:00.0Z", "cmp": "260/1", "language": "EN",
-            "vendorList": "178", "policy": "5", "specialFeatures": "{1}", "purposes": "{1, 2, 3}", "purposesLI": "{2, 7}",
-            "publisherCC": "FR", "vendors": "MaxVendorId 755, ranges: {1, 755}", "vendorsLI": "MaxVendorId 755, ranges: {755}",
-            "disclosed": "MaxVendorId 0, bit field: none", "publisherTC": "empty",
-        ]),
+        Vector(
+            name: "with Google", string: "CQrQMwAQrQMwAEEABAENCyFoAOAAAEIAAAqIF5wAgAAgLzAvOACAvMAA.IAAA.YAAAAAAAAAAA",
+            expected: [
+                "created": "2026-09-28T00:00:00.0Z", "lastUpdated": "2026-09-28T00:00:00.0Z", "cmp": "260/1", "language": "EN",
+                "vendorList": "178", "policy": "5", "specialFeatures": "{1}", "purposes": "{1, 2, 3}", "purposesLI": "{2, 7}",
+                "publisherCC": "FR", "vendors": "MaxVendorId 755, ranges: {1, 755}", "vendorsLI": "MaxVendorId 755, ranges: {755}",
+                "disclosed": "MaxVendorId 0, bit field: none", "publisherTC": "empty",
+            ]),
     ]
 
     @Test("a published string decodes to its documented values and encodes back to itself", arguments: vectors)

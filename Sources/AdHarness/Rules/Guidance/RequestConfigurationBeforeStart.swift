@@ -16,7 +16,8 @@ extension RuleDescriptor {
             configuration after the ad SDK started in this process, explicitly or by a first ad request, so requests \
             made before went without it). Setting a tag to the value it already had changes nothing and breaks nothing.
             """,
-        source: "Google, https://developers.google.com/admob/ios/targeting (set the request configuration before starting the SDK, so every request applies it)",
+        source:
+            "Google, https://developers.google.com/admob/ios/targeting (set the request configuration before starting the SDK, so every request applies it)",
         breaks: { event, facts in
             event.name == .adsConfigure && event[.afterStart] == true && RunFacts.tags(of: event) != facts.adConfiguration
         }

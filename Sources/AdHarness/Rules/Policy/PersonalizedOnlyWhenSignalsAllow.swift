@@ -41,7 +41,8 @@ extension RuleDescriptor {
     /// which the pre-parsed keys an app reads do not show.
     private static let rulesNotTheAppsToFollow: Set<ServingModeRule?> = Set(
         [
-            ServingModeRule.usStateOptOut, .usPrivacyStringOptOut, .personalizationControlsOptOut, .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment,
+            ServingModeRule.usStateOptOut, .usPrivacyStringOptOut, .personalizationControlsOptOut, .childDirectedTreatment, .underAgeOfConsent,
+            .childAgeTreatment,
             .teenAgeTreatment, .consentOutdated, .cmpNotCertified, .googleNotDisclosed, .restrictedDataProcessingRequested,
         ]
     )

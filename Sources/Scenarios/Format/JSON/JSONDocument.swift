@@ -51,7 +51,8 @@ package struct JSONDocument {
     }
 
     private static func position(of offset: Int, lineStarts: [Int], bytes: [UInt8]) -> (line: Int, column: Int) {
-        var low = 0, high = lineStarts.count - 1
+        var low = 0
+        var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }

@@ -75,8 +75,12 @@ struct JSONParser {
         var offset = 0
         while offset < bytes.count {
             let lead = bytes[offset]
-            if lead < 0x80 { offset += 1; continue }
-            let length: Int, lowest: UInt32
+            if lead < 0x80 {
+                offset += 1
+                continue
+            }
+            let length: Int
+            let lowest: UInt32
             switch lead {
             case 0xC2...0xDF: (length, lowest) = (2, 0x80)
             case 0xE0...0xEF: (length, lowest) = (3, 0x800)
@@ -95,7 +99,10 @@ struct JSONParser {
     }
 
     private func invalidUTF8(at offset: Int) -> Failure {
-        Failure(offset: offset, path: "$", message: "not valid UTF-8: expected a well-formed UTF-8 character, found the byte 0x\(hex(UInt32(bytes[offset]), width: 2)); save the file as UTF-8")
+        Failure(
+            offset: offset, path: "$",
+            message: "not valid UTF-8: expected a well-formed UTF-8 character, found the byte 0x\(hex(UInt32(bytes[offset]), width: 2)); save the file as UTF-8"
+        )
     }
 
     // MARK: Values
@@ -133,7 +140,9 @@ struct JSONParser {
 
     private func checkDepth(_ depth: Int) throws(Failure) {
         guard depth <= JSONDocument.maximumDepth else {
-            throw failure(at: index, "expected arrays and objects nested at most \(JSONDocument.maximumDepth) deep (a scenario needs a handful of levels), found deeper nesting")
+            throw failure(
+                at: index,
+                "expected arrays and objects nested at most \(JSONDocument.maximumDepth) deep (a scenario needs a handful of levels), found deeper nesting")
         }
     }
 
@@ -143,7 +152,10 @@ struct JSONParser {
         var members: [JSONNode.Member] = []
         var seen: [String: Int] = [:]
         skipSpace()
-        if current == UInt8(ascii: "}") { index += 1; return members }
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
         while true {
             skipSpace()
             guard current == UInt8(ascii: "\"") else { throw failure("a quoted key") }
@@ -165,7 +177,10 @@ struct JSONParser {
             path.removeLast()
             members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: member))
             skipSpace()
-            if current == UInt8(ascii: ",") { index += 1; continue }
+            if current == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             guard current == UInt8(ascii: "}") else { throw failure("',' or '}' after a member of the object") }
             index += 1
             return members
@@ -177,14 +192,20 @@ struct JSONParser {
         index += 1
         var elements: [JSONNode] = []
         skipSpace()
-        if current == UInt8(ascii: "]") { index += 1; return elements }
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return elements
+        }
         while true {
             skipSpace()
             path.append(.index(elements.count))
             elements.append(try value(depth: depth))
             path.removeLast()
             skipSpace()
-            if current == UInt8(ascii: ",") { index += 1; continue }
+            if current == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             guard current == UInt8(ascii: "]") else { throw failure("',' or ']' after an element of the array") }
             index += 1
             return elements
@@ -253,7 +274,10 @@ struct JSONParser {
                 scalars.append(try escape())
                 runStart = index
             case 0x00..<0x20:
-                throw failure(at: index, "not valid JSON: expected an escape such as \\n, \\t or \\u\(hex(UInt32(byte), width: 4)) inside a string, found the raw control character U+\(hex(UInt32(byte), width: 4))")
+                throw failure(
+                    at: index,
+                    "not valid JSON: expected an escape such as \\n, \\t or \\u\(hex(UInt32(byte), width: 4)) inside a string, found the raw control character U+\(hex(UInt32(byte), width: 4))"
+                )
             default:
                 index += 1
             }
@@ -279,11 +303,13 @@ struct JSONParser {
         case UInt8(ascii: "u"): break
         default:
             index -= 1
-            throw failure(at: start, "not valid JSON: expected one of the escapes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found \\\(foundHere.trimmingQuotes)")
+            throw failure(
+                at: start, "not valid JSON: expected one of the escapes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found \\\(foundHere.trimmingQuotes)")
         }
         let unit = try hexUnit()
         if (0xDC00...0xDFFF).contains(unit) {
-            throw failure(at: start, "not valid JSON: expected a character, found \\u\(hex(unit, width: 4)), the second half of a surrogate pair with no first half")
+            throw failure(
+                at: start, "not valid JSON: expected a character, found \\u\(hex(unit, width: 4)), the second half of a surrogate pair with no first half")
         }
         guard (0xD800...0xDBFF).contains(unit) else { return Unicode.Scalar(unit)! }
         guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
@@ -292,7 +318,9 @@ struct JSONParser {
         index += 2
         let low = try hexUnit()
         guard (0xDC00...0xDFFF).contains(low) else {
-            throw failure(at: start, "not valid JSON: expected \\uDC00-\\uDFFF after \\u\(hex(unit, width: 4)), the first half of a surrogate pair, found \\u\(hex(low, width: 4))")
+            throw failure(
+                at: start,
+                "not valid JSON: expected \\uDC00-\\uDFFF after \\u\(hex(unit, width: 4)), the first half of a surrogate pair, found \\u\(hex(low, width: 4))")
         }
         return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
     }
@@ -317,7 +345,7 @@ struct JSONParser {
     }
 }
 
-private extension String {
+extension String {
     /// `'x'` without its quotes.
-    var trimmingQuotes: String { hasPrefix("'") && hasSuffix("'") && count == 3 ? String(dropFirst().dropLast()) : self }
+    fileprivate var trimmingQuotes: String { hasPrefix("'") && hasSuffix("'") && count == 3 ? String(dropFirst().dropLast()) : self }
 }

@@ -156,7 +156,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func next() throws -> JSONTreeDecoder {
         let path = codingPath + [AnyCodingKey(intValue: currentIndex)]
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(codingPath: path, debugDescription: "the array has only \(elements.count) elements"))
+            throw DecodingError.valueNotFound(
+                Any.self, DecodingError.Context(codingPath: path, debugDescription: "the array has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
         return JSONTreeDecoder(node: elements[currentIndex], codingPath: path)

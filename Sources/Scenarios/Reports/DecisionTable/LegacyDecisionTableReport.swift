@@ -46,7 +46,9 @@ public enum LegacyDecisionTableReport {
             "|:--|:--|:--|:--|:--|:--|:--|",
         ]
         for row in rows {
-            lines.append("| `\(row.tracking)` | `\(row.legacyStatus)` | \(row.inEEAOrUnknown) | \(row.usePersonalizedAds) | `\(row.shouldUseNPA)` | `\(row.canRequestAds)` | \(row.rule) |")
+            lines.append(
+                "| `\(row.tracking)` | `\(row.legacyStatus)` | \(row.inEEAOrUnknown) | \(row.usePersonalizedAds) | `\(row.shouldUseNPA)` | `\(row.canRequestAds)` | \(row.rule) |"
+            )
         }
         return lines.joined(separator: "\n")
     }

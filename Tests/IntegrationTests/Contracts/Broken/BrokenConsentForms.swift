@@ -57,7 +57,8 @@ struct BrokenConsentFormSubject: ConsentFormSubject {
 }
 
 enum BrokenConsentForms {
-    static func broken(_ id: String, _ flaw: String, _ make: @escaping @Sendable (any ConsentFormProvider) -> MisreportingConsentForms) -> BrokenImplementation {
+    static func broken(_ id: String, _ flaw: String, _ make: @escaping @Sendable (any ConsentFormProvider) -> MisreportingConsentForms) -> BrokenImplementation
+    {
         BrokenImplementation(id, flaw, checks: ConsentFormContract.checks) { BrokenConsentFormSubject(broken: make) }
     }
 

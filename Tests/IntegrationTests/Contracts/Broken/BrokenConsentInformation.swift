@@ -48,7 +48,9 @@ struct BrokenConsentInformationSubject: ConsentInformationSubject {
 }
 
 enum BrokenConsentInformation {
-    static func broken(_ id: String, _ flaw: String, _ make: @escaping @Sendable (any ConsentInfoProvider) -> MisreportingConsentInformation) -> BrokenImplementation {
+    static func broken(_ id: String, _ flaw: String, _ make: @escaping @Sendable (any ConsentInfoProvider) -> MisreportingConsentInformation)
+        -> BrokenImplementation
+    {
         BrokenImplementation(id, flaw, checks: ConsentInformationContract.checks) { BrokenConsentInformationSubject(broken: make) }
     }
 
@@ -66,10 +68,13 @@ enum BrokenConsentInformation {
             MisreportingConsentInformation(base: $0, reading: { status, can, _ in (status, can && status == .obtained) })
         },
         broken("consent.update-error-keeps-stored-status", "forgets the stored answer when an update fails") {
-            base in MisreportingConsentInformation(base: base, completions: { error in
-                if error != nil { base.reset() }
-                return [error]
-            })
+            base in
+            MisreportingConsentInformation(
+                base: base,
+                completions: { error in
+                    if error != nil { base.reset() }
+                    return [error]
+                })
         },
         broken("consent.update-completes-once", "completes every update twice") {
             MisreportingConsentInformation(base: $0, completions: { [$0, $0] })

@@ -29,7 +29,9 @@ struct BrokenIdentifierSubject: AdvertisingIdentifierSubject {
 enum BrokenIdentifier {
     static let cached = UUID(uuidString: "6D92078A-8246-4BA4-AE5B-76104861E7DC") ?? UUID()
 
-    static func broken(_ id: String, _ flaw: String, _ make: @escaping @Sendable (any AdvertisingIdentifierProvider) -> MisreportingIdentifier) -> BrokenImplementation {
+    static func broken(_ id: String, _ flaw: String, _ make: @escaping @Sendable (any AdvertisingIdentifierProvider) -> MisreportingIdentifier)
+        -> BrokenImplementation
+    {
         BrokenImplementation(id, flaw, checks: AdvertisingIdentifierContract.checks) { BrokenIdentifierSubject(broken: make) }
     }
 
@@ -37,7 +39,9 @@ enum BrokenIdentifier {
         broken("identifier.zero-unless-authorized", "always hands out zeros") { MisreportingIdentifier(base: $0, identifier: { _ in .zero }) },
         broken("identifier.stable-across-reads", "makes a new identifier on every read") { MisreportingIdentifier(base: $0, identifier: { _ in UUID() }) },
         broken("identifier.legacy-flag-false", "reports the legacy flag as enabled") { MisreportingIdentifier(base: $0, legacyFlag: true) },
-        broken("identifier.zero-when-denied", "hands out an identifier cached before the denial") { MisreportingIdentifier(base: $0, identifier: { _ in cached }) },
+        broken("identifier.zero-when-denied", "hands out an identifier cached before the denial") {
+            MisreportingIdentifier(base: $0, identifier: { _ in cached })
+        },
         broken("identifier.real-when-authorized", "always hands out zeros") { MisreportingIdentifier(base: $0, identifier: { _ in .zero }) },
     ]
 }

@@ -26,7 +26,10 @@ final class MisbehavingLocation: LocationAuthorizer {
         if callsAtRegistration { handler(base.authorizationStatus) }
         let calls = Locked(0)
         base.setAuthorizationChangeHandler { [handlerCalls] status in
-            let count = calls.withLock { $0 += 1; return $0 }
+            let count = calls.withLock {
+                $0 += 1
+                return $0
+            }
             if let handlerCalls, count > handlerCalls { return }
             handler(status)
         }
@@ -59,9 +62,13 @@ enum BrokenLocation {
     }
 
     static let all = [
-        broken("location.handler-called-once-after-registration", "calls the handler inside the registration") { MisbehavingLocation(base: $0, callsAtRegistration: true) },
+        broken("location.handler-called-once-after-registration", "calls the handler inside the registration") {
+            MisbehavingLocation(base: $0, callsAtRegistration: true)
+        },
         broken("location.request-ignored-once-decided", "calls the handler on every request") { MisbehavingLocation(base: $0, callsOnRequest: true) },
-        broken("location.temporary-accuracy-unlisted-purpose-errors", "swallows the temporary-accuracy error") { MisbehavingLocation(base: $0, accuracyError: false) },
+        broken("location.temporary-accuracy-unlisted-purpose-errors", "swallows the temporary-accuracy error") {
+            MisbehavingLocation(base: $0, accuracyError: false)
+        },
         broken("location.request-ignored-while-not-active", "calls the handler on every request") { MisbehavingLocation(base: $0, callsOnRequest: true) },
         broken("location.answer-calls-back", "stops calling the handler after its first call") { MisbehavingLocation(base: $0, handlerCalls: 1) },
     ]
