@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 
 /// A value a ground-truth trace field carries: written as text in the trace, read back typed.
 ///
@@ -46,6 +47,8 @@ extension UserConsentStatus: TraceValue {
 }
 
 extension AudienceAgeTreatment: TraceValue {}
+
+extension CrashReason: TraceValue {}
 
 extension ConsentFormStatus: TraceValue {
     /// The status's name (`available`).
@@ -134,6 +137,11 @@ extension TraceField where Value == PrivacyOptionsRequirement {
 extension TraceField where Value == ConsentDebugGeography {
     /// The debug geography a consent update asked for (`consent.update`).
     @inlinable public static var debugGeography: Self { Self("debugGeography") }
+}
+
+extension TraceField where Value == CrashReason {
+    /// Why the app crashed (`app.crash`).
+    @inlinable public static var crashReason: Self { Self("reason") }
 }
 
 extension TraceField where Value == AudienceAgeTreatment {

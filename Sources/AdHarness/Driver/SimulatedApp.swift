@@ -205,7 +205,7 @@ public final class SimulatedApp: Sendable {
     /// Process start, as UIKit does it: the glue's launch code runs while the app is inactive, then
     /// the app becomes active and the glue is told.
     public func launch(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("launch", at: CallSite(fileID: fileID, line: line)) {
+        try worldStep(.launch, at: CallSite(fileID: fileID, line: line)) {
             if isRunning { throw HarnessFailure.scenarioIssue("launch: the app is already running; use relaunch", trace: trace.events) }
             startProcess()
         }
@@ -213,7 +213,7 @@ public final class SimulatedApp: Sendable {
 
     /// The glue's first-run flow.
     public func onboarding(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("onboarding", at: CallSite(fileID: fileID, line: line)) { $0.glue.runOnboarding() }
+        try step(.onboarding, at: CallSite(fileID: fileID, line: line)) { $0.glue.runOnboarding() }
     }
 
     /// The app asks for tracking authorization on its own (outside onboarding).
@@ -222,7 +222,7 @@ public final class SimulatedApp: Sendable {
     /// Google's sample suggests ("tracking authorization completed, start loading ads here"): the
     /// tightest spot for a stale decision.
     public func requestTracking(thenRequestAd: Bool = false, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("requestTracking", detail: thenRequestAd ? "thenRequestAd" : nil, at: CallSite(fileID: fileID, line: line)) { [adUnitID] process in
+        try step(.requestTracking, detail: thenRequestAd ? "thenRequestAd" : nil, at: CallSite(fileID: fileID, line: line)) { [adUnitID] process in
             process.glue.requestTracking { [weak glue = process.glue] in
                 if thenRequestAd { glue?.requestAd(adUnitID: adUnitID) }
             }
@@ -231,7 +231,7 @@ public final class SimulatedApp: Sendable {
 
     /// The app wants to show an ad; the glue decides whether and how to request it.
     public func requestAd(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("requestAd", at: CallSite(fileID: fileID, line: line)) { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID) }
+        try step(.requestAd, at: CallSite(fileID: fileID, line: line)) { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID) }
     }
 
     /// The app asks for when-in-use location through ``LocationPermission``, creating its location
@@ -240,7 +240,7 @@ public final class SimulatedApp: Sendable {
     /// A location prompt makes the app inactive, so a tracking request made while it is up is
     /// answered `notDetermined` with no prompt, which the glue must repeat once the app is active.
     public func requestLocation(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("requestLocation", at: CallSite(fileID: fileID, line: line)) { [location] process in
+        try step(.requestLocation, at: CallSite(fileID: fileID, line: line)) { [location] process in
             let answer = process.locationPermission(services: location).requestWhenInUse()
             state.withLock { $0.locationAnswers.append(answer) }
         }
@@ -248,7 +248,7 @@ public final class SimulatedApp: Sendable {
 
     /// The user leaves the app, changes a location setting in the Settings app, and comes back.
     public func changeLocationSettings(_ change: LocationSettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("settings", at: CallSite(fileID: fileID, line: line)) { [location] in
+        try worldStep(.settings, at: CallSite(fileID: fileID, line: line)) { [location] in
             try aroundSettings { location.change(change) }
         }
     }
@@ -258,7 +258,7 @@ public final class SimulatedApp: Sendable {
     /// A consent form on screen covers the app, so the user cannot reach its entry point then: a
     /// scenario issue, not a call.
     public func openPrivacyOptions(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("openPrivacyOptions", at: CallSite(fileID: fileID, line: line)) { [trace] process in
+        try step(.openPrivacyOptions, at: CallSite(fileID: fileID, line: line)) { [trace] process in
             if process.standIns.consentForms.isFormOnScreen {
                 throw HarnessFailure.scenarioIssue(
                     "openPrivacyOptions: expected the app on screen, found a consent form covering it (the user cannot tap the app's entry point until the form is answered)",
@@ -275,7 +275,7 @@ public final class SimulatedApp: Sendable {
     /// A control the glue does not declare, or a tap while a consent form or a system prompt covers
     /// the app, is a scenario issue, not a call.
     public func tap(_ control: String, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("tap", detail: control, at: CallSite(fileID: fileID, line: line)) { [trace, glueFactory, device] process in
+        try step(.tap, detail: control, at: CallSite(fileID: fileID, line: line)) { [trace, glueFactory, device] process in
             guard glueFactory.controls.contains(control) else {
                 let declared = glueFactory.controls.isEmpty ? "declares none" : "declares \(glueFactory.controls.joined(separator: ", "))"
                 throw HarnessFailure.scenarioIssue("tap \(control): expected a control the glue declares; \(glueFactory.name) \(declared)", trace: trace.events)
@@ -295,7 +295,7 @@ public final class SimulatedApp: Sendable {
     /// The peer suite drives the SDK so; a form a raw load gives is kept for a raw present in the
     /// same process. The legacy consent profile has no such calls: a scenario issue.
     public func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("sdk", detail: call.description, at: CallSite(fileID: fileID, line: line)) { [trace] process in
+        try step(.sdk, detail: call.description, at: CallSite(fileID: fileID, line: line)) { [trace] process in
             if process.standIns.legacyConsentInformation != nil {
                 throw HarnessFailure.scenarioIssue(
                     "sdk \(call.name.rawValue): expected the current consent SDK, found the legacy profile (raw calls reach the current SDK only)",
@@ -308,13 +308,13 @@ public final class SimulatedApp: Sendable {
 
     /// The device moves to another region (EEA, a US state, elsewhere); the consent SDK sees it at its next update.
     public func travel(to region: ConsentRegion, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("travel", detail: region.rawValue, at: CallSite(fileID: fileID, line: line)) { [world] in world.travel(to: region) }
+        try worldStep(.travel, detail: region.rawValue, at: CallSite(fileID: fileID, line: line)) { [world] in world.travel(to: region) }
     }
 
     /// The user leaves the app and comes back to it: it becomes active (the system dismisses a
     /// tracking prompt that was up when the app left).
     public func foreground(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step("foreground", at: CallSite(fileID: fileID, line: line)) { [device] _ in
+        try step(.foreground, at: CallSite(fileID: fileID, line: line)) { [device] _ in
             if device.appState != .background { device.setAppState(.background) }
             device.setAppState(.active)
         }
@@ -322,7 +322,7 @@ public final class SimulatedApp: Sendable {
 
     /// The user leaves the app, changes a setting in the Settings app, and comes back.
     public func changeSettings(_ change: SimulatedDevice.SettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("settings", at: CallSite(fileID: fileID, line: line)) { [device, trace] in
+        try worldStep(.settings, at: CallSite(fileID: fileID, line: line)) { [device, trace] in
             try aroundSettings {
                 if let problem = device.change(change) {
                     throw HarnessFailure.scenarioIssue("settings \(change): \(problem)", trace: trace.events)
@@ -335,13 +335,13 @@ public final class SimulatedApp: Sendable {
     @discardableResult
     public func readAdvertisingIdentifier(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> UUID? {
         var identifier: UUID?
-        try step("readAdvertisingIdentifier", at: CallSite(fileID: fileID, line: line)) { identifier = $0.glue.readAdvertisingIdentifier() }
+        try step(.readAdvertisingIdentifier, at: CallSite(fileID: fileID, line: line)) { identifier = $0.glue.readAdvertisingIdentifier() }
         return identifier
     }
 
     /// The process ends and starts again; stored state survives.
     public func relaunch(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("relaunch", at: CallSite(fileID: fileID, line: line)) {
+        try worldStep(.relaunch, at: CallSite(fileID: fileID, line: line)) {
             endProcess(reason: "relaunch")
             startProcess()
         }
@@ -349,7 +349,7 @@ public final class SimulatedApp: Sendable {
 
     /// The app is deleted, installed and started again: the OS's answers and the app's storage are gone.
     public func reinstall(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("reinstall", at: CallSite(fileID: fileID, line: line)) { [world] in
+        try worldStep(.reinstall, at: CallSite(fileID: fileID, line: line)) { [world] in
             endProcess(reason: "reinstall")
             world.device.reinstallApp()
             world.location.reinstallApp()
@@ -361,12 +361,12 @@ public final class SimulatedApp: Sendable {
 
     /// Virtual time passes; work that falls due runs in order.
     public func advance(by duration: Duration, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("advance", detail: duration.harnessDescription, at: CallSite(fileID: fileID, line: line)) { [clock] in clock.advance(by: duration) }
+        try worldStep(.advance, detail: duration.harnessDescription, at: CallSite(fileID: fileID, line: line)) { [clock] in clock.advance(by: duration) }
     }
 
     /// Virtual time jumps from one due time to the next until nothing that can run is left.
     public func runUntilIdle(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep("runUntilIdle", at: CallSite(fileID: fileID, line: line)) { [clock] in clock.runUntilIdle() }
+        try worldStep(.runUntilIdle, at: CallSite(fileID: fileID, line: line)) { [clock] in clock.runUntilIdle() }
     }
 
     /// The end of the run: runs what is due now, decides the rules that wait for the end (a tracking
@@ -506,11 +506,11 @@ public final class SimulatedApp: Sendable {
     // MARK: Running a step
 
     /// A step that needs the app running: the body gets the running process.
-    private func step(_ name: String, detail: String? = nil, at site: CallSite, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
+    private func step(_ name: HarnessStep, detail: String? = nil, at site: CallSite, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
         try perform(name, detail: detail, at: site) {
             guard let process = state.withLock({ $0.running }), process.isRunning else {
                 throw HarnessFailure.appNotRunning(
-                    step: name, reason: state.withLock { $0.lastCrash.map { "it crashed: \($0)" } ?? "not launched" }
+                    step: name.rawValue, reason: state.withLock { $0.lastCrash.map { "it crashed: \($0)" } ?? "not launched" }
                 )
             }
             try body(process)
@@ -518,13 +518,13 @@ public final class SimulatedApp: Sendable {
     }
 
     /// A step on the world that needs no running app.
-    private func worldStep(_ name: String, detail: String? = nil, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
+    private func worldStep(_ name: HarnessStep, detail: String? = nil, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         try perform(name, detail: detail, at: site, body)
     }
 
     /// Records the step, runs its body and everything due now, then checks the invariants.
-    private func perform(_ name: String, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
-        trace.record(.step, [EventField("step", name)] + (detail.map { [EventField("detail", $0)] } ?? []))
+    private func perform(_ name: HarnessStep, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
+        trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField("detail", $0)] } ?? []))
         state.withLock {
             $0.stepped = true
             $0.finished = false
@@ -534,12 +534,12 @@ public final class SimulatedApp: Sendable {
         } catch let failure as HarnessFailure {
             throw failure
         } catch {
-            throw .scenarioIssue("\(name): \(error)", trace: trace.events)
+            throw .scenarioIssue("\(name.rawValue): \(error)", trace: trace.events)
         }
         clock.run()
         noteRunaway()
-        state.withLock { $0.lastCall = StepCall(step: name, site: site) }
-        try check(StepCall(step: name, site: site))
+        state.withLock { $0.lastCall = StepCall(step: name.rawValue, site: site) }
+        try check(StepCall(step: name.rawValue, site: site))
     }
 
     /// Records, once, that the clock stopped a runaway: the rule ``Invariant/noRunawayLoop`` reads it.
@@ -561,7 +561,7 @@ public final class SimulatedApp: Sendable {
             return (state.checkedEvents, state.reportedViolations)
         }
         for event in events[from...] where event.name == .appCrash {
-            state.withLock { $0.lastCrash = event["reason"].flatMap(CrashReason.init(rawValue:)) }
+            state.withLock { $0.lastCrash = event[.crashReason] }
         }
         let violations = invariants.violations
         let goesOn = state.withLock { !$0.stopsAtFirstFailure } && violations.count < Self.maximumRecordedFailures

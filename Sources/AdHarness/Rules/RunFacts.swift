@@ -76,13 +76,13 @@ struct RunFacts: Hashable, Sendable {
             privacyOptionsRequired = event[.privacyOptions] == .required
             canRequestAds = Self.decisionStands.contains(storedConsent)
         case .step:
-            switch event["step"] {
-            case "onboarding":
+            switch event[.step] {
+            case .onboarding?:
                 onboardingRan = true
                 if consentRequiredByLastUpdate { onboardingKnewConsentRequired = true }
-            case "openPrivacyOptions":
+            case .openPrivacyOptions?:
                 if privacyOptionsRequired { privacyTapUnanswered = true }
-            case "requestAd":
+            case .requestAd?:
                 if canRequestAds && tracking != .notDetermined && !adLoadedThisProcess { adWantedUnsent = true }
             default: break
             }

@@ -28,6 +28,6 @@ extension RuleDescriptor {
             resume is a misuse the checked form traps on); SE-0300, \\
             https://github.com/swiftlang/swift-evolution/blob/main/proposals/0300-continuation.md
             """,
-        breaks: { event, _ in event.name == .appCrash && event["reason"] != CrashReason.continuationResumedTwice.rawValue }
+        breaks: { event, _ in event.name == .appCrash && event[.crashReason] != .continuationResumedTwice }
     )
 }

@@ -29,7 +29,7 @@ extension RuleDescriptor {
             guard facts.privacyTapUnanswered else { return false }
             switch event.name {
             case .consentFormPresent: return event[.formKind] == .consent
-            case .step: return event["step"] == "openPrivacyOptions"
+            case .step: return event[.step] == .openPrivacyOptions
             case .appTerminate, .appCrash, .runFinish: return true
             default: return false
             }
