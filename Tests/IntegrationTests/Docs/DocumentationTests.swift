@@ -37,6 +37,26 @@ struct DocumentationTests {
         #expect(links.filter { !FileManager.default.fileExists(atPath: Self.catalogue.appendingPathComponent($0).path) } == [])
     }
 
+    @Test("every JSON block of the articles is a scenario that reads and passes")
+    func jsonBlocksAreScenarios() throws {
+        let articles = try FileManager.default.contentsOfDirectory(atPath: Self.catalogue.path).filter { $0.hasSuffix(".md") }
+        var blocks: [(String, String)] = []
+        for article in articles {
+            let text = try String(contentsOf: Self.catalogue.appendingPathComponent(article), encoding: .utf8)
+            for part in text.components(separatedBy: "```json\n").dropFirst() {
+                blocks.append((article, part.components(separatedBy: "\n```").first ?? ""))
+            }
+        }
+        let folder = try CommandLineTests.folder(with: Dictionary(uniqueKeysWithValues: blocks.enumerated().map { ("block-\($0.offset).json", $0.element.1) }))
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let run = try CommandLineTests.adharness(["run", folder.path])
+
+        #expect(!blocks.isEmpty)
+        #expect(run.code == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("\(blocks.count) passed, 0 failed\n"))
+    }
+
     @Test("every relative link of the README and the articles names a file or folder of the checkout")
     func relativeLinksResolve() throws {
         let articles = try FileManager.default.contentsOfDirectory(atPath: Self.catalogue.path).filter { $0.hasSuffix(".md") }
