@@ -86,10 +86,6 @@ public final class AppProcess: Sendable {
         trace.record(.harnessIssue, [EventField("issue", text)])
     }
 
-    /// The name of the field of a `harness.issue` that names the user-script key with no answer
-    /// (`trackingPrompt`, `consentForm`...), so a tool can supply one and run again.
-    public static let missingAnswerField = "missingAnswer"
-
     /// The scripted user answers something on screen after a delay.
     @discardableResult
     public func scheduleUserAnswer(after delay: Duration, label: String, _ answer: @escaping @Sendable () -> Void) -> any ScheduledWork {
@@ -100,8 +96,8 @@ public final class AppProcess: Sendable {
     /// missing, and a prompt left pending for ever (so the leftover report lists it too).
     ///
     /// `scriptKey` names the user-script entry that would answer it, when one would.
-    public func leaveUnanswered(_ what: String, scriptKey: String? = nil, because issue: String) {
-        trace.record(.harnessIssue, [EventField("issue", issue)] + (scriptKey.map { [EventField(Self.missingAnswerField, $0)] } ?? []))
+    public func leaveUnanswered(_ what: String, scriptKey: UserScriptKey? = nil, because issue: String) {
+        trace.record(.harnessIssue, [EventField("issue", issue)] + (scriptKey.map { [EventField(.missingAnswer, $0)] } ?? []))
         clock.scheduleNever(label: "\(what) waiting for an answer the user script does not give", kind: .unansweredPrompt)
     }
 }

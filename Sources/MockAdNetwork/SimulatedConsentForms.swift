@@ -108,7 +108,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         info.inFlight.formShown()
         let firstRun = kind == .consent || kind == .personalizationControls
         guard let script = firstRun ? user.consentForm : user.privacyOptionsForm else {
-            let key = firstRun ? "consentForm" : "privacyOptionsForm"
+            let key: UserScriptKey = firstRun ? .consentForm : .privacyOptionsForm
             process.leaveUnanswered(
                 "\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")
             return

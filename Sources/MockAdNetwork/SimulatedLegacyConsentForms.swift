@@ -87,7 +87,7 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
     private func answer(offers: LegacyFormOffers, effects: [FaultEffect], _ dismissCompletion: @escaping @Sendable (LegacyConsentError?, Bool) -> Void) {
         guard let user else {
             process.leaveUnanswered(
-                "legacy consent form", scriptKey: "legacyConsentForm",
+                "legacy consent form", scriptKey: .legacyConsentForm,
                 because: "the legacy consent form is on screen but the user has no scripted answer (user.legacyConsentForm)"
             )
             return

@@ -159,7 +159,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
         }
         guard let user else {
             process.leaveUnanswered(
-                "tracking prompt", scriptKey: "trackingPrompt",
+                "tracking prompt", scriptKey: .trackingPrompt,
                 because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
             return
         }

@@ -16,7 +16,7 @@ struct Decisions: Hashable, Sendable {
     /// The device the path runs on, when the explorer varies it.
     var device = DeviceVariant()
 
-    func hasAnswer(for key: String) -> Bool { answers.contains { $0.key == key } }
+    func hasAnswer(for key: UserScriptKey) -> Bool { answers.contains { $0.key == key } }
 
     func answering(_ choice: AnswerChoice) -> Decisions {
         var next = self
@@ -68,23 +68,22 @@ extension AnswerChoice {
     /// Puts the answer into a user script.
     func apply(to user: inout User) {
         switch key {
-        case "trackingPrompt": user.trackingPrompt = TrackingPromptAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
-        case "consentForm": user.consentForm = ConsentFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
-        case "privacyOptionsForm": user.privacyOptionsForm = ConsentFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
-        case "legacyConsentForm": user.legacyConsentForm = LegacyFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
-        default: break
+        case .trackingPrompt: user.trackingPrompt = TrackingPromptAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
+        case .consentForm: user.consentForm = ConsentFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
+        case .privacyOptionsForm: user.privacyOptionsForm = ConsentFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
+        case .legacyConsentForm: user.legacyConsentForm = LegacyFormAnswer(rawValue: answer).map { ScriptedAnswer($0, after: after) }
         }
     }
 }
 
 extension User {
     /// The user-script keys that already have an answer.
-    var answeredKeys: Set<String> {
-        var keys: Set<String> = []
-        if trackingPrompt != nil { keys.insert("trackingPrompt") }
-        if consentForm != nil { keys.insert("consentForm") }
-        if privacyOptionsForm != nil { keys.insert("privacyOptionsForm") }
-        if legacyConsentForm != nil { keys.insert("legacyConsentForm") }
+    var answeredKeys: Set<UserScriptKey> {
+        var keys: Set<UserScriptKey> = []
+        if trackingPrompt != nil { keys.insert(.trackingPrompt) }
+        if consentForm != nil { keys.insert(.consentForm) }
+        if privacyOptionsForm != nil { keys.insert(.privacyOptionsForm) }
+        if legacyConsentForm != nil { keys.insert(.legacyConsentForm) }
         return keys
     }
 }

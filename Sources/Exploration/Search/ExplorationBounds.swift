@@ -70,17 +70,16 @@ public struct ExplorationBounds: Sendable {
     private func late(_ timeout: Duration) -> Duration { timeout + .seconds(1) }
 
     /// The user-script keys the explorer answers.
-    static let answerKeys = ["trackingPrompt", "consentForm", "privacyOptionsForm", "legacyConsentForm"]
+    static let answerKeys = UserScriptKey.allCases
 
     /// The answers to try for a user-script key (`trackingPrompt`, `consentForm`...), or `nil` for
     /// a key the explorer does not answer.
-    func answers(for key: String) -> [AnswerChoice]? {
+    func answers(for key: UserScriptKey) -> [AnswerChoice]? {
         let (names, timeout): ([String], Duration)
         switch key {
-        case "trackingPrompt": (names, timeout) = (TrackingPromptAnswer.alertAnswers.map(\.rawValue), timeouts.trackingRequest)
-        case "consentForm", "privacyOptionsForm": (names, timeout) = (ConsentFormAnswer.explored.map(\.rawValue), timeouts.formPresent)
-        case "legacyConsentForm": (names, timeout) = (LegacyFormAnswer.allCases.map(\.rawValue), timeouts.formPresent)
-        default: return nil
+        case .trackingPrompt: (names, timeout) = (TrackingPromptAnswer.alertAnswers.map(\.rawValue), timeouts.trackingRequest)
+        case .consentForm, .privacyOptionsForm: (names, timeout) = (ConsentFormAnswer.explored.map(\.rawValue), timeouts.formPresent)
+        case .legacyConsentForm: (names, timeout) = (LegacyFormAnswer.allCases.map(\.rawValue), timeouts.formPresent)
         }
         let delays: [Duration] = lateAnswers ? [.zero, late(timeout)] : [.zero]
         return delays.flatMap { delay in names.filter { !leftOut.contains($0) }.map { AnswerChoice(key: key, answer: $0, after: delay) } }
@@ -165,7 +164,7 @@ extension SettingsChange {
 
 /// A scripted answer the explorer chose: a user-script key, its answer, and its delay.
 struct AnswerChoice: Hashable, Sendable, CustomStringConvertible {
-    var key: String
+    var key: UserScriptKey
     var answer: String
     var after: Duration
 

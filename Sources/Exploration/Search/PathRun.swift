@@ -21,7 +21,7 @@ struct PathRun: Sendable {
         /// Invariants broke in the last step taken, after these steps: each violation, in order.
         case violation([InvariantViolation], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key.
-        case needsAnswer(String)
+        case needsAnswer(UserScriptKey)
         /// The step cannot be taken here (the app is not running, nothing is due, Settings refuses).
         case impossible
     }
@@ -81,7 +81,7 @@ struct PathRun: Sendable {
         case .invariantViolated(let violation): return .violation(violations.isEmpty ? [violation] : violations, steps: steps)
         case .scenarioIssue(_, let trace):
             let issue = trace.last { $0.name == .harnessIssue }
-            if let key = issue?[AppProcess.missingAnswerField] { return .needsAnswer(key) }
+            if let key = issue?[.missingAnswer] { return .needsAnswer(key) }
             return .impossible
         case .invalidSetup, .appNotRunning: return .impossible
         }

@@ -18,7 +18,7 @@ struct ScenarioDraft: Hashable, Sendable {
         object["name"] = .string(name)
         object["description"] = description.map(JSONValue.string)
         var user = base["user"] ?? .object([])
-        for choice in answers { user[choice.key] = choice.json }
+        for choice in answers { user[choice.key.rawValue] = choice.json }
         object["user"] = user.keys.isEmpty ? nil : user
         var faultList: [JSONValue] = if case .array(let given)? = base["faults"] { given } else { [] }
         faultList += faults.map(\.json)

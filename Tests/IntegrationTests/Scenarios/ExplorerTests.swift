@@ -62,9 +62,9 @@ struct ExplorerTests {
         let draft = ScenarioDraft(
             base: .object([("app", .object([("mistakes", .array([.string("dropsNonPersonalizedExtra")]))]))]),
             answers: [
-                AnswerChoice(key: "trackingPrompt", answer: "deny", after: .seconds(61)),
-                AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero),
-                AnswerChoice(key: "privacyOptionsForm", answer: "dismiss", after: .zero),
+                AnswerChoice(key: .trackingPrompt, answer: "deny", after: .seconds(61)),
+                AnswerChoice(key: .consentForm, answer: "acceptAll", after: .zero),
+                AnswerChoice(key: .privacyOptionsForm, answer: "dismiss", after: .zero),
             ],
             faults: [Fault(.adLoad, .callback(.twice), times: nil)],
             steps: [.launch, .readAdvertisingIdentifier, .onboarding, .advance(.seconds(30)), .advance(.seconds(31)), .foreground, .requestAd, .requestAd]
@@ -75,7 +75,7 @@ struct ExplorerTests {
         #expect(small.steps == [.launch, .onboarding, .requestAd])
         #expect(
             small.answers == [
-                AnswerChoice(key: "trackingPrompt", answer: "deny", after: .zero), AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero),
+                AnswerChoice(key: .trackingPrompt, answer: "deny", after: .zero), AnswerChoice(key: .consentForm, answer: "acceptAll", after: .zero),
             ])
         #expect(small.faults.isEmpty)
         #expect(violation.invariant == .personalizedOnlyWithBothAnswers)
@@ -92,7 +92,7 @@ struct ExplorerTests {
         base["device"]?["osVersion"] = .string("17.0")
         let draft = ScenarioDraft(
             base: base,
-            answers: [AnswerChoice(key: "trackingPrompt", answer: "deny", after: .zero), AnswerChoice(key: "consentForm", answer: "acceptAll", after: .zero)],
+            answers: [AnswerChoice(key: .trackingPrompt, answer: "deny", after: .zero), AnswerChoice(key: .consentForm, answer: "acceptAll", after: .zero)],
             faults: [], steps: [.launch, .onboarding, .requestAd]
         )
         var keeping = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers, pinned: pinned)
@@ -112,7 +112,7 @@ struct ExplorerTests {
         // The glue requests an ad before the consent SDK allows it, then asks for tracking in the
         // same step: without its scripted answer the prompt has none, after the finding.
         let draft = ScenarioDraft(
-            base: .object([]), answers: [AnswerChoice(key: "trackingPrompt", answer: "allow", after: .zero)], faults: [],
+            base: .object([]), answers: [AnswerChoice(key: .trackingPrompt, answer: "allow", after: .zero)], faults: [],
             steps: [.launch, .onboarding]
         )
         let glue = GlueFactory(RequestsThenAsksGlue.init)
@@ -144,7 +144,7 @@ struct ExplorerTests {
             Fault(.consentInfoUpdate, .delay(.seconds(11)), times: 2), Fault(.adLoad, .callback(.otherThread)),
         ]
         let draft = ScenarioDraft(
-            base: .object([]), answers: [AnswerChoice(key: "trackingPrompt", answer: "allow", after: .seconds(61))], faults: faults, steps: steps
+            base: .object([]), answers: [AnswerChoice(key: .trackingPrompt, answer: "allow", after: .seconds(61))], faults: faults, steps: steps
         )
         let text = Shrinker.fixture(draft, name: "round trip \"quoted\"", description: nil, expectedViolation: .identifierOnlyWhenAuthorized)
         let scenario = try Scenario.decode(json: text)

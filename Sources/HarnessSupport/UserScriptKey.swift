@@ -1,0 +1,18 @@
+/// An entry of the user script: what answers one kind of prompt or form. A stand-in that shows
+/// something the script does not answer names the entry (`harness.issue missingAnswer=...`), so a
+/// tool such as the explorer can supply one and run again.
+public enum UserScriptKey: String, CaseIterable, Hashable, Sendable, TraceValue {
+    /// The OS tracking prompt (`user.trackingPrompt`).
+    case trackingPrompt
+    /// The consent SDK's consent form (`user.consentForm`).
+    case consentForm
+    /// The consent SDK's privacy-options form (`user.privacyOptionsForm`).
+    case privacyOptionsForm
+    /// The legacy consent SDK's form (`user.legacyConsentForm`).
+    case legacyConsentForm
+}
+
+extension TraceField where Value == UserScriptKey {
+    /// The user-script entry that would have answered what was left on screen (`harness.issue`).
+    @inlinable public static var missingAnswer: Self { Self("missingAnswer") }
+}
