@@ -24,14 +24,7 @@ extension Step {
     package var json: JSONValue {
         switch self {
         case .advance(let duration): return .object([("advance", .string(duration.exactText))])
-        case .settings(let changes):
-            // Each change reads `key=value` in the fixture's own spelling.
-            let pairs = changes.map { change -> (String, JSONValue) in
-                let parts = change.description.split(separator: "=", maxSplits: 1).map(String.init)
-                let value = parts.count == 2 ? parts[1] : ""
-                return (parts[0], value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value))
-            }
-            return .object([("settings", .object(pairs))])
+        case .settings(let changes): return .object([("settings", .object(changes.map(\.json)))])
         case .travel(let region): return .object([("travel", .string(region.rawValue))])
         case .tap(let control): return .object([("tap", .string(control))])
         case .sdk(let call):
@@ -41,6 +34,23 @@ extension Step {
             if call.presenter != .window { pairs.append(("from", .string(call.presenter.rawValue))) }
             return .object(pairs)
         default: return .string(description)
+        }
+    }
+}
+
+extension SettingsChange {
+    /// The fixture's key and value for the change, as the `settings` step reads them:
+    /// `"tracking": "denied"`, `"locationServicesEnabled": false`.
+    package var json: (String, JSONValue) {
+        switch self {
+        case .device(.tracking(let allowed)): ("tracking", .string(allowed ? "authorized" : "denied"))
+        case .device(.allowAppsToRequestToTrack(let on)): ("allowAppsToRequestToTrack", .bool(on))
+        case .device(.trackingRestricted(let on)): ("trackingRestricted", .bool(on))
+        case .device(.limitAdTracking(let on)): ("limitAdTracking", .bool(on))
+        case .location(.servicesEnabled(let on)): ("locationServicesEnabled", .bool(on))
+        case .location(.restricted(let on)): ("locationRestricted", .bool(on))
+        case .location(.appAccess(let status)): ("locationAccess", .string(status.description))
+        case .location(.preciseLocation(let on)): ("preciseLocation", .bool(on))
         }
     }
 }

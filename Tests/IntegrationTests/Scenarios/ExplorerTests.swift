@@ -14,9 +14,14 @@ import Testing
 struct ExplorerTests {
     static let small = ExplorationBounds(depth: 3, maxFaults: 1)
 
-    @Test("the steps a counterexample writes read back as the same steps, travel and settings included")
+    @Test("the steps a counterexample writes read back as the same steps, travel and every Settings change included")
     func writtenStepsReadBack() throws {
-        let steps: [Step] = [.launch, .travel(.other), .advance(.milliseconds(1_500)), .settings([.device(.allowAppsToRequestToTrack(false))]), .relaunch]
+        let every: [SettingsChange] = [
+            .device(.tracking(allowed: true)), .device(.tracking(allowed: false)), .device(.allowAppsToRequestToTrack(false)),
+            .device(.trackingRestricted(true)), .device(.limitAdTracking(true)), .location(.servicesEnabled(false)), .location(.restricted(true)),
+            .location(.appAccess(.authorizedWhenInUse)), .location(.preciseLocation(false)),
+        ]
+        let steps: [Step] = [.launch, .travel(.other), .advance(.milliseconds(1_500))] + every.map { .settings([$0]) } + [.relaunch]
         let json = "{\"name\":\"x\",\"expect\":{},\"steps\":\(JSONValue.array(steps.map(\.json)).text(indent: nil))}"
         #expect(try Scenario.decode(json: json).steps == steps)
     }
