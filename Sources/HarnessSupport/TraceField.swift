@@ -19,6 +19,13 @@ extension TraceValue where Self: RawRepresentable, RawValue == String {
     public init?(traceText: String) { self.init(rawValue: traceText) }
 }
 
+extension TraceValue where Self: OpenStatus {
+    /// The status's name (`authorized`), or `unrecognized(7)`.
+    @inlinable public var traceText: String { description }
+    /// The status of that name.
+    @inlinable public init?(traceText: String) { self.init(name: traceText) }
+}
+
 extension Bool: TraceValue {
     /// `true` or `false`.
     public var traceText: String { self ? "true" : "false" }
@@ -32,44 +39,19 @@ extension Bool: TraceValue {
     }
 }
 
-extension TrackingAuthorizationStatus: TraceValue {
-    /// The status's name (`authorized`).
-    public var traceText: String { description }
-    /// The status of that name.
-    public init?(traceText: String) { self.init(name: traceText) }
-}
+extension TrackingAuthorizationStatus: TraceValue {}
 
-extension UserConsentStatus: TraceValue {
-    /// The status's name (`required`).
-    public var traceText: String { description }
-    /// The status of that name.
-    public init?(traceText: String) { self.init(name: traceText) }
-}
+extension UserConsentStatus: TraceValue {}
 
 extension AudienceAgeTreatment: TraceValue {}
 
 extension CrashReason: TraceValue {}
 
-extension ConsentFormStatus: TraceValue {
-    /// The status's name (`available`).
-    public var traceText: String { description }
-    /// The status of that name.
-    public init?(traceText: String) { self.init(name: traceText) }
-}
+extension ConsentFormStatus: TraceValue {}
 
-extension PrivacyOptionsRequirement: TraceValue {
-    /// The requirement's name (`required`).
-    public var traceText: String { description }
-    /// The requirement of that name.
-    public init?(traceText: String) { self.init(name: traceText) }
-}
+extension PrivacyOptionsRequirement: TraceValue {}
 
-extension ConsentDebugGeography: TraceValue {
-    /// The geography's name (`disabled`).
-    public var traceText: String { description }
-    /// The geography of that name.
-    public init?(traceText: String) { self.init(name: traceText) }
-}
+extension ConsentDebugGeography: TraceValue {}
 
 /// A trace field that carries ground truth: its name and the type of its value. The stand-ins write
 /// these fields and the invariants read them through these declarations only, so neither a name nor
