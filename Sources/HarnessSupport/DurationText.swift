@@ -50,6 +50,20 @@ extension Duration {
     }
 }
 
+extension Duration {
+    /// The shortest exact spelling ``init(harnessText:)`` reads back: `61s`, `250ms`, `1.000000001s`.
+    package var exactText: String {
+        let (seconds, attoseconds) = components
+        let nanoseconds = attoseconds / 1_000_000_000
+        if nanoseconds == 0 { return "\(seconds)s" }
+        if nanoseconds % 1_000_000 == 0 { return "\(seconds * 1_000 + nanoseconds / 1_000_000)ms" }
+        var fraction = String(nanoseconds)
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(seconds).\(fraction)s"
+    }
+}
+
 extension Character {
     /// Whether this is one of 0-9.
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }

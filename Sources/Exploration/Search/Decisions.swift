@@ -56,12 +56,12 @@ struct DeviceVariant: Hashable, Sendable, CustomStringConvertible {
         if let region { device.sdk.region = region }
     }
 
-    /// The fields as the fixture's `device` object spells them.
-    var json: [(String, JSONValue)] {
-        (osVersion.map { [("osVersion", JSONValue.string($0))] } ?? []) + (region.map { [("region", JSONValue.string($0.rawValue))] } ?? [])
+    /// `osVersion="17.4" region="other"`: the fields the search set, as the fixture's `device` object spells them.
+    var description: String {
+        let device = JSONValue.object([]).settingDevice(osVersion: osVersion, region: region)[Scenario.CodingKeys.device]
+        guard case .object(let fields)? = device else { return "" }
+        return fields.map { "\($0.0)=\($0.1.text(indent: nil))" }.joined(separator: " ")
     }
-
-    var description: String { json.map { "\($0.0)=\($0.1.text(indent: nil))" }.joined(separator: " ") }
 }
 
 extension AnswerChoice {

@@ -154,12 +154,7 @@ public struct Explorer: Sendable {
 
     /// Shrinks a violating run and writes it as a fixture; `nil` only if it does not replay.
     private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String) -> Counterexample? {
-        var base = startJSON
-        if !decisions.device.json.isEmpty {
-            var device = base["device"] ?? .object([])
-            for (key, value) in decisions.device.json { device[key] = value }
-            base["device"] = device
-        }
+        let base = startJSON.settingDevice(osVersion: decisions.device.osVersion, region: decisions.device.region)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
         guard let (small, replayed) = shrinker.shrink(draft) else { return nil }
@@ -167,8 +162,9 @@ public struct Explorer: Sendable {
         let description =
             "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "
             + "It breaks \(violation.invariant.rawValue): \(violation.invariant.rule)"
-        let text = Shrinker.fixture(small, name: name, description: description, expectedViolation: expectsViolation ? violation.invariant : nil)
-        guard let scenario = try? Scenario.decode(json: text, name: name) else { return nil }
+        guard let text = try? Shrinker.fixture(small, name: name, description: description, expectedViolation: expectsViolation ? violation.invariant : nil),
+            let scenario = try? Scenario.decode(json: text, name: name)
+        else { return nil }
         return Counterexample(
             invariant: violation.invariant, violation: replayed, steps: small.steps.map(\.description),
             choices: small.answers.map(\.description) + small.faults.map(\.description),

@@ -12,26 +12,12 @@ struct ScenarioDraft: Hashable, Sendable {
     var faults: [Fault]
     var steps: [Step]
 
-    /// The fixture as a JSON object.
-    func json(name: String, description: String?, expectedViolation: Invariant?) -> JSONValue {
-        var object = base
-        object["name"] = .string(name)
-        object["description"] = description.map(JSONValue.string)
-        var user = base["user"] ?? .object([])
-        for choice in answers { user[choice.key.rawValue] = choice.json }
-        object["user"] = user.keys.isEmpty ? nil : user
-        var faultList: [JSONValue] = if case .array(let given)? = base["faults"] { given } else { [] }
-        faultList += faults.map(\.json)
-        object["faults"] = faultList.isEmpty ? nil : .array(faultList)
-        object["steps"] = .array(steps.map(\.json))
-        object["expect"] = .object(expectedViolation.map { [("violation", .string($0.rawValue))] } ?? [])
-        return object.reordered
-    }
-}
-
-extension AnswerChoice {
-    /// `"allow"`, or `{"answer": "allow", "after": "61s"}`.
-    var json: JSONValue {
-        after == .zero ? .string(answer) : .object([("answer", .string(answer)), ("after", .string(after.exactText))])
+    /// The fixture as a JSON object, each part written by the spec type that reads it.
+    func json(name: String, description: String?, expectedViolation: Invariant?) throws -> JSONValue {
+        try Scenario.fixture(
+            base: base, name: name, description: description,
+            answers: Dictionary(answers.map { ($0.key, AnswerSpelling($0.answer, after: $0.after)) }, uniquingKeysWith: { _, last in last }),
+            faults: faults, steps: steps, expectedViolation: expectedViolation
+        )
     }
 }

@@ -51,8 +51,8 @@ struct Shrinker {
     }
 
     /// The fixture text of a draft.
-    static func fixture(_ draft: ScenarioDraft, name: String, description: String?, expectedViolation: Invariant?) -> String {
-        draft.json(name: name, description: description, expectedViolation: expectedViolation).text(indent: "  ") + "\n"
+    static func fixture(_ draft: ScenarioDraft, name: String, description: String?, expectedViolation: Invariant?) throws -> String {
+        try draft.json(name: name, description: description, expectedViolation: expectedViolation).text(indent: "  ") + "\n"
     }
 
     /// Why the original run failed: what a smaller run must keep.
@@ -79,8 +79,9 @@ struct Shrinker {
     /// The run of a draft, written and decoded as a fixture; `nil` if it does not decode.
     private mutating func outcome(of draft: ScenarioDraft) -> Outcome? {
         budget -= 1
-        let text = Self.fixture(draft, name: "candidate", description: nil, expectedViolation: nil)
-        guard let scenario = try? Scenario.decode(json: text) else { return nil }
+        guard let text = try? Self.fixture(draft, name: "candidate", description: nil, expectedViolation: nil),
+            let scenario = try? Scenario.decode(json: text)
+        else { return nil }
         let verdict = scenario.run(glue: glue)
         let stoppedOtherwise: Bool =
             switch verdict.failure {

@@ -81,14 +81,10 @@ public struct Expectations: Sendable, Decodable {
                 )
             }
         }
-        refusals = try container.decodeList(forKey: .refusals, AdRequestRefusal.init(rawValue:)) {
-            "expected one of \(AdRequestRefusal.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
-        }
+        refusals = try container.decodeChoicesIfPresent(AdRequestRefusal.self, forKey: .refusals)
         pending = try container.decodeCountIfPresent(forKey: .pending)
         violation = try container.decodeChoiceIfPresent(Invariant.self, forKey: .violation)
-        warnings = try container.decodeList(forKey: .warnings, Invariant.init(rawValue:)) {
-            "expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
-        }
+        warnings = try container.decodeChoicesIfPresent(Invariant.self, forKey: .warnings)
         nothingLeft = try container.decodeIfPresent(Bool.self, forKey: .nothingLeft)
     }
 }

@@ -10,7 +10,7 @@ package enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    /// The value of a parsed node, object keys in canonical order.
+    /// The value of a parsed node, object keys in the order they were written.
     package init(_ node: JSONNode) {
         switch node.value {
         case .string(let text): self = .string(text)
@@ -18,20 +18,7 @@ package enum JSONValue: Hashable, Sendable {
         case .bool(let flag): self = .bool(flag)
         case .null: self = .null
         case .array(let elements): self = .array(elements.map(JSONValue.init))
-        case .object(let members): self = .object(Self.canonicalOrder(members.map { ($0.key, JSONValue($0.value)) }))
-        }
-    }
-
-    /// Scenario keys in the order the format page lists them; others after, alphabetically.
-    private static let keyOrder = [
-        "name", "description", "glue", "rules", "consentProfile", "device", "app", "previousSession", "user", "faults", "steps", "expect",
-        "target", "answer",
-    ]
-
-    private static func canonicalOrder(_ members: [(String, JSONValue)]) -> [(String, JSONValue)] {
-        members.sorted { left, right in
-            let (a, b) = (keyOrder.firstIndex(of: left.0) ?? keyOrder.count, keyOrder.firstIndex(of: right.0) ?? keyOrder.count)
-            return a != b ? a < b : left.0 < right.0
+        case .object(let members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
         }
     }
 
@@ -62,10 +49,17 @@ package enum JSONValue: Hashable, Sendable {
         return pairs.map(\.0)
     }
 
-    /// The object with its keys in the scenario format's order.
-    package var reordered: JSONValue {
+    /// The value of a key of an object, named by a spec's coding key.
+    package subscript(key: some CodingKey) -> JSONValue? {
+        get { self[key.stringValue] }
+        set { self[key.stringValue] = newValue }
+    }
+
+    /// The object with the keys of `order` first, in that order, and any others after them as they were.
+    package func ordered(by order: [String]) -> JSONValue {
         guard case .object(let pairs) = self else { return self }
-        return .object(Self.canonicalOrder(pairs))
+        let known = order.compactMap { key in pairs.first { $0.0 == key } }
+        return .object(known + pairs.filter { !order.contains($0.0) })
     }
 
     /// JSON text: compact with `indent` nil, else objects one key a line and arrays of scalars on one line.

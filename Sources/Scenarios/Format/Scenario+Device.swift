@@ -211,6 +211,33 @@ struct SyncedConsentSpec: Decodable {
     }
 }
 
+/// An answer to write, by its name: `"allow"` when it comes at once, `{ "answer": "allow", "after": "61s" }`
+/// when late; ``AnswerSpec`` reads it back.
+package struct AnswerSpelling: Encodable, Hashable, Sendable {
+    /// The answer's name (`allow`, `acceptAll`...).
+    package var answer: String
+    /// How long the user takes.
+    package var after: Duration
+
+    /// An answer given `after` the prompt appears.
+    package init(_ answer: String, after: Duration) {
+        self.answer = answer
+        self.after = after
+    }
+
+    /// Writes the plain name when there is no delay, else the object.
+    package func encode(to encoder: any Encoder) throws {
+        guard after != .zero else {
+            var single = encoder.singleValueContainer()
+            try single.encode(answer)
+            return
+        }
+        var object = encoder.container(keyedBy: AnswerKeys.self)
+        try object.encode(answer, forKey: .answer)
+        try object.encode(after.exactText, forKey: .after)
+    }
+}
+
 /// The `user` object.
 struct UserSpec: Decodable {
     var user = User()
@@ -240,21 +267,23 @@ struct UserSpec: Decodable {
     }
 }
 
+/// The keys of an answer written as an object: `{ "answer": "allow", "after": "3s" }`.
+enum AnswerKeys: String, CodingKey, CaseIterable {
+    case answer, after
+}
+
 /// An answer: `"allow"`, or `{ "answer": "allow", "after": "3s" }`.
 struct AnswerSpec<Answer: CaseIterable & RawRepresentable & Hashable & Sendable>: Decodable where Answer.RawValue == String {
     var answer: ScriptedAnswer<Answer>
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case answer, after
-    }
+    typealias CodingKeys = AnswerKeys
 
     init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let value = Answer(rawValue: text) else {
                 throw DecodingError.dataCorruptedError(
                     in: single,
-                    debugDescription: "expected one of \(Answer.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
-                        + retiredHint(Answer.self, text)
+                    debugDescription: unknownChoice(text, among: Answer.allCases.map(\.rawValue), of: Answer.self)
                 )
             }
             answer = ScriptedAnswer(value)

@@ -1,14 +1,20 @@
 import HarnessSupport
 
-/// A `faults[]` entry: a target, exactly one effect, and an optional `times`.
-struct FaultSpec: Decodable {
-    var fault: Fault
+/// A `faults[]` entry: a target, exactly one effect, and an optional `times`; read from a
+/// fixture and written by the explorer through the same keys.
+package struct FaultSpec: Codable {
+    /// The fault.
+    package var fault: Fault
+
+    /// The entry for a fault, to write.
+    package init(_ fault: Fault) { self.fault = fault }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case target, error, callback, delay, appState, times
     }
 
-    init(from decoder: any Decoder) throws {
+    /// Reads an entry, with the same checks a Swift test's faults get.
+    package init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let target = try container.decodeChoice(FaultTarget.self, forKey: .target)
@@ -36,10 +42,27 @@ struct FaultSpec: Decodable {
     }
 
     private static func appState(_ container: KeyedDecodingContainer<CodingKeys>) throws -> FaultEffect {
-        let state = try container.decode(String.self, forKey: .appState)
-        guard state == "inactive" else {
-            throw DecodingError.dataCorruptedError(forKey: .appState, in: container, debugDescription: "expected \"inactive\", got \"\(state)\"")
+        switch try container.decodeChoice(AppStateFault.self, forKey: .appState) {
+        case .inactive: .appInactive
         }
-        return .appInactive
     }
+
+    /// Writes `{"target": "formLoad", "error": "timeout", "times": 1}`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fault.target.rawValue, forKey: .target)
+        switch fault.effect {
+        case .error(let error): try container.encode(error.rawValue, forKey: .error)
+        case .callback(let callback): try container.encode(callback.rawValue, forKey: .callback)
+        case .delay(let delay): try container.encode(delay.exactText, forKey: .delay)
+        case .appInactive: try container.encode(AppStateFault.inactive.rawValue, forKey: .appState)
+        }
+        try container.encodeIfPresent(fault.times, forKey: .times)
+    }
+}
+
+/// The app states a fault's `appState` can put the app in.
+enum AppStateFault: String, CaseIterable {
+    /// The app is not active when the call is made.
+    case inactive
 }

@@ -47,7 +47,7 @@ public struct Scenario: Sendable, Decodable {
     /// Whether the scenario runs against any glue, or checks the package's reference glue.
     public var requiredGlue: GlueRequirement { referenceGlueReasons.isEmpty ? .anyGlue : .referenceGlue }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, glue, rules, consentProfile, device, app, previousSession, user, faults, steps, expect
     }
 
@@ -60,10 +60,7 @@ public struct Scenario: Sendable, Decodable {
             throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "expected a one-line title; found an empty name")
         }
         summary = try container.decodeIfPresent(String.self, forKey: .description)
-        let profile = try container.decodeIfPresent(String.self, forKey: .consentProfile) ?? "current"
-        guard profile == "current" || profile == "legacy" else {
-            throw DecodingError.dataCorruptedError(forKey: .consentProfile, in: container, debugDescription: "expected current or legacy, got \"\(profile)\"")
-        }
+        let profile = try container.decodeChoiceIfPresent(ConsentProfile.self, forKey: .consentProfile) ?? .current
         let deviceSpec = try container.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? DeviceSpec()
         device = deviceSpec.device
         infoPlistFile = deviceSpec.infoPlistFile
@@ -71,14 +68,14 @@ public struct Scenario: Sendable, Decodable {
         consent = try app.consentSetup(profile: profile, legacySDK: deviceSpec.legacySDK, codingPath: container.codingPath + [CodingKeys.app])
         let sessionSpec = try container.decodeIfPresent(PreviousSessionSpec.self, forKey: .previousSession)
         previousSession = sessionSpec?.session ?? .freshInstall
-        if profile == "current", previousSession.legacyConsent != .unknown || previousSession.usePersonalizedAds != nil {
+        if profile == .current, previousSession.legacyConsent != .unknown || previousSession.usePersonalizedAds != nil {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: container.codingPath + [CodingKeys.previousSession],
                     debugDescription: "expected consentProfile legacy for legacyConsent and usePersonalizedAds, found \(profile)"
                 ))
         }
-        if profile == "legacy", previousSession.consentAge != .zero {
+        if profile == .legacy, previousSession.consentAge != .zero {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: container.codingPath + [CodingKeys.previousSession],
@@ -90,8 +87,8 @@ public struct Scenario: Sendable, Decodable {
         steps = try container.decode([Step].self, forKey: .steps)
         try Step.checkOrder(of: steps, codingPath: container.codingPath + [CodingKeys.steps])
         expect = try container.decode(Expectations.self, forKey: .expect)
-        let glueText = try container.decodeIfPresent(String.self, forKey: .glue)
-        if glueText == "none" {
+        let glueChoice = try container.decodeChoiceIfPresent(GlueChoice.self, forKey: .glue)
+        if glueChoice == GlueChoice.none {
             runsWithoutGlue = true
             if let step = steps.first(where: \.goesThroughGlue) {
                 throw DecodingError.dataCorrupted(
@@ -101,12 +98,8 @@ public struct Scenario: Sendable, Decodable {
                             + "found \"\(step)\", which goes through the glue; or set \"glue\": \"any\""
                     ))
             }
-        } else if let glueText {
-            guard let glue = GlueRequirement(rawValue: glueText) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .glue, in: container, debugDescription: "expected one of any, reference, none, got \"\(glueText)\"")
-            }
-            declaredGlue = glue
+        } else if let glueChoice {
+            declaredGlue = glueChoice == .reference ? .referenceGlue : .anyGlue
         }
         if let text = try container.decodeIfPresent(String.self, forKey: .rules) {
             do { rules = try RuleSet(parsing: text) } catch {
@@ -114,7 +107,7 @@ public struct Scenario: Sendable, Decodable {
             }
         }
         var reasons =
-            (profile == "legacy" ? ["consentProfile"] : [])
+            (profile == .legacy ? ["consentProfile"] : [])
             + app.givenKeys.map { "app.\($0)" }
             + (sessionSpec?.glueLeftoverKeys ?? []).map { "previousSession.\($0)" }
             + expect.referenceGlueReasons
@@ -211,6 +204,24 @@ extension Scenario {
     }
 }
 
+/// The scenario's `consentProfile`: which consent SDK the app integrates.
+enum ConsentProfile: String, CaseIterable {
+    /// The current consent SDK (the default).
+    case current
+    /// The older consent-form SDK.
+    case legacy
+}
+
+/// The scenario's `glue`: a ``GlueRequirement``, or `none` for a run with no glue at all.
+enum GlueChoice: String, CaseIterable {
+    /// Any correct glue must pass it.
+    case any
+    /// It checks the package's reference glue.
+    case reference
+    /// The app runs no glue; only raw `sdk` steps touch the consent SDK.
+    case none
+}
+
 /// Which glue a scenario runs against.
 public enum GlueRequirement: String, CaseIterable, Hashable, Sendable, Codable {
     /// Ground-truth expectations only: any correct glue must pass it.
@@ -277,9 +288,7 @@ public struct AppSetup: Sendable, Decodable {
         if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
             configuration.timeouts = timeouts.timeouts
         }
-        let mistakes = try container.decodeList(forKey: .mistakes, AppMistake.init(rawValue:)) {
-            "expected one of \(AppMistake.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\""
-        }
+        let mistakes = try container.decodeChoicesIfPresent(AppMistake.self, forKey: .mistakes)
         self.mistakes = Set(mistakes ?? [])
         legacy = try container.decodeIfPresent(LegacyConsentSpec.self, forKey: .legacyConsent)?.settings
         if let decision = try container.decodeChoiceIfPresent(DecisionProfile.self, forKey: .decision) {
@@ -293,8 +302,8 @@ public struct AppSetup: Sendable, Decodable {
     }
 
     /// The consent setup for a profile; settings of the other profile are an error, not ignored.
-    func consentSetup(profile: String, legacySDK: LegacyConsentSDKSettings, codingPath: [any CodingKey]) throws -> ConsentSetup {
-        if profile == "legacy" {
+    func consentSetup(profile: ConsentProfile, legacySDK: LegacyConsentSDKSettings, codingPath: [any CodingKey]) throws -> ConsentSetup {
+        if profile == .legacy {
             guard !givesCurrentParameters else {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(

@@ -5,7 +5,7 @@ import MockAdNetwork
 import MockTrackingManager
 
 /// One step of a scenario.
-public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
+public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Process start: a fresh glue runs its launch code while the app is inactive, then the app becomes active.
     case launch
     /// The glue's first-run flow.
@@ -74,8 +74,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let step = Self.named.first(where: { $0.0 == text })?.1 else {
                 let hint =
-                    Self.nearest(to: text, in: Self.named.map(\.0)).map { "; did you mean \"\($0)\"?" }
-                    ?? (ConsentSDKCall.Name(rawValue: text) != nil ? "; a raw SDK call is written {\"sdk\": \"\(text)\"}" : "")
+                    ConsentSDKCall.Name(rawValue: text) != nil
+                    ? "; a raw SDK call is written {\"sdk\": \"\(text)\"}" : Suggestion.hint(for: text, in: Self.named.map(\.0))
                 throw DecodingError.dataCorruptedError(in: single, debugDescription: "expected \(Self.expected), got \"\(text)\"\(hint)")
             }
             self = step
@@ -119,15 +119,8 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         try settings.rejectUnknownKeys(SettingsKeys.self)
         let values = try settings.container(keyedBy: SettingsKeys.self)
         var changes: [SettingsChange] = []
-        if values.contains(.tracking) {
-            let text = try values.decode(String.self, forKey: .tracking)
-            guard text == "authorized" || text == "denied" else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .tracking, in: values,
-                    debugDescription: "expected authorized or denied (the app's own toggle in Settings), got \"\(text)\""
-                )
-            }
-            changes.append(.device(.tracking(allowed: text == "authorized")))
+        if let toggle = try values.decodeChoiceIfPresent(TrackingToggle.self, forKey: .tracking) {
+            changes.append(.device(.tracking(allowed: toggle == .authorized)))
         }
         if let on = try values.decodeIfPresent(Bool.self, forKey: .allowAppsToRequestToTrack) { changes.append(.device(.allowAppsToRequestToTrack(on))) }
         if let on = try values.decodeIfPresent(Bool.self, forKey: .trackingRestricted) { changes.append(.device(.trackingRestricted(on))) }
@@ -163,7 +156,7 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         let text = try keyed.decode(String.self, forKey: .sdk)
         let names = ConsentSDKCall.Name.allCases.map(\.rawValue)
         guard let name = ConsentSDKCall.Name(rawValue: text) else {
-            let hint = nearest(to: text, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint = Suggestion.hint(for: text, in: names)
             throw DecodingError.dataCorruptedError(
                 forKey: .sdk, in: keyed, debugDescription: "expected one of \(names.joined(separator: ", ")), got \"\(text)\"\(hint)"
             )
@@ -189,20 +182,27 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
         return call
     }
 
-    /// The known name nearest to a mistyped one, within two edits (or a third of its letters), for a "did you mean" hint.
-    static func nearest(to word: String, in known: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var row = [i + 1] + Array(repeating: 0, count: b.count)
-                for (j, y) in b.enumerated() { row[j + 1] = min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1)) }
-                previous = row
-            }
-            return previous[b.count]
+    /// Encodes the step as a fixture spells it, through the same keys it is read by: `"launch"`,
+    /// `{"advance": "61s"}`, `{"settings": {"tracking": "denied"}}`, `{"sdk": "update", "debugGeography": "eea"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: ObjectKeys.self)
+        switch self {
+        case .advance(let duration): try object.encode(duration.exactText, forKey: .advance)
+        case .travel(let region): try object.encode(region.rawValue, forKey: .travel)
+        case .tap(let control): try object.encode(control, forKey: .tap)
+        case .settings(let changes):
+            var values = object.nestedContainer(keyedBy: SettingsKeys.self, forKey: .settings)
+            for change in changes { try change.encode(into: &values) }
+        case .sdk(let call):
+            var keyed = encoder.container(keyedBy: SDKKeys.self)
+            try keyed.encode(call.name.rawValue, forKey: .sdk)
+            try keyed.encodeIfPresent(call.debugGeography?.description, forKey: .debugGeography)
+            if call.underAgeOfConsent { try keyed.encode(true, forKey: .underAgeOfConsent) }
+            if call.presenter != .window { try keyed.encode(call.presenter.rawValue, forKey: .from) }
+        default:
+            var single = encoder.singleValueContainer()
+            try single.encode(description)
         }
-        let scored = known.map { ($0, distance(Array(word.lowercased()), Array($0.lowercased()))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
-        return best.0
     }
 
     /// `launch`, `advance 30.000s`, `settings tracking=denied`, `sdk update debugGeography=eea`.
@@ -280,6 +280,30 @@ public enum Step: Hashable, Sendable, Decodable, CustomStringConvertible {
                 case .location(let change): try app.changeLocationSettings(change, fileID: "", line: 0)
                 }
             }
+        }
+    }
+}
+
+/// The app's own tracking toggle in Settings, as a `settings` step spells it.
+enum TrackingToggle: String, CaseIterable {
+    /// The toggle is on.
+    case authorized
+    /// The toggle is off.
+    case denied
+}
+
+extension SettingsChange {
+    /// Writes the change under its `settings` key, as ``Step/init(from:)`` reads it back.
+    func encode(into values: inout KeyedEncodingContainer<Step.SettingsKeys>) throws {
+        switch self {
+        case .device(.tracking(let allowed)): try values.encode((allowed ? TrackingToggle.authorized : .denied).rawValue, forKey: .tracking)
+        case .device(.allowAppsToRequestToTrack(let on)): try values.encode(on, forKey: .allowAppsToRequestToTrack)
+        case .device(.trackingRestricted(let on)): try values.encode(on, forKey: .trackingRestricted)
+        case .device(.limitAdTracking(let on)): try values.encode(on, forKey: .limitAdTracking)
+        case .location(.servicesEnabled(let on)): try values.encode(on, forKey: .locationServicesEnabled)
+        case .location(.restricted(let on)): try values.encode(on, forKey: .locationRestricted)
+        case .location(.appAccess(let status)): try values.encode(status.description, forKey: .locationAccess)
+        case .location(.preciseLocation(let on)): try values.encode(on, forKey: .preciseLocation)
         }
     }
 }

@@ -24,6 +24,7 @@ extension Decoder {
                 DecodingError.Context(
                     codingPath: codingPath + [key],
                     debugDescription: "unknown key \"\(key.stringValue)\"; expected one of \(known.joined(separator: ", "))"
+                        + Suggestion.hint(for: key.stringValue, in: known)
                 ))
         }
     }
@@ -44,7 +45,7 @@ extension KeyedDecodingContainer {
         guard let value = T(rawValue: text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"" + retiredHint(T.self, text)
+                debugDescription: unknownChoice(text, among: T.allCases.map(\.rawValue), of: T.self)
             )
         }
         return value
@@ -62,7 +63,7 @@ extension KeyedDecodingContainer {
         guard let value = T(name: text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "expected one of \(T.recognizedNames.joined(separator: ", ")), got \"\(text)\""
+                debugDescription: unknownChoice(text, among: T.recognizedNames, of: T.self)
             )
         }
         return value
@@ -99,6 +100,12 @@ extension KeyedDecodingContainer {
         }
     }
 
+    /// Decodes a list of names from a fixed set if the key is present; an unknown name fails at its
+    /// own element, listing the names.
+    func decodeChoicesIfPresent<T: CaseIterable & RawRepresentable>(_: T.Type, forKey key: Key) throws -> [T]? where T.RawValue == String {
+        try decodeList(forKey: key, T.init(rawValue:)) { unknownChoice($0, among: T.allCases.map(\.rawValue), of: T.self) }
+    }
+
     /// Decodes a whole number of at least `minimum`.
     func decodeCountIfPresent(forKey key: Key, minimum: Int = 0) throws -> Int? {
         guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }
@@ -107,4 +114,11 @@ extension KeyedDecodingContainer {
         }
         return value
     }
+}
+
+/// `expected one of a, b, c, got "x"`, followed by what replaced `x` if a type retired it, or else
+/// the nearest name if `x` looks like a typo of one.
+func unknownChoice<T>(_ text: String, among names: [String], of _: T.Type) -> String {
+    let retired = retiredHint(T.self, text)
+    return "expected one of \(names.joined(separator: ", ")), got \"\(text)\"" + (retired.isEmpty ? Suggestion.hint(for: text, in: names) : retired)
 }

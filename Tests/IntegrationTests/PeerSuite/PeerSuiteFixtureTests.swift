@@ -68,7 +68,7 @@ struct PeerSuiteFixtureTests {
             #"{"name":"x","glue":"none","steps":["launch",{"sdk":"update","debugGeography":"eea","underAgeOfConsent":true},{"sdk":"presentForm","from":"notInWindow"}],"expect":{}}"#
         let steps = try Scenario.decode(json: text).steps
         #expect(
-            steps.map(\.json) == [
+            try steps.map { try JSONValue(encoding: $0) } == [
                 .string("launch"),
                 .object([("sdk", .string("update")), ("debugGeography", .string("eea")), ("underAgeOfConsent", .bool(true))]),
                 .object([("sdk", .string("presentForm")), ("from", .string("notInWindow"))]),

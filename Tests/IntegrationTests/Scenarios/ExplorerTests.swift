@@ -22,7 +22,7 @@ struct ExplorerTests {
             .location(.appAccess(.authorizedWhenInUse)), .location(.preciseLocation(false)),
         ]
         let steps: [Step] = [.launch, .travel(.other), .advance(.milliseconds(1_500))] + every.map { .settings([$0]) } + [.relaunch]
-        let json = "{\"name\":\"x\",\"expect\":{},\"steps\":\(JSONValue.array(steps.map(\.json)).text(indent: nil))}"
+        let json = "{\"name\":\"x\",\"expect\":{},\"steps\":\(try JSONValue(encoding: steps).text(indent: nil))}"
         #expect(try Scenario.decode(json: json).steps == steps)
     }
 
@@ -151,7 +151,7 @@ struct ExplorerTests {
         let draft = ScenarioDraft(
             base: .object([]), answers: [AnswerChoice(key: .trackingPrompt, answer: "allow", after: .seconds(61))], faults: faults, steps: steps
         )
-        let text = Shrinker.fixture(draft, name: "round trip \"quoted\"", description: nil, expectedViolation: .identifierOnlyWhenAuthorized)
+        let text = try Shrinker.fixture(draft, name: "round trip \"quoted\"", description: nil, expectedViolation: .identifierOnlyWhenAuthorized)
         let scenario = try Scenario.decode(json: text)
         #expect(scenario.steps == steps)
         #expect(scenario.faults == faults)

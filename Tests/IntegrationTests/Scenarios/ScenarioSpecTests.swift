@@ -1,0 +1,153 @@
+import AdHarness
+import Foundation
+import HarnessSupport
+import Testing
+
+@testable import Scenarios
+
+/// The scenario format has one home, its spec types: each reads and writes its fields through the
+/// same coding keys, and the format reference names every key they read.
+@Suite("Scenario specs read, write and document every field")
+struct ScenarioSpecTests {
+    /// Every object of the format and the keys its spec reads.
+    static let specKeys: [(object: String, keys: [String])] = [
+        ("scenario", Scenario.CodingKeys.allCases.map(\.rawValue)),
+        ("device", DeviceSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("device.messages", DeviceSpec.MessagesKeys.allCases.map(\.rawValue)),
+        ("device.location", DeviceSpec.LocationKeys.allCases.map(\.rawValue)),
+        ("device.latency", DeviceSpec.LatencyKeys.allCases.map(\.rawValue)),
+        ("app", AppSetup.CodingKeys.allCases.map(\.rawValue)),
+        ("app.adRequestConfiguration", AppSetup.AdRequestConfigurationKeys.allCases.map(\.rawValue)),
+        ("app.legacyConsent", LegacyConsentSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("app.legacyConsent.offers", LegacyConsentSpec.OfferKeys.allCases.map(\.rawValue)),
+        ("app.timeouts", TimeoutsSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("previousSession", PreviousSessionSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("previousSession.syncedConsent[]", SyncedConsentSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("user", UserSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("user.trackingPrompt answer", AnswerKeys.allCases.map(\.rawValue)),
+        ("user.consentChoices", ConsentChoicesSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("faults[]", FaultSpec.CodingKeys.allCases.map(\.rawValue)),
+        ("steps[]", Step.ObjectKeys.allCases.map(\.rawValue)),
+        ("steps[] sdk", Step.SDKKeys.allCases.map(\.rawValue)),
+        ("steps[] settings", Step.SettingsKeys.allCases.map(\.rawValue)),
+        ("expect", Expectations.CodingKeys.allCases.map(\.rawValue)),
+        ("expect.final", FinalState.CodingKeys.allCases.map(\.rawValue)),
+        ("expect.adRequests[]", ExpectedAdRequest.CodingKeys.allCases.map(\.rawValue)),
+        ("expect.trace", TraceExpectations.CodingKeys.allCases.map(\.rawValue)),
+    ]
+
+    static func bundledFixtures() throws -> [URL] {
+        try FixtureFiles.scenarioFiles(in: [FixtureFiles.locateBundled().path])
+    }
+
+    @Test("the format reference (Fixtures/README.md) names every key a spec reads")
+    func referenceNamesEveryKey() throws {
+        let reference = try String(contentsOf: FixtureFiles.bundledDirectory.appendingPathComponent("README.md"), encoding: .utf8)
+        var missing: [String] = []
+        for (object, keys) in Self.specKeys {
+            // Named as `key`, as `key: value` or as "key" in an example.
+            missing += keys.filter { key in !["`\(key)`", "`\(key):", "\"\(key)\""].contains(where: reference.contains) }.map { "\(object).\($0)" }
+        }
+        #expect(missing.isEmpty, "Fixtures/README.md does not document \(missing.joined(separator: ", "))")
+    }
+
+    /// The keys the JSON Schema allows in an object of the format: a dotted path of `properties`
+    /// (`[]` steps into `items`), then for a value that is one of several shapes, the object shape
+    /// (`answer`), or the step object keyed `sdk` or `settings`.
+    static func schemaKeys(_ object: String, in schema: [String: Any]) -> Set<String> {
+        func properties(_ node: [String: Any]?) -> [String: Any] { node?["properties"] as? [String: Any] ?? [:] }
+        let parts = object.split(separator: " ").map(String.init)
+        var node: [String: Any]? = schema
+        for component in parts[0].split(separator: ".").map(String.init) where component != "scenario" {
+            let name = component.hasSuffix("[]") ? String(component.dropLast(2)) : component
+            node = properties(node)[name] as? [String: Any]
+            if component.hasSuffix("[]") { node = node?["items"] as? [String: Any] }
+        }
+        let shapes = node?["oneOf"] as? [[String: Any]] ?? []
+        switch parts.dropFirst().first {
+        case "answer": node = shapes.first { $0["properties"] != nil }
+        case "sdk": node = shapes.first { $0["required"] as? [String] == ["sdk"] }
+        case "settings": node = properties(shapes.first { properties($0)["settings"] != nil })["settings"] as? [String: Any]
+        default:
+            // A step object: one shape per key.
+            if node?["properties"] == nil { return Set(shapes.compactMap { ($0["required"] as? [String])?.first }) }
+        }
+        return Set(properties(node).keys)
+    }
+
+    @Test("the JSON Schema allows exactly the keys each spec reads, object by object")
+    func schemaMatchesSpecs() throws {
+        let data = try Data(contentsOf: FixtureFiles.bundledDirectory.appendingPathComponent("scenario.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let differing = Self.specKeys.filter { Self.schemaKeys($0.object, in: schema) != Set($0.keys) }.map(\.object)
+        #expect(differing.isEmpty, "scenario.schema.json differs from the specs at \(differing.joined(separator: ", "))")
+    }
+
+    @Test("every user-script key the explorer answers is a key of the user object")
+    func userScriptKeysAreUserKeys() {
+        #expect(UserScriptKey.allCases.filter { UserSpec.CodingKeys(rawValue: $0.rawValue) == nil }.isEmpty)
+    }
+
+    @Test("the steps and faults of every bundled fixture are written back as the same steps and faults")
+    func everyFixtureWritesBack() throws {
+        let files = try Self.bundledFixtures()
+        #expect(files.count > 100)
+        var differing: [String] = []
+        for file in files {
+            let data = try Data(contentsOf: file)
+            let scenario = try Scenario.decode(data, file: file.path, folder: file.deletingLastPathComponent())
+            var object = JSONValue(try Scenario.parse(data, file: file.path).root)
+            object["steps"] = try JSONValue(encoding: scenario.steps)
+            object["faults"] = try .array(scenario.faults.map { try JSONValue(encoding: FaultSpec($0)) })
+            let again = try Scenario.decode(Data(object.text(indent: "  ").utf8), file: file.path, folder: file.deletingLastPathComponent())
+            if again.steps != scenario.steps || again.faults != scenario.faults { differing.append(file.lastPathComponent) }
+        }
+        #expect(differing.isEmpty)
+    }
+
+    @Test("a written fixture keeps the starting point's keys as written and puts the format's keys in the format's order")
+    func writtenOrder() throws {
+        let base = JSONValue(
+            try Scenario.parse(Data(#"{"steps": [], "device": {"region": "other", "osVersion": "17.4"}, "name": "x"}"#.utf8), file: "base").root)
+        let written = try Scenario.fixture(
+            base: base, name: "found", description: nil, answers: [.trackingPrompt: AnswerSpelling("deny", after: .seconds(61))],
+            faults: [Fault(.formLoad, .error(.timeout), times: 1)], steps: [.launch], expectedViolation: nil
+        )
+        #expect(written.keys == ["name", "device", "user", "faults", "steps", "expect"])
+        #expect(written["device"]?.keys == ["region", "osVersion"])
+        #expect(written["user"]?.text(indent: nil) == #"{"trackingPrompt": {"answer": "deny", "after": "61s"}}"#)
+        #expect(written["faults"]?.text(indent: nil) == #"[{"target": "formLoad", "error": "timeout", "times": 1}]"#)
+    }
+
+    struct Typo: CustomTestStringConvertible, Sendable {
+        var json: String
+        var hint: String
+        var testDescription: String { hint }
+    }
+
+    @Test(
+        "a mistyped key or name is refused with the nearest known one",
+        arguments: [
+            Typo(json: #"{"name": "x", "stpes": ["launch"], "expect": {}}"#, hint: #"did you mean "steps"?"#),
+            Typo(json: #"{"name": "x", "glue": "referense", "steps": ["launch"], "expect": {}}"#, hint: #"did you mean "reference"?"#),
+            Typo(json: #"{"name": "x", "consentProfile": "legasy", "steps": ["launch"], "expect": {}}"#, hint: #"did you mean "legacy"?"#),
+            Typo(json: #"{"name": "x", "device": {"regoin": "eea"}, "steps": ["launch"], "expect": {}}"#, hint: #"did you mean "region"?"#),
+            Typo(
+                json: #"{"name": "x", "previousSession": {"tracking": "autorized"}, "steps": ["launch"], "expect": {}}"#, hint: #"did you mean "authorized"?"#),
+            Typo(
+                json: #"{"name": "x", "app": {"mistakes": ["skipsConsentRefrsh"]}, "steps": ["launch"], "expect": {}}"#,
+                hint: #"did you mean "skipsConsentRefresh"?"#),
+            Typo(json: #"{"name": "x", "steps": ["launch", {"settings": {"tracking": "denid"}}], "expect": {}}"#, hint: #"did you mean "denied"?"#),
+            Typo(
+                json: #"{"name": "x", "faults": [{"target": "formLoad", "appState": "inactiv"}], "steps": ["launch"], "expect": {}}"#,
+                hint: #"did you mean "inactive"?"#),
+        ])
+    func typoHint(typo: Typo) {
+        #expect(throws: ScenarioError.self) { try Scenario.decode(json: typo.json) }
+        do {
+            _ = try Scenario.decode(json: typo.json)
+        } catch {
+            #expect(error.description.hasSuffix(typo.hint), "\(error.description)")
+        }
+    }
+}
