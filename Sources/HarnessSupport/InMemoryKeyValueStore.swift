@@ -60,7 +60,7 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     /// Removes a value.
     public func removeValue(forKey key: String) {
         let removed = values.withLock { $0.removeValue(forKey: key) != nil }
-        if removed { trace?.record(.storeRemove, [EventField("key", key)]) }
+        if removed { trace?.record(.storeRemove, [EventField(.storageKey, key)]) }
     }
 
     /// Removes every value (the app was deleted).
@@ -84,6 +84,6 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
             defer { values[key] = value }
             return values[key] != value
         }
-        if changed { trace?.record(.storeSet, [EventField("key", key), EventField("value", Self.traceText(value.description))]) }
+        if changed { trace?.record(.storeSet, [EventField(.storageKey, key), EventField(.storedValue, Self.traceText(value.description))]) }
     }
 }

@@ -39,6 +39,20 @@ extension Bool: TraceValue {
     }
 }
 
+extension String: TraceValue {
+    /// The text itself.
+    public var traceText: String { self }
+    /// Any text.
+    public init?(traceText: String) { self = traceText }
+}
+
+extension Int: TraceValue {
+    /// The number in decimal.
+    public var traceText: String { String(self) }
+    /// A decimal whole number only.
+    public init?(traceText: String) { self.init(traceText) }
+}
+
 extension TrackingAuthorizationStatus: TraceValue {}
 
 extension UserConsentStatus: TraceValue {}
@@ -104,6 +118,20 @@ extension TraceField where Value == Bool {
     @inlinable public static var childDirected: Self { Self("childDirected") }
     /// Whether the ad SDK had started when the app set its configuration (`ads.configure`).
     @inlinable public static var afterStart: Self { Self("afterStart") }
+}
+
+extension TraceField where Value == String {
+    /// The storage key a value is written to or removed from (`store.set`, `store.remove`).
+    @inlinable public static var storageKey: Self { Self("key") }
+    /// The value written, as the trace shows it: in full up to 100 characters (`store.set`).
+    @inlinable public static var storedValue: Self { Self("value") }
+    /// What failed, as the stand-in describes its error; absent when nothing failed.
+    @inlinable public static var error: Self { Self("error") }
+}
+
+extension TraceField where Value == Int {
+    /// How many callbacks the app was still waiting for when the run ended (`run.finish`); absent when none.
+    @inlinable public static var pendingCallbacks: Self { Self("pending") }
 }
 
 extension TraceField where Value == ConsentFormStatus {

@@ -13,6 +13,21 @@ extension TraceField where Value == ServingModeRule {
     @inlinable public static var modeRule: Self { Self("modeRule") }
 }
 
+/// What an ad request sent as the advertising identifier.
+public enum AdvertisingIdentifierSent: String, CaseIterable, Hashable, Sendable, TraceValue {
+    /// All zeros: the OS withheld it, as the ad SDK read it.
+    case zero
+    /// A real identifier.
+    case set
+    /// None at all: child-directed treatment, where the ad SDK sends no identifier.
+    case withheld
+}
+
+extension TraceField where Value == AdvertisingIdentifierSent {
+    /// What the ad SDK sent or read as the advertising identifier (`ads.request`, `ads.start`).
+    @inlinable public static var identifierSent: Self { Self("idfa") }
+}
+
 extension ConsentFormKind: TraceValue {}
 
 extension TraceField where Value == ConsentFormKind {

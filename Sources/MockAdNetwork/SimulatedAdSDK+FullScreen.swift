@@ -19,7 +19,7 @@ extension SimulatedAdSDK {
         }
         let fields = [EventField("response", ad.responseID), EventField("format", ad.format.rawValue)]
         if let error {
-            trace.record(.adsPresentFailed, fields + [EventField("error", error.description)])
+            trace.record(.adsPresentFailed, fields + [EventField(.error, error.description)])
             process.delivery.deliver("ads.present completion", timing: .immediate) { completion(error) }
             return
         }

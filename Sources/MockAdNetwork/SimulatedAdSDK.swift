@@ -137,7 +137,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             case .success(let ad):
                 if ad.format.isFullScreen { self.state.withLock { $0.fullScreenAds[ad.responseID] = false } }
                 trace.record(.adsLoaded, [EventField("response", ad.responseID)])
-            case .failure(let error): trace.record(.adsLoadFailed, [EventField("error", error.description)])
+            case .failure(let error): trace.record(.adsLoadFailed, [EventField(.error, error.description)])
             }
             completion(result)
         }
@@ -151,7 +151,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             .adsStart,
             [
                 EventField(.tracking, trackingStatus()),
-                EventField("idfa", advertisingIdentifier().isZero ? "zero" : "set"),
+                EventField(.identifierSent, advertisingIdentifier().isZero ? AdvertisingIdentifierSent.zero : .set),
                 EventField(.canRequestAds, consent.signalAllowsAdRequests),
             ] + (implicit ? [EventField("implicit", "true")] : []))
         // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
@@ -190,8 +190,8 @@ public struct RecordedAdRequest: Hashable, Sendable {
 
     /// What the request sent as the advertising identifier: `withheld` under child-directed
     /// treatment (the SDK sends none), else `zero` or `set` as the SDK read it.
-    public var identifierSent: String {
-        configuration.withholdsAdvertisingIdentifier ? "withheld" : identifierWasZero ? "zero" : "set"
+    public var identifierSent: AdvertisingIdentifierSent {
+        configuration.withholdsAdvertisingIdentifier ? .withheld : identifierWasZero ? .zero : .set
     }
 
     /// The tags in force, as `ads.request` fields: only those set, so an untagged request shows none.
@@ -214,7 +214,7 @@ public struct RecordedAdRequest: Hashable, Sendable {
             EventField("consent", consent),
             EventField(.canRequestAds, canRequestAds),
             EventField(.consentAllowsPersonalized, consentAllowsPersonalized),
-            EventField("idfa", identifierSent),
+            EventField(.identifierSent, identifierSent),
             EventField(.mode, serving.mode),
             EventField(.modeRule, serving.rule),
         ] + (request.format == .banner ? [] : [EventField("format", request.format.rawValue)]) + tagFields

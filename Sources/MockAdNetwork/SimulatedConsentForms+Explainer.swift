@@ -44,7 +44,7 @@ extension SimulatedConsentForms {
         let effects = process.faults.take(.formPresent)
         if let fault = effects.error {
             let error = fault.consentFormError
-            process.trace.record(.consentFormPresentFailed, [EventField(.formKind, ConsentFormKind.idfaExplainer), EventField("error", error.description)])
+            process.trace.record(.consentFormPresentFailed, [EventField(.formKind, ConsentFormKind.idfaExplainer), EventField(.error, error.description)])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
@@ -52,7 +52,7 @@ extension SimulatedConsentForms {
             process.trace.record(
                 .consentFormPresentFailed,
                 [
-                    EventField(.formKind, ConsentFormKind.idfaExplainer), EventField("error", ConsentFormError.internal.description),
+                    EventField(.formKind, ConsentFormKind.idfaExplainer), EventField(.error, ConsentFormError.internal.description),
                     EventField("reason", "operationInProgress"),
                 ])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }

@@ -60,7 +60,7 @@ extension SimulatedConsentForms {
         process.trace.record(
             .consentFormPresentFailed,
             [
-                EventField(.formKind, kind), EventField("error", ConsentFormError.invalidViewController.description),
+                EventField(.formKind, kind), EventField(.error, ConsentFormError.invalidViewController.description),
                 EventField("presenter", FormPresenter.notInWindow.rawValue),
             ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.invalidViewController) }

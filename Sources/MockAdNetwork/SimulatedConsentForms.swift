@@ -33,7 +33,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         let form = SimulatedLoadedForm(forms: self)
         process.delivery.deliver("consent.form.load completion", timing: .later(info.settings.formLoadLatency), effects: effects) {
             if let failure {
-                trace.record(.consentFormLoadFailed, [EventField("error", failure.description)])
+                trace.record(.consentFormLoadFailed, [EventField(.error, failure.description)])
                 completion(.failure(failure))
             } else {
                 trace.record(.consentFormLoaded)
@@ -66,7 +66,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             process.trace.record(
                 .consentFormPresentFailed,
                 [
-                    EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", "unavailable"),
+                    EventField(.formKind, ConsentFormKind.privacyOptions), EventField(.error, "unavailable"),
                 ])
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
             return
@@ -75,7 +75,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             process.trace.record(
                 .consentFormPresentFailed,
                 [
-                    EventField(.formKind, ConsentFormKind.privacyOptions), EventField("error", ConsentFormError.unavailable.description),
+                    EventField(.formKind, ConsentFormKind.privacyOptions), EventField(.error, ConsentFormError.unavailable.description),
                     EventField("reason", "notPreloaded"),
                 ])
             process.delivery.deliver("privacy options completion", timing: .later(.zero)) { completion(.unavailable) }
@@ -91,7 +91,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         let effects = process.faults.take(.formPresent)
         if let fault = effects.error {
             let error = fault.consentFormError
-            trace.record(.consentFormPresentFailed, [EventField(.formKind, kind), EventField("error", error.description)])
+            trace.record(.consentFormPresentFailed, [EventField(.formKind, kind), EventField(.error, error.description)])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
             return
         }
@@ -99,7 +99,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             trace.record(
                 .consentFormPresentFailed,
                 [
-                    EventField(.formKind, kind), EventField("error", ConsentFormError.internal.description), EventField("reason", "operationInProgress"),
+                    EventField(.formKind, kind), EventField(.error, ConsentFormError.internal.description), EventField("reason", "operationInProgress"),
                 ])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(.internal) }
             return
@@ -159,7 +159,7 @@ extension SimulatedConsentForms {
         process.trace.record(
             .consentFormPresentFailed,
             [
-                EventField(.formKind, ConsentFormKind.consent), EventField("error", ConsentFormError.alreadyUsed.description),
+                EventField(.formKind, ConsentFormKind.consent), EventField(.error, ConsentFormError.alreadyUsed.description),
             ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.alreadyUsed) }
     }

@@ -116,7 +116,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             inFlight.updateEnded()
             if let fault = effects.error {
                 let error = fault.consentRequestError
-                trace.record(.consentUpdateDone, [EventField("error", error.description)] + snapshotFields())
+                trace.record(.consentUpdateDone, [EventField(.error, error.description)] + snapshotFields())
                 completion(error)
                 return
             }
@@ -124,7 +124,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
                 trace.record(
                     .consentUpdateDone,
                     [
-                        EventField("error", ConsentRequestError.invalidAppID.description), EventField("appID", problem),
+                        EventField(.error, ConsentRequestError.invalidAppID.description), EventField("appID", problem),
                     ] + snapshotFields())
                 completion(.invalidAppID)
                 return
@@ -298,7 +298,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             trace.record(
                 .consentUpdateDone,
                 [
-                    EventField("error", ConsentRequestError.internal.description), EventField("reason", "operationInProgress"),
+                    EventField(.error, ConsentRequestError.internal.description), EventField("reason", "operationInProgress"),
                 ] + snapshotFields())
             completion(.internal)
         }

@@ -47,7 +47,7 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
                 if error == nil { state.withLock { $0.loaded = true } }
                 process.trace.record(
                     error == nil ? .legacyConsentFormLoaded : .legacyConsentFormLoadFailed,
-                    error.map { [EventField("error", $0.description)] } ?? [])
+                    error.map { [EventField(.error, $0.description)] } ?? [])
                 completion(error)
             }
         }
@@ -63,7 +63,7 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
             }
             let effects = process.faults.take(.formPresent)
             if let error = refusal ?? effects.error.map({ LegacyConsentError($0.legacyReason) }) {
-                process.trace.record(.legacyConsentFormPresentFailed, [EventField("error", error.description)])
+                process.trace.record(.legacyConsentFormPresentFailed, [EventField(.error, error.description)])
                 process.delivery.deliver("legacyConsent.form.present completion", timing: .later(.zero), effects: effects) {
                     dismissCompletion(error, false)
                 }

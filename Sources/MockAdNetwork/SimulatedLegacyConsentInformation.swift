@@ -72,7 +72,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
             if error == nil { applyUpdate(debug) }
             trace.record(
                 .legacyConsentUpdateDone,
-                (error.map { [EventField("error", $0.description)] } ?? []) + [
+                (error.map { [EventField(.error, $0.description)] } ?? []) + [
                     EventField("status", consentStatus.description), EventField("inEEAOrUnknown", String(isRequestLocationInEEAOrUnknown)),
                 ])
             completion(error)

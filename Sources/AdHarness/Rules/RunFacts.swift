@@ -141,22 +141,22 @@ struct RunFacts: Hashable, Sendable {
             privacyOptionsRequired = false
             canRequestAds = false
         case .storeSet:
-            let value = event["value"].flatMap(Int.init)
-            if event["key"] == ConsentStorage.Key.status, let value {
+            let value = event[.storedValue].flatMap(Int.init)
+            if event[.storageKey] == ConsentStorage.Key.status, let value {
                 storedConsent = UserConsentStatus(rawValue: value)
             }
-            if event["key"] == ConsentStorage.Key.privacyOptions, let value {
+            if event[.storageKey] == ConsentStorage.Key.privacyOptions, let value {
                 privacyOptionsRequired = PrivacyOptionsRequirement(rawValue: value) == .required
             }
         case .storeRemove:
-            if event["key"] == ConsentStorage.Key.status { storedConsent = .unknown }
-            if event["key"] == ConsentStorage.Key.privacyOptions { privacyOptionsRequired = false }
+            if event[.storageKey] == ConsentStorage.Key.status { storedConsent = .unknown }
+            if event[.storageKey] == ConsentStorage.Key.privacyOptions { privacyOptionsRequired = false }
         case .consentUpdate:
             if event[.debugGeography] != .disabled { resetInProduction = false }
         case .consentUpdateDone:
             // Required, with a form to show: what the app needs to gather consent.
             consentRequiredByLastUpdate =
-                event["error"] == nil && event[.consentStatus] == .required
+                event[.error] == nil && event[.consentStatus] == .required
                 && event[.formStatus] == .available
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
         case .consentReset:

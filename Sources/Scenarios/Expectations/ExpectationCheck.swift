@@ -102,7 +102,7 @@ struct ExpectationCheck {
                     : ", childDirected: \(event[.childDirected] ?? false)"
                         + ", underAgeOfConsent: \(event[.underAgeOfConsent] ?? false)"
                         + ", ageTreatment: \((event[.ageTreatment] ?? .unspecified).traceText)"
-                let actual = "{npa: \(event["npa"] ?? "?"), idfa: \(event["idfa"] ?? "?")\(serving)\(tags)}"
+                let actual = "{npa: \(event[.npa]?.traceText ?? "?"), idfa: \(event[.identifierSent]?.traceText ?? "?")\(serving)\(tags)}"
                 mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: actual, at: requests[offset])
             }
         }

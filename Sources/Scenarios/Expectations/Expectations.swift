@@ -151,7 +151,7 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
     public var npa: Bool?
     /// What the request sent as the advertising identifier: `zero` or `set` as the ad SDK read it,
     /// or `withheld` under child-directed treatment.
-    public var idfa: String?
+    public var idfa: AdvertisingIdentifierSent?
     /// The ad serving mode the request got.
     public var mode: ServingMode?
     /// The serving-mode rule that decided it.
@@ -167,20 +167,12 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
         case npa, idfa, mode, modeRule, childDirected, underAgeOfConsent, ageTreatment
     }
 
-    /// The identifier values a request can show.
-    static let identifierValues = ["zero", "set", "withheld"]
-
     /// Decodes the object.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         npa = try container.decodeIfPresent(Bool.self, forKey: .npa)
-        if let idfa = try container.decodeIfPresent(String.self, forKey: .idfa) {
-            guard Self.identifierValues.contains(idfa) else {
-                throw DecodingError.dataCorruptedError(forKey: .idfa, in: container, debugDescription: "expected zero, set or withheld, got \"\(idfa)\"")
-            }
-            self.idfa = idfa
-        }
+        idfa = try container.decodeChoiceIfPresent(AdvertisingIdentifierSent.self, forKey: .idfa)
         mode = try container.decodeChoiceIfPresent(ServingMode.self, forKey: .mode)
         modeRule = try container.decodeChoiceIfPresent(ServingModeRule.self, forKey: .modeRule)
         childDirected = try container.decodeIfPresent(Bool.self, forKey: .childDirected)
@@ -190,7 +182,7 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
 
     /// Whether a recorded request matches; a tag the request does not show counts as not set.
     func matches(_ request: [EventField]) -> Bool {
-        (npa.map { $0 == request[field: .npa] } ?? true) && (idfa.map { $0 == request[field: "idfa"] } ?? true)
+        (npa.map { $0 == request[field: .npa] } ?? true) && (idfa.map { $0 == request[field: .identifierSent] } ?? true)
             && (mode.map { $0 == request[field: .mode] } ?? true)
             && (modeRule.map { $0 == request[field: .modeRule] } ?? true)
             && tagsMatch(request)
@@ -224,7 +216,7 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
     var summary: String {
         "{"
             + [
-                npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" },
+                npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0.rawValue)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" },
                 childDirected.map { "childDirected: \($0)" }, underAgeOfConsent.map { "underAgeOfConsent: \($0)" },
                 ageTreatment.map { "ageTreatment: \($0.rawValue)" },
             ].compactMap { $0 }.joined(separator: ", ") + "}"

@@ -92,7 +92,7 @@ struct MalformedInputTests {
             62, "$.app.adRequestConfiguration.childDirected", "expected one of underAgeOfConsent, childDirectedTreatment, ageTreatment"),
         Case(
             "an identifier value no request shows", #"{"name":"x","steps":["launch"],"expect":{"adRequests":[{"idfa":"hidden"}]}}"#, at: 1, 64,
-            "$.expect.adRequests[0].idfa", #"expected zero, set or withheld, got "hidden""#),
+            "$.expect.adRequests[0].idfa", #"expected one of zero, set, withheld, got "hidden""#),
     ]
 
     @Test("the rejection names the line, column, JSON path and what was expected", arguments: cases)

@@ -96,6 +96,7 @@ struct SchemaTests {
     @Test("expectations")
     func expectations() {
         #expect(enumeration("properties", "expect", "properties", "crash") == ["none"] + CrashReason.allCases.map(\.rawValue))
+        #expect(enumeration("properties", "expect", "properties", "adRequests", "items", "properties", "idfa") == names(AdvertisingIdentifierSent.self))
         #expect(enumeration("properties", "expect", "properties", "refusals", "items") == AdRequestRefusal.allCases.map(\.rawValue))
         #expect(enumeration("properties", "expect", "properties", "violation") == Invariant.allCases.map(\.rawValue))
         #expect(enumeration("properties", "expect", "properties", "warnings", "items") == Invariant.allCases.map(\.rawValue))
