@@ -102,7 +102,8 @@ struct ExpectationCheck {
                     : ", childDirected: \(event[.childDirected] ?? false)"
                         + ", underAgeOfConsent: \(event[.underAgeOfConsent] ?? false)"
                         + ", ageTreatment: \((event[.ageTreatment] ?? .unspecified).traceText)"
-                let actual = "{npa: \(event[.npa]?.traceText ?? "?"), idfa: \(event[.identifierSent]?.traceText ?? "?")\(serving)\(tags)}"
+                let signal = expectation.canRequestAds == nil ? "" : ", canRequestAds: \(event[.canRequestAds]?.traceText ?? "?")"
+                let actual = "{npa: \(event[.npa]?.traceText ?? "?"), idfa: \(event[.identifierSent]?.traceText ?? "?")\(serving)\(tags)\(signal)}"
                 mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: actual, at: requests[offset])
             }
         }

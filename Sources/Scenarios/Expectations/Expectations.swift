@@ -162,9 +162,11 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
     public var underAgeOfConsent: Bool?
     /// The age treatment the request received.
     public var ageTreatment: AudienceAgeTreatment?
+    /// Whether the consent SDK allowed ad requests when the request reached the ad SDK.
+    public var canRequestAds: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case npa, idfa, mode, modeRule, childDirected, underAgeOfConsent, ageTreatment
+        case npa, idfa, mode, modeRule, childDirected, underAgeOfConsent, ageTreatment, canRequestAds
     }
 
     /// Decodes the object.
@@ -178,6 +180,7 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
         childDirected = try container.decodeIfPresent(Bool.self, forKey: .childDirected)
         underAgeOfConsent = try container.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent)
         ageTreatment = try container.decodeChoiceIfPresent(AudienceAgeTreatment.self, forKey: .ageTreatment)
+        canRequestAds = try container.decodeIfPresent(Bool.self, forKey: .canRequestAds)
     }
 
     /// Whether a recorded request matches; a tag the request does not show counts as not set.
@@ -185,6 +188,7 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
         (npa.map { $0 == request[field: .npa] } ?? true) && (idfa.map { $0 == request[field: .identifierSent] } ?? true)
             && (mode.map { $0 == request[field: .mode] } ?? true)
             && (modeRule.map { $0 == request[field: .modeRule] } ?? true)
+            && (canRequestAds.map { $0 == request[field: .canRequestAds] } ?? true)
             && tagsMatch(request)
     }
 
@@ -218,7 +222,7 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
             + [
                 npa.map { "npa: \($0)" }, idfa.map { "idfa: \($0.rawValue)" }, mode.map { "mode: \($0.rawValue)" }, modeRule.map { "modeRule: \($0.rawValue)" },
                 childDirected.map { "childDirected: \($0)" }, underAgeOfConsent.map { "underAgeOfConsent: \($0)" },
-                ageTreatment.map { "ageTreatment: \($0.rawValue)" },
+                ageTreatment.map { "ageTreatment: \($0.rawValue)" }, canRequestAds.map { "canRequestAds: \($0)" },
             ].compactMap { $0 }.joined(separator: ", ") + "}"
     }
 }
