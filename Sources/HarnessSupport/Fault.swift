@@ -25,7 +25,7 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// How many times it fires; `nil` for every time.
     public var times: Int?
 
-    /// Creates a fault.
+    /// `Fault(.formLoad, .error(.timeout), times: 1)`: the effect on the target's calls, each time or only the first `times`.
     public init(_ target: FaultTarget, _ effect: FaultEffect, times: Int? = nil) {
         self.target = target
         self.effect = effect

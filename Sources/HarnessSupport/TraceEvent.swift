@@ -9,7 +9,7 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     /// The details, in a stable order.
     public var fields: [EventField]
 
-    /// Creates an event.
+    /// An event at a virtual time; a test builds one to compare a recorded trace against.
     public init(time: Duration, name: TraceName, fields: [EventField] = []) {
         self.time = time
         self.name = name

@@ -11,7 +11,7 @@ import HarnessSupport
 public final class ConsentSyncService: Sendable {
     private let decisions = Locked<[String: ConsentChoices]>([:])
 
-    /// Creates an empty store.
+    /// A store with no synced decision yet: the publisher's other apps have not answered.
     public init() {}
 
     /// The decision stored under an identifier.

@@ -27,7 +27,7 @@ public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
     /// (`runOnboarding`): each waits for a callback, a timer or the user that has not come.
     public var suspendedTasks: [String]
 
-    /// Creates a report.
+    /// A report of what a run left behind; empty by default, which is what ``Leftovers/isClean`` asks for.
     public init(pendingWork: [PendingWork] = [], unfiredFaults: [Fault] = [], suspendedTasks: [String] = []) {
         self.pendingWork = pendingWork
         self.unfiredFaults = unfiredFaults

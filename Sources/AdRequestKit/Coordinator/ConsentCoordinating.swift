@@ -36,7 +36,7 @@ public struct ConsentFlowOutcome: Hashable, Sendable {
     /// The error the step surfaced, if any; the app keeps working with ``state`` either way.
     public var error: AdsFlowError?
 
-    /// Creates an outcome.
+    /// The state a step left, and its error if the step failed: a failed step still reports the state it read.
     public init(state: ConsentState, error: AdsFlowError? = nil) {
         self.state = state
         self.error = error

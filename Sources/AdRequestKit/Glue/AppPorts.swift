@@ -42,7 +42,7 @@ public struct AppPorts: Sendable {
     /// Where the glue may log what it decides; the harness shows it in the trace but never checks it.
     public var log: any AdsEventLog
 
-    /// Collects the ports.
+    /// Every port a glue reaches the outside world through, one per real framework it will call once ported.
     public init(
         tracking: any TrackingAuthorizer,
         advertisingIdentifier: any AdvertisingIdentifierProvider,
@@ -77,7 +77,7 @@ public struct LegacyConsentPorts: Sendable {
     /// Its forms.
     public var forms: any LegacyConsentFormProvider
 
-    /// Collects the two.
+    /// The legacy consent SDK's information and form ports, which its real SDK provides together.
     public init(information: any LegacyConsentInformation, forms: any LegacyConsentFormProvider) {
         self.information = information
         self.forms = forms

@@ -14,7 +14,7 @@ public struct LegacyConsentProfile: ConsentProfile {
     /// The app's storage, for its preference.
     public let store: any KeyValueStore
 
-    /// Creates the profile.
+    /// The legacy consent flow over its two ports, the app's settings for it and the store the app's preference lives in.
     public init(consentInfo: any LegacyConsentInformation, forms: any LegacyConsentFormProvider, settings: LegacyConsentSettings, store: any KeyValueStore) {
         self.consentInfo = consentInfo
         self.forms = forms

@@ -42,7 +42,7 @@ public struct LegacyConsentSnapshot: Hashable, Sendable, Codable {
     /// Whether the user chose the ad-free version in the form; the app must offer it.
     public var prefersAdFree: Bool
 
-    /// Creates a snapshot.
+    /// What the legacy consent SDK and the app's stored preference say at one moment, for the decision table.
     public init(status: LegacyConsentStatus, inEEAOrUnknown: Bool, usePersonalizedAds: Bool, prefersAdFree: Bool) {
         self.status = status
         self.inEEAOrUnknown = inEEAOrUnknown

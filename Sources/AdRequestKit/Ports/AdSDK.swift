@@ -79,7 +79,7 @@ public struct LoadedAd: Hashable, Sendable {
     /// The format it was loaded as.
     public var format: AdFormat
 
-    /// Creates a loaded ad.
+    /// An ad the ad SDK loaded for an ad unit, with the response identifier the app reports problems by.
     public init(adUnitID: String, responseID: String, format: AdFormat = .banner) {
         self.adUnitID = adUnitID
         self.responseID = responseID

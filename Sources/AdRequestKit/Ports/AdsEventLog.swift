@@ -6,7 +6,7 @@ public protocol AdsEventLog: Sendable {
 
 /// A log that drops every event.
 public struct SilentAdsEventLog: AdsEventLog {
-    /// Creates the log.
+    /// A log that keeps nothing: the default when a glue is not asked to report what it did.
     public init() {}
     /// Drops the event.
     public func record(_ event: AdsEvent) {}

@@ -9,7 +9,7 @@ public struct LegacyConsentError: Error, Hashable, Sendable, CustomStringConvert
     /// What went wrong.
     public var reason: Reason
 
-    /// Creates an error.
+    /// An error for one reason, as the legacy consent SDK's port reports it.
     public init(_ reason: Reason) { self.reason = reason }
 
     /// The cases the real SDK describes.

@@ -7,7 +7,7 @@ public struct LocationAuthorizationError: Error, Hashable, Sendable, CustomStrin
     /// Why no prompt was shown.
     public var reason: Reason
 
-    /// Creates an error.
+    /// An error for one reason, as a location authorizer port throws it.
     public init(_ reason: Reason) { self.reason = reason }
 
     /// The cases the real OS folds into one error code.

@@ -4,7 +4,7 @@ public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The major, minor and patch numbers.
     public var major: Int, minor: Int, patch: Int
 
-    /// Creates a version.
+    /// `OSVersion(17, 4)` is iOS 17.4: the parts left out are zero, as the OS writes `17.4` for `17.4.0`.
     public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         self.major = major
         self.minor = minor

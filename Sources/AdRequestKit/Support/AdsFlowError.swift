@@ -19,7 +19,7 @@ public struct AdsFlowError: Error, Hashable, Sendable, CustomStringConvertible {
         case noResponse
     }
 
-    /// Creates an error.
+    /// An error of one stage of the flow (the update, the form...), with what went wrong there.
     public init(stage: FlowStage, cause: Cause) {
         self.stage = stage
         self.cause = cause

@@ -11,7 +11,7 @@ public struct ContractClause: Hashable, Sendable, Codable, CustomStringConvertib
     /// Whether the check needs control of the world or only the port.
     public let kind: ContractKind
 
-    /// Creates a clause.
+    /// A clause: its stable identifier, the port it binds, what must hold, where that is documented, and whether checking it needs control of the world.
     public init(id: String, port: ContractPort, statement: String, source: String, kind: ContractKind) {
         self.id = id
         self.port = port

@@ -31,7 +31,7 @@ public struct ContractResult: Hashable, Sendable, CustomStringConvertible {
     /// How the check came out.
     public let verdict: ContractVerdict
 
-    /// Creates a result.
+    /// A clause and what checking it against one subject gave.
     public init(clause: ContractClause, verdict: ContractVerdict) {
         self.clause = clause
         self.verdict = verdict

@@ -13,7 +13,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The 1-based column (in characters) of the place, when the file's text is known.
     public var column: Int?
 
-    /// Creates an error.
+    /// A problem in a file, at a JSON path and, when known, a line and column: what the CLI prints before exiting 2.
     public init(file: String, path: String = "$", line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.path = path

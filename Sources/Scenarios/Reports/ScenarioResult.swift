@@ -27,7 +27,7 @@ public struct ScenarioResult: Sendable {
         case bad
     }
 
-    /// Creates a result.
+    /// The outcome of one fixture file, as `adharness run` reports it in every format.
     public init(file: String, outcome: Outcome) {
         self.file = file
         self.outcome = outcome
