@@ -39,7 +39,7 @@ extension TraceEvent {
             var end = index
             while end < events.endIndex, isSignalWrite(events[end]), !marked.contains(end) { end += 1 }
             if end - index > 1 {
-                let keys = events[index..<end].compactMap { $0["key"] }
+                let keys = events[index..<end].compactMap { $0[.storageKey] }
                 let prefixes = Set(keys.map { $0.hasPrefix("IABGPP") ? "IABGPP_*" : "IABTCF_*" }).sorted().joined(separator: ", ")
                 lines.append("    \(event.time.harnessDescription)  store.set  \(prefixes): \(end - index) keys (the privacy signals; the JSON trace has each)")
                 index = end
@@ -53,6 +53,6 @@ extension TraceEvent {
 
     /// Whether the event writes one of the consent SDK's privacy-signal keys.
     private static func isSignalWrite(_ event: TraceEvent) -> Bool {
-        event.name == .storeSet && (event["key"].map { $0.hasPrefix("IABTCF_") || $0.hasPrefix("IABGPP_") } ?? false)
+        event.name == .storeSet && (event[.storageKey].map { $0.hasPrefix("IABTCF_") || $0.hasPrefix("IABGPP_") } ?? false)
     }
 }

@@ -130,8 +130,9 @@ extension TraceField where Value == String {
 }
 
 extension TraceField where Value == Int {
-    /// How many callbacks the app was still waiting for when the run ended (`run.finish`); absent when none.
-    @inlinable public static var pendingCallbacks: Self { Self("pending") }
+    /// How much work was still scheduled on the clock when the run ended: the app's timers, callbacks
+    /// and prompts on screen (`run.finish`); absent when none.
+    @inlinable public static var pendingWork: Self { Self("pending") }
 }
 
 extension TraceField where Value == ConsentFormStatus {

@@ -380,7 +380,7 @@ public final class SimulatedApp: Sendable {
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
         // flows are not over: the rules about what an app never does are not decided on it.
         let waiting = clock.pendingWork.count
-        trace.record(.runFinish, waiting > 0 ? [EventField(.pendingCallbacks, waiting)] : [])
+        trace.record(.runFinish, waiting > 0 ? [EventField(.pendingWork, waiting)] : [])
         state.withLock { $0.finished = true }
         try check(StepCall(step: "finish", site: CallSite(fileID: fileID, line: line)))
         return leftovers

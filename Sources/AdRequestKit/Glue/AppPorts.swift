@@ -42,7 +42,8 @@ public struct AppPorts: Sendable {
     /// Where the glue may log what it decides; the harness shows it in the trace but never checks it.
     public var log: any AdsEventLog
 
-    /// Every port a glue reaches the outside world through, one per real framework it will call once ported.
+    /// Every port a glue reaches the outside world through: the OS, the consent SDK, the ad SDK,
+    /// storage, time and the app's lifecycle, each a seam a port replaces with the real call.
     public init(
         tracking: any TrackingAuthorizer,
         advertisingIdentifier: any AdvertisingIdentifierProvider,

@@ -152,7 +152,7 @@ public struct Explorer: Sendable {
         )
     }
 
-    /// Shrinks a violating run and writes it as a fixture; `nil` only if it does not replay.
+    /// Shrinks a violating run and writes it as a fixture; `nil` only if it cannot be written or does not replay.
     private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String) -> Counterexample? {
         let base = startJSON.settingDevice(osVersion: decisions.device.osVersion, region: decisions.device.region)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)

@@ -19,7 +19,11 @@ extension Scenario {
         object[CodingKeys.description] = description.map(JSONValue.string)
         var user = base[CodingKeys.user.rawValue] ?? .object([])
         for key in UserScriptKey.allCases {
-            guard let answer = answers[key], let userKey = UserSpec.CodingKeys(rawValue: key.rawValue) else { continue }
+            guard let answer = answers[key] else { continue }
+            guard let userKey = UserSpec.CodingKeys(rawValue: key.rawValue) else {
+                throw EncodingError.invalidValue(
+                    answer, EncodingError.Context(codingPath: [CodingKeys.user], debugDescription: "the user object has no key \(key.rawValue)"))
+            }
             user[userKey] = try JSONValue(encoding: answer)
         }
         object[CodingKeys.user] = user.keys.isEmpty ? nil : user

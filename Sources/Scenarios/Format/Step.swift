@@ -185,12 +185,18 @@ public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Encodes the step as a fixture spells it, through the same keys it is read by: `"launch"`,
     /// `{"advance": "61s"}`, `{"settings": {"tracking": "denied"}}`, `{"sdk": "update", "debugGeography": "eea"}`.
     public func encode(to encoder: any Encoder) throws {
-        var object = encoder.container(keyedBy: ObjectKeys.self)
         switch self {
-        case .advance(let duration): try object.encode(duration.exactText, forKey: .advance)
-        case .travel(let region): try object.encode(region.rawValue, forKey: .travel)
-        case .tap(let control): try object.encode(control, forKey: .tap)
+        case .advance(let duration):
+            var object = encoder.container(keyedBy: ObjectKeys.self)
+            try object.encode(duration.exactText, forKey: .advance)
+        case .travel(let region):
+            var object = encoder.container(keyedBy: ObjectKeys.self)
+            try object.encode(region.rawValue, forKey: .travel)
+        case .tap(let control):
+            var object = encoder.container(keyedBy: ObjectKeys.self)
+            try object.encode(control, forKey: .tap)
         case .settings(let changes):
+            var object = encoder.container(keyedBy: ObjectKeys.self)
             var values = object.nestedContainer(keyedBy: SettingsKeys.self, forKey: .settings)
             for change in changes { try change.encode(into: &values) }
         case .sdk(let call):
@@ -285,11 +291,13 @@ public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// The app's own tracking toggle in Settings, as a `settings` step spells it.
-enum TrackingToggle: String, CaseIterable {
+enum TrackingToggle: String, CaseIterable, ExplainedChoices {
     /// The toggle is on.
     case authorized
     /// The toggle is off.
     case denied
+
+    static var meaning: String { "the app's own toggle in Settings" }
 }
 
 extension SettingsChange {

@@ -120,5 +120,13 @@ extension KeyedDecodingContainer {
 /// the nearest name if `x` looks like a typo of one.
 func unknownChoice<T>(_ text: String, among names: [String], of _: T.Type) -> String {
     let retired = retiredHint(T.self, text)
-    return "expected one of \(names.joined(separator: ", ")), got \"\(text)\"" + (retired.isEmpty ? Suggestion.hint(for: text, in: names) : retired)
+    let meaning = (T.self as? any ExplainedChoices.Type).map { " (\($0.meaning))" } ?? ""
+    return "expected one of \(names.joined(separator: ", "))\(meaning), got \"\(text)\""
+        + (retired.isEmpty ? Suggestion.hint(for: text, in: names) : retired)
+}
+
+/// A closed set of names whose list alone could be misread: an error about it says what they mean.
+protocol ExplainedChoices {
+    /// What the names are, in a few words: `the app's own toggle in Settings`.
+    static var meaning: String { get }
 }

@@ -34,7 +34,10 @@ struct ScenarioFormatTests {
         (#"{"name":"x","steps":["launch"],"expect":{},"user":{"trackingPrompt":"dismiss"}}"#, "$.user.trackingPrompt", "leaveApp is the user leaving the app"),
         (#"{"name":"x","steps":["launch",{"advance":"3 seconds"}],"expect":{}}"#, "$.steps[1].advance", "a duration such as"),
         (#"{"name":"x","steps":["launch","onbording"],"expect":{}}"#, "$.steps[1]", "expected one of launch"),
-        (#"{"name":"x","steps":[{"settings":{"tracking":"notDetermined"}}],"expect":{}}"#, "$.steps[0].settings.tracking", "one of authorized, denied"),
+        (
+            #"{"name":"x","steps":[{"settings":{"tracking":"notDetermined"}}],"expect":{}}"#, "$.steps[0].settings.tracking",
+            "one of authorized, denied (the app's own toggle in Settings)"
+        ),
         (#"{"name":"x","device":{"allowAppsToRequestToTrack":"no"},"steps":["launch"],"expect":{}}"#, "$.device.allowAppsToRequestToTrack", "true or false"),
         (#"{"name":"x","device":{"osVersion":"eighteen"},"steps":["launch"],"expect":{}}"#, "$.device.osVersion", "an OS version"),
         (

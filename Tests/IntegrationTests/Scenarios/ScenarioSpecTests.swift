@@ -25,6 +25,10 @@ struct ScenarioSpecTests {
         ("previousSession.syncedConsent[]", SyncedConsentSpec.CodingKeys.allCases.map(\.rawValue)),
         ("user", UserSpec.CodingKeys.allCases.map(\.rawValue)),
         ("user.trackingPrompt answer", AnswerKeys.allCases.map(\.rawValue)),
+        ("user.consentForm answer", AnswerKeys.allCases.map(\.rawValue)),
+        ("user.privacyOptionsForm answer", AnswerKeys.allCases.map(\.rawValue)),
+        ("user.legacyConsentForm answer", AnswerKeys.allCases.map(\.rawValue)),
+        ("user.locationPrompt answer", AnswerKeys.allCases.map(\.rawValue)),
         ("user.consentChoices", ConsentChoicesSpec.CodingKeys.allCases.map(\.rawValue)),
         ("faults[]", FaultSpec.CodingKeys.allCases.map(\.rawValue)),
         ("steps[]", Step.ObjectKeys.allCases.map(\.rawValue)),
@@ -111,7 +115,19 @@ struct ScenarioSpecTests {
         #expect(UserScriptKey.allCases.filter { UserSpec.CodingKeys(rawValue: $0.rawValue) == nil }.isEmpty)
     }
 
-    @Test("the steps and faults of every bundled fixture are written back as the same steps and faults")
+    /// The user's answers to the prompts the explorer answers, as it writes them.
+    static func spelledAnswers(of user: User) -> [UserScriptKey: AnswerSpelling] {
+        func spelled<A: RawRepresentable>(_ answer: ScriptedAnswer<A>?) -> AnswerSpelling? where A.RawValue == String {
+            answer.map { AnswerSpelling($0.answer.rawValue, after: $0.after) }
+        }
+        let answers: [UserScriptKey: AnswerSpelling?] = [
+            .trackingPrompt: spelled(user.trackingPrompt), .consentForm: spelled(user.consentForm),
+            .privacyOptionsForm: spelled(user.privacyOptionsForm), .legacyConsentForm: spelled(user.legacyConsentForm),
+        ]
+        return answers.compactMapValues { $0 }
+    }
+
+    @Test("every bundled fixture's answers, faults and steps, written as the explorer writes a fixture, read back the same")
     func everyFixtureWritesBack() throws {
         let files = try Self.bundledFixtures()
         #expect(files.count > 100)
@@ -119,13 +135,39 @@ struct ScenarioSpecTests {
         for file in files {
             let data = try Data(contentsOf: file)
             let scenario = try Scenario.decode(data, file: file.path, folder: file.deletingLastPathComponent())
-            var object = JSONValue(try Scenario.parse(data, file: file.path).root)
-            object["steps"] = try JSONValue(encoding: scenario.steps)
-            object["faults"] = try .array(scenario.faults.map { try JSONValue(encoding: FaultSpec($0)) })
-            let again = try Scenario.decode(Data(object.text(indent: "  ").utf8), file: file.path, folder: file.deletingLastPathComponent())
-            if again.steps != scenario.steps || again.faults != scenario.faults { differing.append(file.lastPathComponent) }
+            // The starting point keeps only what the explorer does not write.
+            var base = JSONValue(try Scenario.parse(data, file: file.path).root)
+            base["faults"] = nil
+            for key in UserScriptKey.allCases { base["user"]?[key.rawValue] = nil }
+            let written = try Scenario.fixture(
+                base: base, name: scenario.name, description: scenario.summary, answers: Self.spelledAnswers(of: scenario.user),
+                faults: scenario.faults, steps: scenario.steps, expectedViolation: scenario.expect.violation
+            )
+            let again = try Scenario.decode(Data(written.text(indent: "  ").utf8), file: file.path, folder: file.deletingLastPathComponent())
+            if again.steps != scenario.steps || again.faults != scenario.faults || again.user != scenario.user || again.name != scenario.name {
+                differing.append(file.lastPathComponent)
+            }
         }
         #expect(differing.isEmpty)
+    }
+
+    @Test("steps encoded by Foundation's JSONEncoder read back the same: Step's Codable works with any encoder")
+    func foundationEncoderRoundTrip() throws {
+        let steps: [Step] = [
+            .launch, .onboarding, .advance(.milliseconds(1_500)), .settings([.device(.tracking(allowed: false)), .location(.preciseLocation(false))]),
+            .travel(.other), .tap("continue"), .sdk(ConsentSDKCall(.update)), .relaunch,
+        ]
+        let text = try #require(String(data: JSONEncoder().encode(steps), encoding: .utf8))
+        #expect(try Scenario.decode(json: #"{"name": "x", "expect": {}, "steps": \#(text)}"#).steps == steps)
+    }
+
+    @Test("the encoder spells every number type, and refuses what JSON cannot spell instead of writing something else")
+    func numbers() throws {
+        #expect(try JSONValue(encoding: [UInt8(7)]) == .array([.integer(7)]))
+        #expect(try JSONValue(encoding: Float(0.5)) == .number(0.5))
+        #expect(try JSONValue(encoding: Duration.seconds(1)) == .array([.integer(0), .integer(1_000_000_000_000_000_000)]))
+        #expect(throws: EncodingError.self) { try JSONValue(encoding: UInt64.max) }
+        #expect(throws: EncodingError.self) { try JSONValue(encoding: Double.infinity) }
     }
 
     @Test("a written fixture keeps the starting point's keys as written and puts the format's keys in the format's order")

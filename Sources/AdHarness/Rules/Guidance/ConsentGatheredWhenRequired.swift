@@ -23,7 +23,7 @@ extension RuleDescriptor {
             launch, then load and present a consent form if required)
             """,
         breaks: { event, facts in
-            event.name == .runFinish && event[.pendingCallbacks] == nil && facts.onboardingKnewConsentRequired && facts.appActive
+            event.name == .runFinish && event[.pendingWork] == nil && facts.onboardingKnewConsentRequired && facts.appActive
                 && !facts.trackingPromptUp && !facts.awaitingCallback && facts.consentRequiredByLastUpdate && !facts.consentFormTried
         }
     )

@@ -38,10 +38,15 @@ private final class Node {
         }
     }
 
-    /// The node for a key of an object, made on first use; a key written twice keeps its first place.
+    /// The node for a key of an object, made on first use; a key written twice keeps its first
+    /// place and its last value. A node that held something else becomes an object: the last
+    /// container asked for wins, as a value written twice does.
     func member(_ key: String) -> Node {
-        if case .unset = content { content = .object([]) }
-        guard case .object(var members) = content else { return Node() }
+        guard case .object(var members) = content else {
+            let child = Node()
+            content = .object([(key, child)])
+            return child
+        }
         if let existing = members.first(where: { $0.0 == key }) { return existing.1 }
         let child = Node()
         members.append((key, child))
@@ -49,23 +54,37 @@ private final class Node {
         return child
     }
 
-    /// A new last element of an array.
+    /// A new last element of an array; a node that held something else becomes an array.
     func appended() -> Node {
-        if case .unset = content { content = .array([]) }
-        guard case .array(var elements) = content else { return Node() }
         let child = Node()
+        guard case .array(var elements) = content else {
+            content = .array([child])
+            return child
+        }
         elements.append(child)
         content = .array(elements)
         return child
     }
 
-    /// Stores `value`: strings, Booleans and numbers directly, anything else through its own `encode(to:)`.
+    /// Stores `value`: strings, Booleans and numbers directly, anything else through its own
+    /// `encode(to:)`. A whole number that does not fit an `Int`, or a number JSON cannot spell
+    /// (infinity, NaN), is an error, not a different value.
     func store(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         switch value {
         case let text as String: content = .scalar(.string(text))
         case let flag as Bool: content = .scalar(.bool(flag))
-        case let number as Int: content = .scalar(.integer(number))
-        case let number as Double: content = .scalar(.number(number))
+        case let number as any BinaryInteger:
+            guard let whole = Int(exactly: number) else {
+                throw EncodingError.invalidValue(
+                    value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(number) does not fit a whole number of 64 bits"))
+            }
+            content = .scalar(.integer(whole))
+        case let number as any BinaryFloatingPoint:
+            let double = Double(number)
+            guard double.isFinite else {
+                throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(double) has no JSON spelling"))
+            }
+            content = .scalar(.number(double))
         default: try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
         }
     }
@@ -77,12 +96,12 @@ private struct NodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .unset = node.content { node.content = .object([]) }
+        if case .object = node.content {} else { node.content = .object([]) }
         return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .unset = node.content { node.content = .array([]) }
+        if case .array = node.content {} else { node.content = .array([]) }
         return UnkeyedContainer(node: node, codingPath: codingPath)
     }
 
