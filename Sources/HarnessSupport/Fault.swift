@@ -3,7 +3,7 @@
 /// Real SDK calls fail, answer late, answer twice or never answer; a glue has to survive each.
 /// Faults are plain values rather than hooks in the glue, so the same fault can be written in a
 /// test, in a scenario (`{"target": "formLoad", "error": "timeout", "times": 1}`) or chosen by the
-/// explorer, and one limited by `times` that never fired is reported in ``Leftovers``.
+/// explorer, and one limited by `times` that never fired is reported in `Leftovers`.
 ///
 /// ```swift
 /// let app = try SimulatedApp(

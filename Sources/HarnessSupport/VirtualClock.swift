@@ -245,7 +245,7 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
         case unansweredPrompt
     }
 
-    /// Work scheduled on the clock, as ``Leftovers`` reports it: what it is, when it is due (or never), and its kind.
+    /// Work scheduled on the clock, as `Leftovers` reports it: what it is, when it is due (or never), and its kind.
     public init(label: String, due: Duration?, kind: Kind) {
         self.label = label
         self.due = due

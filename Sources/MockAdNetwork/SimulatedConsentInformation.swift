@@ -9,7 +9,7 @@ import HarnessSupport
 /// `eea` requires consent until a form is answered; `regulatedUSState` requires none up front but
 /// requires the privacy-options entry point; `other` requires nothing. A debug geography overrides the
 /// region; the under-age tag means no consent form. Only published messages are shown, and where none
-/// applies ads may be requested (``ConsentUpdateRules``). The update sends the app ID from the Info.plist:
+/// applies ads may be requested (`ConsentUpdateRules`). The update sends the app ID from the Info.plist:
 /// a missing or malformed one fails it with `invalidAppID`. A failed update leaves the restored answer in
 /// place, so a returning user can still get ads and a fresh install stays `unknown` with no ads.
 /// A decision older than ``ConsentExpiry/lifetime`` is restored as stored, but the completion finds

@@ -8,11 +8,11 @@ import MockTrackingManager
 ///
 /// It hosts any glue (``GlueFactory``; by default the package's reference glue), makes a fresh one
 /// for each process over the same ``SimulatedWorld``, and calls the glue's entry points where a real
-/// app's system would. Each step (``launch()``, ``onboarding()``, ``requestAd()``...) runs the entry
+/// app's system would. Each step (``launch(fileID:line:)``, ``onboarding(fileID:line:)``, ``requestAd(fileID:line:)``...) runs the entry
 /// point, then everything due at the current virtual instant; time moves only through
-/// ``advance(by:)`` and ``runUntilIdle()``. After every step the invariants are checked from ground
+/// ``advance(by:fileID:line:)`` and ``runUntilIdle(fileID:line:)``. After every step the invariants are checked from ground
 /// truth, and the step throws ``HarnessFailure`` on the first violation or scenario issue, so every
-/// test checks them unasked. ``finish()`` decides the rules that wait for the end and reports leftovers.
+/// test checks them unasked. ``finish(fileID:line:)`` decides the rules that wait for the end and reports leftovers.
 ///
 /// ```swift
 /// let app = try SimulatedApp(
@@ -33,7 +33,7 @@ public final class SimulatedApp: Sendable {
     public let glueFactory: GlueFactory
     /// The rule checks, watching every event.
     public let invariants: InvariantChecker
-    /// The ad unit every ``requestAd()`` asks for.
+    /// The ad unit every ``SimulatedApp/requestAd(fileID:line:)`` asks for.
     public let adUnitID: String
     /// Whether a step throws the first failure (the default), or the run goes on and records every
     /// failure in ``failures``, up to ``maximumRecordedFailures``: what a scenario run and the
@@ -103,7 +103,7 @@ public final class SimulatedApp: Sendable {
     }
 
     /// Hosts your async glue: `SimulatedApp(glue: MyConsentManager.init, ...)` for a main-actor type
-    /// with `init(ports: AppPorts)` that conforms to ``AsyncConsentGlue``.
+    /// with `init(ports: AppPorts)` that conforms to `AsyncConsentGlue`.
     @available(macOS 15.0, iOS 18.0, *)
     public convenience init<Glue: AsyncConsentGlue>(
         glue: @escaping @MainActor @Sendable (AppPorts) -> Glue,
@@ -197,7 +197,7 @@ public final class SimulatedApp: Sendable {
     public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
     /// The location status as the OS reports it now.
     public var locationStatus: LocationAuthorizationStatus { location.status }
-    /// The answer of every ``requestLocation()``, in order; `nil` while one has not come.
+    /// The answer of every ``SimulatedApp/requestLocation(fileID:line:)``, in order; `nil` while one has not come.
     public var locationAnswers: [LocationAuthorizationStatus?] { state.withLock { $0.locationAnswers.map(\.current) } }
 
     // MARK: Steps
@@ -234,7 +234,7 @@ public final class SimulatedApp: Sendable {
         try step(.requestAd, at: CallSite(fileID: fileID, line: line)) { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID) }
     }
 
-    /// The app asks for when-in-use location through ``LocationPermission``, creating its location
+    /// The app asks for when-in-use location through `LocationPermission`, creating its location
     /// manager the first time; the answer lands in ``locationAnswers``.
     ///
     /// A location prompt makes the app inactive, so a tracking request made while it is up is
@@ -386,7 +386,7 @@ public final class SimulatedApp: Sendable {
         return leftovers
     }
 
-    /// Runs the steps of `body`, then ``finish()``, so the rules that wait for the end of the run
+    /// Runs the steps of `body`, then ``SimulatedApp/finish(fileID:line:)``, so the rules that wait for the end of the run
     /// cannot be forgotten; returns what was left over.
     ///
     /// ```swift
@@ -403,7 +403,7 @@ public final class SimulatedApp: Sendable {
 
     /// Sends the notice of a run that was stepped and never finished to `reporter` instead of
     /// standard error. The rules that wait for the end of a run were never decided in such a run,
-    /// so a test that forgot ``finish()`` would pass on a bug they catch: when the app goes away,
+    /// so a test that forgot ``SimulatedApp/finish(fileID:line:)`` would pass on a bug they catch: when the app goes away,
     /// the harness finishes the run itself, and if that finds a failure, the notice names it and
     /// the last step.
     public static func reportUnfinishedRuns(to reporter: @escaping @Sendable (String) -> Void) {

@@ -8,7 +8,7 @@ import MockAdNetwork
 public struct GlueFactory: Sendable {
     /// A name for reports: the glue's type by default.
     public let name: String
-    /// Whether this is the package's reference glue (``AdsService`` with ``AdsConsentCoordinator``).
+    /// Whether this is the package's reference glue (`AdsService` with `AdsConsentCoordinator`).
     public let isReference: Bool
     /// The rules a run of this glue checks unless told otherwise: ``RuleSet/standard`` for a team's
     /// glue, ``RuleSet/strict`` for the reference glue, which follows the seed app's policy and
@@ -25,10 +25,12 @@ public struct GlueFactory: Sendable {
     /// Wraps a glue made from a process's ports.
     ///
     /// - Parameters:
+    ///   - name: how reports and `--glue` name the glue; by default its type's name.
     ///   - legacyConsentSDK: the legacy consent SDK's device settings, when the glue runs that SDK
     ///     (`AppPorts.legacyConsent` is then set, and the ad SDK reads its signals); `nil` for the current SDK.
     ///   - seedStorage: writes what an earlier session of this glue left in the app's storage, from
     ///     the scenario's previous session; the OS's and SDKs' leftovers are written by the harness.
+    ///   - make: builds the glue from a new process's ports, once per launch, as the app's own code would.
     public init<Glue: ConsentGlue>(
         name: String = String(describing: Glue.self),
         legacyConsentSDK: LegacyConsentSDKSettings? = nil,
@@ -41,7 +43,7 @@ public struct GlueFactory: Sendable {
     }
 
     /// Wraps an async glue made from a process's ports: `GlueFactory(MyConsentManager.init)` for a
-    /// main-actor type with `init(ports: AppPorts)` that conforms to ``AsyncConsentGlue``. The harness,
+    /// main-actor type with `init(ports: AppPorts)` that conforms to `AsyncConsentGlue`. The harness,
     /// the runner and the explorer then drive it exactly as they drive callback glue.
     @available(macOS 15.0, iOS 18.0, *)
     public init<Glue: AsyncConsentGlue>(
@@ -93,7 +95,7 @@ public struct GlueFactory: Sendable {
         )
     }
 
-    /// The package's own glue: ``AdsService`` and ``AdsConsentCoordinator`` on the ports, with a
+    /// The package's own glue: `AdsService` and `AdsConsentCoordinator` on the ports, with a
     /// consent profile, a configuration, and deliberate mistakes to show the invariants at work.
     public static func reference(
         consent: ConsentSetup = .current,

@@ -2,8 +2,8 @@ import AdRequestKit
 import Foundation
 import HarnessSupport
 
-/// The package's own glue, ``AdsService`` with ``AdsConsentCoordinator``, behind the same seam as
-/// any other: the harness drives it only through ``ConsentGlue`` and checks it only from ground truth.
+/// The package's own glue, `AdsService` with `AdsConsentCoordinator`, behind the same seam as
+/// any other: the harness drives it only through `ConsentGlue` and checks it only from ground truth.
 ///
 /// It also keeps what a Swift test of this glue asserts on: the outcome of each ad request and the
 /// errors it surfaced.

@@ -4,7 +4,7 @@ import HarnessSupport
 /// Checks every rule of a ``RuleSet`` on each event as it is recorded, without being asked.
 ///
 /// It reads only ground truth: events recorded by the harness and by the OS and SDK stand-ins
-/// (``TraceName/isGroundTruth``). An `ads.request` carries the OS tracking status, the consent
+/// (`TraceName.isGroundTruth`). An `ads.request` carries the OS tracking status, the consent
 /// SDK's answer and the mode the ad SDK served it in, an `ads.start` what the SDK saw when it
 /// started, and so on. What the glue logs is never read, so a glue that logs nothing is checked
 /// exactly as well as ours. Each finding has the severity the rule set gives its rule: failures

@@ -45,7 +45,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
             && lhs.length == rhs.length && lhs.history.prefix(lhs.length) == rhs.history.prefix(rhs.length)
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(invariant)
         hasher.combine(severity)

@@ -6,7 +6,7 @@ import Foundation
 public struct Output: Sendable {
     /// Whether the status words are coloured with ANSI escapes.
     public let usesColor: Bool
-    /// The glues `--glue NAME` picks from, by ``GlueFactory/name``.
+    /// The glues `--glue NAME` picks from, by `GlueFactory.name`.
     public private(set) var glues: [GlueFactory] = []
     private let out: @Sendable (String) -> Void
     private let err: @Sendable (String) -> Void

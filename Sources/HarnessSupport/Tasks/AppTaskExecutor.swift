@@ -5,7 +5,7 @@ import AdRequestKit
 ///
 /// The harness starts each of the glue's entry points as a task that prefers this executor, so its
 /// nonisolated code, `async let`s and task groups run here; while the harness drives, a `Task {}` or
-/// `Task.detached` the glue starts and the main actor come here too (``ConcurrencyHooks``). The
+/// `Task.detached` the glue starts and the main actor come here too (`ConcurrencyHooks`). The
 /// virtual clock runs every ready job after each piece of work it runs, so a callback that resumes
 /// an `await` is followed by the code after it before anything else happens.
 ///

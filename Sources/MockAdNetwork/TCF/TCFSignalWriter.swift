@@ -4,7 +4,7 @@ import PrivacySignals
 
 /// Writes the consent SDK's TCF signals into the app's storage, as a CMP writes user defaults.
 ///
-/// The pre-parsed keys and the TC string say the same thing: ``TCString`` decodes the written
+/// The pre-parsed keys and the TC string say the same thing: `TCString` decodes the written
 /// string back to the choices. The publisher asks for the same purposes as the vendors and has no
 /// custom purposes, so its keys repeat the purpose choices and its custom-purpose keys are empty.
 public struct TCFSignalWriter: Sendable {

@@ -5,7 +5,7 @@ import HarnessSupport
 ///
 /// Registering the change callback stands for creating the real manager: the callback comes once
 /// with the current status, then on every change, each time on a later clock turn through the
-/// process's ``CallbackDelivery``, never inside the call that caused it.
+/// process's `CallbackDelivery`, never inside the call that caused it.
 public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
     private let services: SimulatedLocationServices
     private let process: AppProcess

@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// An implementation of ``AdSDK`` as the contract checks get it.
+/// An implementation of `AdSDK` as the contract checks get it.
 public protocol AdSDKSubject: Sendable {
     /// The implementation as it stands.
     func current() async throws -> AdSDKPorts
@@ -34,7 +34,7 @@ public struct AdSDKPorts: Sendable {
     }
 }
 
-/// The contract of ``AdSDK``, clause by clause.
+/// The contract of `AdSDK`, clause by clause.
 public enum AdSDKContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any AdSDKSubject>] = [

@@ -1,7 +1,7 @@
 import AdRequestKit
 import Foundation
 
-/// An implementation of ``AdvertisingIdentifierProvider``, with the tracking authorization of the
+/// An implementation of `AdvertisingIdentifierProvider`, with the tracking authorization of the
 /// same device (the identifier's contract depends on it).
 public protocol AdvertisingIdentifierSubject: Sendable {
     /// The identifier and tracking authorization as they stand on the device.
@@ -29,7 +29,7 @@ public struct IdentifierPorts: Sendable {
     }
 }
 
-/// The contract of ``AdvertisingIdentifierProvider`` (OS 14.5 and later), clause by clause.
+/// The contract of `AdvertisingIdentifierProvider` (OS 14.5 and later), clause by clause.
 public enum AdvertisingIdentifierContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any AdvertisingIdentifierSubject>] = [

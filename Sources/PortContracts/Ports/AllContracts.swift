@@ -1,6 +1,6 @@
 /// Every clause of every port's contract, for listings and reports.
 public enum PortContractCatalogue {
-    /// The clauses, port by port, in the order of ``ContractPort/allCases``.
+    /// The clauses, port by port, in the order of `ContractPort.allCases`.
     public static let clauses: [ContractClause] =
         TrackingAuthorizerContract.checks.map(\.clause)
         + AdvertisingIdentifierContract.checks.map(\.clause)

@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// An implementation of ``ConsentFormProvider``, with the consent information it works with.
+/// An implementation of `ConsentFormProvider`, with the consent information it works with.
 public protocol ConsentFormSubject: Sendable {
     /// Fresh consent information and forms, as in a new process, in the situation; `nil` when this
     /// subject cannot arrange it. Every form clause needs a situation: a form shows only to a user.
@@ -33,7 +33,7 @@ public struct ConsentPorts: Sendable {
     }
 }
 
-/// The contract of ``ConsentFormProvider``, clause by clause.
+/// The contract of `ConsentFormProvider`, clause by clause.
 public enum ConsentFormContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any ConsentFormSubject>] = [

@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// An implementation of ``ConsentInfoProvider`` as the contract checks get it.
+/// An implementation of `ConsentInfoProvider` as the contract checks get it.
 public protocol ConsentInformationSubject: Sendable {
     /// The implementation as it stands on the device.
     func current() async throws -> any ConsentInfoProvider
@@ -19,7 +19,7 @@ extension ConsentInformationSubject {
     public var updateParameters: ConsentRequestParameters { ConsentRequestParameters() }
 }
 
-/// The contract of ``ConsentInfoProvider``, clause by clause.
+/// The contract of `ConsentInfoProvider`, clause by clause.
 public enum ConsentInformationContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any ConsentInformationSubject>] = [

@@ -1,13 +1,13 @@
 import AdRequestKit
 
-/// An implementation of ``KeyValueStore``: every clause is observable through the port alone.
+/// An implementation of `KeyValueStore`: every clause is observable through the port alone.
 public protocol KeyValueStoreSubject: Sendable {
     /// The store; each check writes only keys that start with `contract.` and its clause's ID (so
     /// checks running in parallel on one store stay apart), and removes them after.
     func current() async throws -> any KeyValueStore
 }
 
-/// The contract of ``KeyValueStore``, clause by clause.
+/// The contract of `KeyValueStore`, clause by clause.
 public enum KeyValueStoreContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any KeyValueStoreSubject>] = [

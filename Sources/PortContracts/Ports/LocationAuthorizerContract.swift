@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// An implementation of ``LocationAuthorizer`` as the contract checks get it.
+/// An implementation of `LocationAuthorizer` as the contract checks get it.
 public protocol LocationAuthorizerSubject: Sendable {
     /// The implementation as it stands (on a device: whatever this install already answered).
     func current() async throws -> any LocationAuthorizer
@@ -31,7 +31,7 @@ public enum LocationSituation: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The contract of ``LocationAuthorizer``, clause by clause.
+/// The contract of `LocationAuthorizer`, clause by clause.
 public enum LocationAuthorizerContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any LocationAuthorizerSubject>] = [

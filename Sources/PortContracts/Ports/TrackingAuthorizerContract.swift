@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// An implementation of ``TrackingAuthorizer`` as the contract checks get it.
+/// An implementation of `TrackingAuthorizer` as the contract checks get it.
 ///
 /// A team's adapter over the real OS gives ``current()`` and ``settle()``; the stand-ins (and a
 /// device run with a person who answers the prompt) also arrange situations.
@@ -48,7 +48,7 @@ public enum TrackingPromptChoice: String, Hashable, Sendable, CaseIterable {
     case leaveApp
 }
 
-/// The contract of ``TrackingAuthorizer``, clause by clause.
+/// The contract of `TrackingAuthorizer`, clause by clause.
 public enum TrackingAuthorizerContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
     public static let checks: [ContractCheck<any TrackingAuthorizerSubject>] = [

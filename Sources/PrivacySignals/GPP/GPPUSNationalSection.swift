@@ -138,7 +138,7 @@ public struct GPPUSNationalSection: Hashable, Sendable {
     /// is the section's place in the GPP string, for errors.
     ///
     /// The segment must be as long as its version's fields, padded to whole characters or bytes
-    /// (``Layout/characterCounts``); another length is an error naming the field the text ends in,
+    /// (`Layout.characterCounts`); another length is an error naming the field the text ends in,
     /// or `Version` when it is too long. One exception, as the IAB's iabgpp-java 4.x decoder makes
     /// it: a segment that says version 1 but has version 2's 72 bits is read as version 2, since
     /// iabgpp-java 3.x wrote version 2's fields under version 1.

@@ -33,7 +33,7 @@ public struct Scenario: Sendable, Decodable {
     /// Which glue the scenario is for, as the file says (`"glue"`); `nil` when it does not say.
     public var declaredGlue: GlueRequirement?
     /// The rules the scenario is checked by (`"rules": "seed"`); `nil` for the glue's own
-    /// (``RuleSet/standard`` for a team's glue, ``RuleSet/seed`` for the reference glue).
+    /// (`RuleSet.standard` for a team's glue, `RuleSet.seed` for the reference glue).
     public var rules: RuleSet?
     /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
     /// beliefs); empty when the scenario needs only ground truth and runs against any glue.

@@ -12,7 +12,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// A failure the scenario did not expect: an invariant violation or a scenario issue.
     public var failure: HarnessFailure?
     /// Every failure of the run, in order: the first (the verdict's ``failure``), then every other
-    /// rule broken, by the same step or a later one, up to ``SimulatedApp/maximumRecordedFailures``
+    /// rule broken, by the same step or a later one, up to `SimulatedApp.maximumRecordedFailures`
     /// (a scenario that expects a violation stops at it).
     public var violations: [InvariantViolation] = []
     /// Every warning of the run, in order: rules broken that the run's rule set reports without

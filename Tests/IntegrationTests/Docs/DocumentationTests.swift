@@ -7,16 +7,33 @@ import Testing
 struct DocumentationTests {
     static let catalogue = PackageFolder.url("Sources/AdHarness/AdHarness.docc")
 
-    @Test("the catalogue builds with docc, warnings as errors, and every article is in the landing page's topics")
+    @Test(
+        "the catalogue builds with docc and the API reference of every product module, warnings as errors, and every article is in the landing page's topics"
+    )
     func catalogueBuilds() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("docc-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("docc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let symbolGraphs = work.appendingPathComponent("symbol-graphs")
+        try FileManager.default.createDirectory(at: symbolGraphs, withIntermediateDirectories: true)
+        // The public symbols of this build's modules, so a doc comment's ``link`` that names
+        // nothing, or a parameter left undocumented, is a warning too.
+        for module in PublicAPITests.modules {
+            let failure = try Toolchain.run(
+                "swift-symbolgraph-extract",
+                [
+                    "-module-name", module, "-I", Toolchain.builtModules.path, "-target", Toolchain.target, "-minimum-access-level", "public",
+                    "-output-dir", symbolGraphs.path,
+                ])
+            #expect(failure == nil, "\(module): \(failure ?? "")")
+        }
 
         let problems = try Toolchain.run(
             "docc",
             [
-                "convert", Self.catalogue.path, "--fallback-display-name", "AdConsentHarness", "--fallback-bundle-identifier", "adconsentharness",
-                "--output-path", output.path, "--warnings-as-errors",
+                "convert", Self.catalogue.path, "--additional-symbol-graph-dir", symbolGraphs.path, "--fallback-display-name", "AdConsentHarness",
+                "--fallback-bundle-identifier", "adconsentharness", "--output-path", work.appendingPathComponent("archive").path,
+                "--no-transform-for-static-hosting",
+                "--warnings-as-errors",
             ])
 
         #expect(problems == nil, "\(problems ?? "")")

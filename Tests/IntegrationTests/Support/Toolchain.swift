@@ -6,6 +6,10 @@ enum Toolchain {
     /// The modules of this build, next to the test runner (`.build/<triple>/debug/Modules`).
     static let builtModules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
 
+    /// The target triple the modules were built for, from the build folder's name
+    /// (`.build/x86_64-unknown-linux-gnu/debug`).
+    static let target = builtModules.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
     /// Runs a toolchain command (`swiftc`, `swift-api-digester`) found on the path; returns its
     /// diagnostics (standard error and output together) when it fails, `nil` when it succeeds.
     static func run(_ tool: String, _ arguments: [String]) throws -> String? {

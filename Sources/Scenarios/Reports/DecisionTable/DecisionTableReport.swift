@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// The decision table as computed by ``DecisionTable``, for audits and App Review answers.
+/// The decision table as computed by `DecisionTable`, for audits and App Review answers.
 public enum DecisionTableReport {
     /// One row: a tracking and consent status, and what the real decision code answers.
     public struct Row: Hashable, Sendable, Encodable {

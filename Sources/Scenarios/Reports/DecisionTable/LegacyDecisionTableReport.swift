@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// The legacy profile's decision table as computed by ``LegacyDecisionTable``.
+/// The legacy profile's decision table as computed by `LegacyDecisionTable`.
 public enum LegacyDecisionTableReport {
     /// One row: the inputs, and what the real decision code answers.
     public struct Row: Hashable, Sendable, Encodable {

@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// The TCF-aware decision table as computed by ``TCFDecisionTable``: the seed table's rows, each
+/// The TCF-aware decision table as computed by `TCFDecisionTable`: the seed table's rows, each
 /// with TCF signals that allow personalized ads and with signals that do not.
 public enum TCFDecisionTableReport {
     /// One row: the statuses, whether the signals allow personalized ads, and the decision.
