@@ -12,7 +12,7 @@ struct FormatTests {
         let paths = ["Sources", "Tests", "Package.swift", "Adapters"].map { PackageFolder.url($0).path }
         let configuration = PackageFolder.url(".swift-format").path
 
-        let findings = try Toolchain.run("swift", ["format", "lint", "--strict", "--configuration", configuration, "-r"] + paths)
+        let findings = try Toolchain.run("swift", ["format", "lint", "--strict", "--parallel", "--configuration", configuration, "-r"] + paths)
 
         #expect(findings == nil, "\(findings ?? "")")
     }
