@@ -153,14 +153,8 @@ public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
     private static func decodeSDKCall(from decoder: any Decoder) throws -> ConsentSDKCall {
         try decoder.rejectUnknownKeys(SDKKeys.self)
         let keyed = try decoder.container(keyedBy: SDKKeys.self)
-        let text = try keyed.decode(String.self, forKey: .sdk)
-        let names = ConsentSDKCall.Name.allCases.map(\.rawValue)
-        guard let name = ConsentSDKCall.Name(rawValue: text) else {
-            let hint = Suggestion.hint(for: text, in: names)
-            throw DecodingError.dataCorruptedError(
-                forKey: .sdk, in: keyed, debugDescription: "expected one of \(names.joined(separator: ", ")), got \"\(text)\"\(hint)"
-            )
-        }
+        let name = try keyed.decodeChoice(ConsentSDKCall.Name.self, forKey: .sdk)
+        let text = name.rawValue
         var call = ConsentSDKCall(name)
         if keyed.contains(.debugGeography) || keyed.contains(.underAgeOfConsent), name != .update {
             let key: SDKKeys = keyed.contains(.debugGeography) ? .debugGeography : .underAgeOfConsent
