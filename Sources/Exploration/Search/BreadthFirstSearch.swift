@@ -10,6 +10,8 @@ import Scenarios
 struct BreadthFirstSearch: Sendable {
     let run: PathRun
     let bounds: ExplorationBounds
+    /// Whether a step that leaves its node's state as it was leaves its world for the next step.
+    var keepsStandingRuns = true
 
     /// A state reached, and the shortest path to it found first.
     struct Node: Sendable {
@@ -18,6 +20,14 @@ struct BreadthFirstSearch: Sendable {
         var running: Bool
         var pendingDue: Bool
         var toggleShown = false
+        /// The state's key, once known.
+        var key = 0
+
+        func keyed(_ key: Int) -> Node {
+            var node = self
+            node.key = key
+            return node
+        }
     }
 
     /// What expanding one node gave: its new children with their state keys, or a violation.
@@ -25,6 +35,7 @@ struct BreadthFirstSearch: Sendable {
         var children: [(Node, Int)] = []
         var violations: [(InvariantViolation, Node)] = []
         var executions = 0
+        var stepsWithoutReplay = 0
     }
 
     /// The first violation of each invariant broken, in the order found: the shortest for each.
@@ -36,15 +47,19 @@ struct BreadthFirstSearch: Sendable {
         for device in devices {
             var decisions = Decisions()
             decisions.device = device
-            resolve(Node(steps: [], decisions: decisions, running: false, pendingDue: false), next: nil, decisions: decisions, into: &rootExpansion)
+            var standing: StandingRun?
+            resolve(
+                Node(steps: [], decisions: decisions, running: false, pendingDue: false), next: nil, decisions: decisions, standing: &standing,
+                into: &rootExpansion)
         }
         statistics.executions += rootExpansion.executions
+        statistics.stepsWithoutReplay += rootExpansion.stepsWithoutReplay
         var findings = Findings()
         findings.add(rootExpansion.violations)
         var seen = Set(rootExpansion.children.map(\.1))
         defer { states = seen }
         if findings.complete { return findings.list }
-        var frontier = rootExpansion.children.map(\.0)
+        var frontier = rootExpansion.children.map { $0.keyed($1) }
         statistics.distinctStates = seen.count
         var split = shard == nil
         for depth in 1...max(bounds.depth, 1) where bounds.depth > 0 {
@@ -56,8 +71,9 @@ struct BreadthFirstSearch: Sendable {
             frontier = []
             for expansion in expansions {
                 statistics.executions += expansion.executions
+                statistics.stepsWithoutReplay += expansion.stepsWithoutReplay
                 findings.add(expansion.violations)
-                for (child, key) in expansion.children where seen.insert(key).inserted { frontier.append(child) }
+                for (child, key) in expansion.children where seen.insert(key).inserted { frontier.append(child.keyed(key)) }
             }
             statistics.distinctStates = seen.count
             statistics.depthReached = depth
@@ -83,24 +99,37 @@ struct BreadthFirstSearch: Sendable {
         return results.snapshot.map { $0 ?? Expansion() }
     }
 
+    /// Runs every step that applies from a node. A step that leaves the state as it was keeps its
+    /// world standing for the next step, which then needs no replay of the node's path.
     private func expand(_ node: Node) -> Expansion {
         var expansion = Expansion()
+        var standing: StandingRun?
         for step in bounds.steps where step.applies(running: node.running, trackingToggleShown: node.toggleShown) && (step != .wait || node.pendingDue) {
-            resolve(node, next: step, decisions: node.decisions, into: &expansion)
+            resolve(node, next: step, decisions: node.decisions, standing: &standing, into: &expansion)
         }
+        standing?.app.abandon()
         return expansion
     }
 
     /// Runs one step from a node under each choice it meets for the first time: every answer to a
     /// prompt that appears unanswered, and clean or each fault for a call made for the first time.
-    private func resolve(_ node: Node, next: ExplorationStep?, decisions: Decisions, into expansion: inout Expansion) {
+    /// The first run, under the node's own choices, runs on `standing` if there is one, and leaves
+    /// its world there if the step kept the node's state.
+    private func resolve(
+        _ node: Node, next: ExplorationStep?, decisions: Decisions, standing: inout StandingRun?, into expansion: inout Expansion
+    ) {
         var pending = [decisions]
         var index = 0
         while index < pending.count {
             let decisions = pending[index]
             index += 1
-            expansion.executions += 1
-            let (outcome, concrete) = run.run(node.steps, then: next, decisions: decisions)
+            let reused = index == 1 ? standing : nil
+            standing = nil
+            if reused == nil { expansion.executions += 1 } else { expansion.stepsWithoutReplay += 1 }
+            let (outcome, concrete, taken, left) = run.run(node.steps, then: next, decisions: decisions, on: reused) { snapshot, consulted in
+                keepsStandingRuns && next != nil && undecided(consulted, decisions).isEmpty && key(snapshot, decisions) == node.key
+            }
+            standing = left
             let steps = node.steps + (concrete.map { [$0] } ?? [])
             switch outcome {
             case .impossible:
@@ -112,11 +141,11 @@ struct BreadthFirstSearch: Sendable {
                 let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false)
                 expansion.violations += violations.map { ($0, node) }
             case .reached(let snapshot, let running, let consulted, let pendingDue, let toggleShown, let failures):
-                let undecided = consulted.filter { decisions.faults[$0] == nil && !startTargets.contains($0) }
+                let undecided = undecided(consulted, decisions)
                 let clean = undecided.reduce(decisions) { $0.deciding($1, nil) }
                 let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue, toggleShown: toggleShown)
                 // A path that broke a rule is a finding, and goes on: the bugs behind it are found too.
-                expansion.violations += failures.map { ($0, Node(steps: steps, decisions: decisions, running: running, pendingDue: pendingDue)) }
+                expansion.violations += failures.map { ($0, Node(steps: taken, decisions: decisions, running: running, pendingDue: pendingDue)) }
                 expansion.children.append((child, key(snapshot, clean)))
                 guard decisions.chosenFaults.count < bounds.maxFaults else { continue }
                 for (position, target) in undecided.enumerated() {
@@ -125,6 +154,11 @@ struct BreadthFirstSearch: Sendable {
                 }
             }
         }
+    }
+
+    /// The calls made for the first time on this path: those neither decided nor given a fault by the starting point.
+    private func undecided(_ consulted: [FaultTarget], _ decisions: Decisions) -> [FaultTarget] {
+        consulted.filter { decisions.faults[$0] == nil && !startTargets.contains($0) }
     }
 
     /// Targets the starting point already gives faults for: the explorer adds none there.
@@ -136,7 +170,8 @@ struct BreadthFirstSearch: Sendable {
         hasher.combine(snapshot)
         hasher.combine(decisions.device)
         hasher.combine(Set(decisions.answers))
-        hasher.combine(Set(decisions.faults.keys))
+        // Which calls were met clean matters only while a fault may still be chosen for the others.
+        if decisions.chosenFaults.count < bounds.maxFaults { hasher.combine(Set(decisions.faults.keys)) }
         hasher.combine(decisions.chosenFaults.filter { $0.times == nil })
         hasher.combine(decisions.chosenFaults.count)
         return hasher.finalize()

@@ -35,6 +35,9 @@ public struct ExplorationShard: Hashable, Sendable, CustomStringConvertible {
 public struct ExplorationStatistics: Hashable, Sendable {
     /// Runs made, each from the start.
     public var executions = 0
+    /// Steps taken on a world that the step before left in its state (reading the identifier, a
+    /// second request once answered), instead of on a run from the start: the runs saved.
+    public var stepsWithoutReplay = 0
     /// Different states reached (breadth-first: each explored once; random walks: each counted once).
     public var distinctStates = 0
     /// The deepest level finished (breadth-first) or the longest walk (random).
@@ -88,7 +91,9 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// `breadth-first to depth 6: 12,345 runs, 1,234 distinct states in 2.1 s (5,878 runs/s, 588 states/s)`.
     public var summary: String {
         let figures = statistics
-        return "\(mode): \(Self.grouped(figures.executions)) runs, \(Self.grouped(figures.distinctStates)) distinct states, "
+        return "\(mode): \(Self.grouped(figures.executions)) runs"
+            + (figures.stepsWithoutReplay > 0 ? " (and \(Self.grouped(figures.stepsWithoutReplay)) steps without a replay)" : "")
+            + ", \(Self.grouped(figures.distinctStates)) distinct states, "
             + "depth \(figures.depthReached) reached, in \(String(format: "%.2f", figures.seconds)) s "
             + "(\(Self.grouped(Int(figures.executionsPerSecond))) runs/s, \(Self.grouped(Int(figures.statesPerSecond))) states/s)"
             + (counterexamples.isEmpty ? "" : "; shrinking took \(String(format: "%.2f", shrinkingSeconds)) s")

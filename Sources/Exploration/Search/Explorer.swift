@@ -26,6 +26,9 @@ public struct Explorer: Sendable {
     /// Whether written fixtures expect the violation (`expect.violation`), to pin a known bug,
     /// rather than fail until it is fixed (the default: a regression test for the fix).
     public var expectsViolation = false
+    /// Whether a step that leaves its state as it was leaves its world for the next step from that
+    /// state; off, every step runs on a replay (to show the two reach the same states).
+    package var keepsStandingRuns = true
     private let startJSON: JSONValue
     private let glue: GlueFactory?
     private let hostedGlue: GlueFactory
@@ -112,7 +115,7 @@ public struct Explorer: Sendable {
     public func breadthFirst(shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> ExplorationReport {
         let started = ContinuousClock.now
         var statistics = ExplorationStatistics()
-        let search = BreadthFirstSearch(run: pathRun, bounds: bounds)
+        let search = BreadthFirstSearch(run: pathRun, bounds: bounds, keepsStandingRuns: keepsStandingRuns)
         var states = Set<Int>()
         let found = search.search(devices: devices, shard: shard, statistics: &statistics, states: &states) { figures in
             var figures = figures

@@ -2,9 +2,10 @@ import AdHarness
 import HarnessSupport
 import Scenarios
 
-/// Runs one path of the explorer from scratch: the starting point with the path's decisions, its
-/// steps, then one step more. Runs are replayed, never copied: a glue is any code, and only a
-/// fresh run from the start is sure to be the same run.
+/// Runs one path of the explorer: the starting point with the path's decisions, its steps, then
+/// one step more. Runs are replayed, never copied: a glue is any code, and only a run from the
+/// start is sure to be the same run. The one exception is a world that a step left in the state it
+/// was in, which the next step from that state may take as it stands (``StandingRun``).
 struct PathRun: Sendable {
     let start: Scenario
     let glue: GlueFactory
@@ -29,24 +30,45 @@ struct PathRun: Sendable {
     /// Runs the starting point's steps, `steps`, then `next` (if any), and the end-of-run checks.
     /// Returns the outcome and `next` as written to a fixture.
     func run(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions) -> (Outcome, Step?) {
-        let scenario = decisions.applied(to: start, steps: steps)
+        let (outcome, concrete, _, _) = run(steps, then: next, decisions: decisions, on: nil) { _, _ in false }
+        return (outcome, concrete)
+    }
+
+    /// Runs `next` on a world standing in the state `steps` reached, or on a fresh run of `steps`
+    /// when there is none. A run that `stays` says is still in that state is not finished: it is
+    /// returned standing, for the next step from the same state (its end-of-run verdict is the
+    /// state's, decided when the state was first reached). Any other run is finished and checked.
+    /// Returns the outcome, `next` as written to a fixture, every step the world took, and the run
+    /// left standing.
+    func run(
+        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?,
+        stays: (AppStateSnapshot, [FaultTarget]) -> Bool
+    ) -> (Outcome, Step?, [Step], StandingRun?) {
         let app: SimulatedApp
-        do {
-            app = try scenario.makeApp(glue: glue)
-        } catch {
-            return (.impossible, nil)
+        var taken: [Step]
+        if let standing {
+            (app, taken) = (standing.app, standing.steps)
+        } else {
+            let scenario = decisions.applied(to: start, steps: steps)
+            do {
+                app = try scenario.makeApp(glue: glue)
+            } catch {
+                return (.impossible, nil, steps, nil)
+            }
+            app.stopsAtFirstFailure = !goesOnPastFailures
+            taken = steps
         }
-        app.stopsAtFirstFailure = !goesOnPastFailures
-        var taken = steps
         var concrete: Step?
         var failuresBefore = 0
         do {
-            for step in scenario.steps { try step.run(on: app) }
+            if standing == nil {
+                for step in start.steps + steps { try step.run(on: app) }
+            }
             failuresBefore = app.failures.count
             if let next {
                 guard let step = Self.concrete(next, on: app) else {
                     app.abandon()
-                    return (.impossible, nil)
+                    return (.impossible, nil, taken, nil)
                 }
                 concrete = step
                 taken.append(step)
@@ -57,11 +79,13 @@ struct PathRun: Sendable {
             let consulted = app.faults.consulted
             let due = app.pendingWork.contains { $0.due != nil }
             let toggle = app.device.storedAnswer != .none
-            try app.finish(fileID: "", line: 0)
+            let stayed = stays(snapshot, consulted)
+            if !stayed { try app.finish(fileID: "", line: 0) }
             let failures = Array(app.failures.dropFirst(failuresBefore))
-            return (.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures), concrete)
+            let outcome = Outcome.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures)
+            return (outcome, concrete, taken, stayed ? StandingRun(app: app, steps: taken) : nil)
         } catch {
-            return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete)
+            return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete, taken, nil)
         }
     }
 
@@ -86,4 +110,13 @@ struct PathRun: Sendable {
         case .invalidSetup, .appNotRunning: return .impossible
         }
     }
+}
+
+/// A run left unfinished in the state its path reached, so that the next step from that state
+/// runs on it instead of on a replay of the path: only a step that leaves the state as it was
+/// (reading the identifier, asking again once answered) keeps it standing.
+struct StandingRun {
+    let app: SimulatedApp
+    /// Every step taken on it: the path, and the steps since that left the state as it was.
+    let steps: [Step]
 }

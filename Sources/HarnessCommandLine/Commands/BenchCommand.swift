@@ -77,7 +77,8 @@ enum BenchCommand: Command {
             let runsPerState = Double(figures.executions) / Double(max(figures.distinctStates, 1))
             output.line(
                 "explore (reference glue, breadth-first to depth \(depth), faults on, \(ProcessInfo.processInfo.activeProcessorCount) cores): "
-                    + "\(figures.executions) runs, \(figures.distinctStates) distinct states in \(format(figures.seconds)) s: "
+                    + "\(figures.executions) runs and \(figures.stepsWithoutReplay) steps without a replay, "
+                    + "\(figures.distinctStates) distinct states in \(format(figures.seconds)) s: "
                     + "\(Int(figures.executionsPerSecond)) runs/s, \(Int(figures.statesPerSecond)) distinct states/s, "
                     + "\(String(format: "%.2f", runsPerState)) runs per distinct state"
                     + (depth == 6 ? " (goals: at most 10 s, at most 1.3 runs per state)" : "")

@@ -203,7 +203,7 @@ enum ExploreCommand: Command {
         struct Summary: Encodable {
             let start: String?
             let mode: String
-            let executions, distinctStates, depthReached: Int
+            let executions, stepsWithoutReplay, distinctStates, depthReached: Int
             let seconds, executionsPerSecond, statesPerSecond, shrinkingSeconds: Double
             let counterexamples: [Found]
         }
@@ -223,7 +223,8 @@ enum ExploreCommand: Command {
             )
         }
         let summary = Summary(
-            start: start, mode: report.mode, executions: figures.executions, distinctStates: figures.distinctStates,
+            start: start, mode: report.mode, executions: figures.executions, stepsWithoutReplay: figures.stepsWithoutReplay,
+            distinctStates: figures.distinctStates,
             depthReached: figures.depthReached, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
             statesPerSecond: figures.statesPerSecond, shrinkingSeconds: report.shrinkingSeconds, counterexamples: found
         )

@@ -42,6 +42,23 @@ struct ExplorerTests {
         #expect(shards.allSatisfy { $0.stateKeys.count < whole.stateKeys.count })
     }
 
+    @Test("a step that leaves its state as it was hands its world to the next step: the same states and findings as replaying every step, from fewer runs")
+    func standingRunsReachWhatReplaysReach() throws {
+        var explorer = try Explorer(
+            startingPoint: #"{"app": {"mistakes": ["dropsNonPersonalizedExtra"]}}"#, bounds: ExplorationBounds(depth: 3, maxFaults: 1)
+        )
+        let standing = explorer.breadthFirst()
+        explorer.keepsStandingRuns = false
+        let replayed = explorer.breadthFirst()
+        #expect(standing.stateKeys == replayed.stateKeys)
+        // The same shrunk runs; the run found before shrinking may be longer by the steps that kept a state.
+        let shrunk = { (report: ExplorationReport) in report.counterexamples.map { [$0.invariant.rawValue] + $0.steps + $0.choices } }
+        #expect(shrunk(standing) == shrunk(replayed))
+        #expect(!standing.passed)
+        #expect(standing.statistics.executions + standing.statistics.stepsWithoutReplay == replayed.statistics.executions)
+        #expect(standing.statistics.stepsWithoutReplay > 0 && replayed.statistics.stepsWithoutReplay == 0)
+    }
+
     @Test("the same seed gives the same walks; another seed, others")
     func seedsRepeat() throws {
         let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["dropsNonPersonalizedExtra"]}}"#, bounds: ExplorationBounds(depth: 12))
