@@ -96,10 +96,11 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
     ///
     /// The one definition: the consent SDK's update and the linter's rule both use it, so they agree.
     public static func isWellFormedAdApplicationIdentifier(_ identifier: String) -> Bool {
-        guard identifier.hasPrefix("ca-app-pub-") else { return false }
-        let parts = identifier.dropFirst("ca-app-pub-".count).split(separator: "~", omittingEmptySubsequences: false)
+        let prefix = "ca-app-pub-".utf8
+        guard identifier.utf8.starts(with: prefix) else { return false }
+        let parts = identifier.utf8.dropFirst(prefix.count).split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
-        let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        let digits = { (part: Substring.UTF8View) in !part.isEmpty && part.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
         return parts[0].count == 16 && digits(parts[0]) && digits(parts[1])
     }
 }

@@ -14,9 +14,19 @@ public enum ConsentExpiry {
 
     /// When the stored decision was last made, in deciseconds since 1970; `nil` without a readable TC string.
     public static func decidedAt(in storage: ConsentStorage) -> Int? {
-        guard let text = storage.store.string(forKey: TCFKey.tcString), let tc = try? TCString(decoding: text) else { return nil }
-        return tc.lastUpdated
+        guard let text = storage.store.string(forKey: TCFKey.tcString) else { return nil }
+        if let known = recentlyRead.withLock({ $0.first { $0.text == text } }) { return known.decided }
+        let decided = (try? TCString(decoding: text))?.lastUpdated
+        recentlyRead.withLock { recent in
+            recent.insert((text, decided), at: 0)
+            if recent.count > 8 { recent.removeLast() }
+        }
+        return decided
     }
+
+    /// The last TC strings read, with their dates: every status read reads the stored string again,
+    /// and decoding it was most of the cost of a status read (a few runs on other threads share it).
+    private static let recentlyRead = Locked<[(text: String, decided: Int?)]>([])
 
     /// Whether the stored decision is `obtained` and older than the lifetime at `now` (deciseconds since 1970).
     public static func hasExpired(_ storage: ConsentStorage, now: Int) -> Bool {

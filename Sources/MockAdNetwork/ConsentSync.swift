@@ -21,10 +21,11 @@ public final class ConsentSyncService: Sendable {
     public func store(_ choices: ConsentChoices, for id: String) { decisions.withLock { $0[id] = choices } }
 
     /// Whether an identifier has the form the guide requires: a UUID, or 22 to 150 characters of
-    /// letters, digits and `+.=/_-$,{}`.
+    /// letters, digits and `+.=/_-$,{}` (a UUID's 36 hexadecimal digits and dashes are such a text).
     public static func isValid(_ id: String) -> Bool {
-        if UUID(uuidString: id) != nil { return true }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.=/_-$,{}")
-        return (22...150).contains(id.count) && id.allSatisfy(allowed.contains)
+        (22...150).contains(id.utf8.count) && id.utf8.allSatisfy { allowed.contains($0) }
     }
+
+    /// The ASCII letters, digits and signs an identifier may hold.
+    private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.=/_-$,{}".utf8)
 }
