@@ -126,8 +126,11 @@ struct BreadthFirstSearch: Sendable {
             let reused = index == 1 ? standing : nil
             standing = nil
             if reused == nil { expansion.executions += 1 } else { expansion.stepsWithoutReplay += 1 }
+            var stayingKey: Int?
             let (outcome, concrete, taken, left) = run.run(node.steps, then: next, decisions: decisions, on: reused) { snapshot, consulted in
-                keepsStandingRuns && next != nil && undecided(consulted, decisions).isEmpty && key(snapshot, decisions) == node.key
+                guard keepsStandingRuns, next != nil, undecided(consulted, decisions).isEmpty else { return false }
+                stayingKey = key(snapshot, decisions)
+                return stayingKey == node.key
             }
             standing = left
             let steps = node.steps + (concrete.map { [$0] } ?? [])
@@ -146,7 +149,7 @@ struct BreadthFirstSearch: Sendable {
                 let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue, toggleShown: toggleShown)
                 // A path that broke a rule is a finding, and goes on: the bugs behind it are found too.
                 expansion.violations += failures.map { ($0, Node(steps: taken, decisions: decisions, running: running, pendingDue: pendingDue)) }
-                expansion.children.append((child, key(snapshot, clean)))
+                expansion.children.append((child, stayingKey ?? key(snapshot, clean)))
                 guard decisions.chosenFaults.count < bounds.maxFaults else { continue }
                 for (position, target) in undecided.enumerated() {
                     let before = undecided[..<position].reduce(decisions) { $0.deciding($1, nil) }
