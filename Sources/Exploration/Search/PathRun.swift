@@ -27,19 +27,13 @@ struct PathRun: Sendable {
         case impossible
     }
 
-    /// Runs the starting point's steps, `steps`, then `next` (if any), and the end-of-run checks.
-    /// Returns the outcome and `next` as written to a fixture.
-    func run(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions) -> (Outcome, Step?) {
-        let (outcome, concrete, _, _) = run(steps, then: next, decisions: decisions, on: nil) { _, _ in false }
-        return (outcome, concrete)
-    }
-
-    /// Runs `next` on a world standing in the state `steps` reached, or on a fresh run of `steps`
-    /// when there is none. A run that `stays` says is still in that state is not finished: it is
-    /// returned standing, for the next step from the same state (its end-of-run verdict is the
-    /// state's, decided when the state was first reached). Any other run is finished and checked.
-    /// Returns the outcome, `next` as written to a fixture, every step the world took, and the run
-    /// left standing.
+    /// Runs `next` (if any) on a world standing in the state `steps` reached, or on a fresh run of
+    /// the starting point's steps and `steps` when there is none, then the end-of-run checks.
+    ///
+    /// A run that `stays` says is still in that state is not finished: it is returned standing,
+    /// for the next step from the same state (its end-of-run verdict is the state's, decided when
+    /// the state was first reached). Any other run is finished and checked. Returns the outcome,
+    /// `next` as written to a fixture, every step the world took, and the run left standing.
     func run(
         _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?,
         stays: (AppStateSnapshot, [FaultTarget]) -> Bool
