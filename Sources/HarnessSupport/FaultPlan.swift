@@ -35,6 +35,16 @@ public final class FaultPlan: Sendable {
         }
     }
 
+    /// How often each fault limited by `times` may still fire, for comparing two runs' states: a
+    /// fault with one firing left and one with two make different futures.
+    package var firingsLeft: [Fault: Int] {
+        remaining.withLock { remaining in
+            remaining.reduce(into: [:]) { left, entry in
+                if let count = entry.left, count > 0 { left[entry.fault, default: 0] += count }
+            }
+        }
+    }
+
     /// Faults limited by `times` that have not fired as often as allowed.
     public var unfired: [Fault] {
         remaining.withLock { remaining in

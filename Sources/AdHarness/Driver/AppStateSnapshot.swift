@@ -22,7 +22,7 @@ public struct AppStateSnapshot: Hashable, Sendable {
     let groundTruth: GroundTruth?
     let adSDKStarted: Bool
     let believed: ConsentState?
-    let unfiredFaults: [Fault]
+    let unfiredFaults: [Fault: Int]
     let checker: InvariantChecker.Debts
 }
 
@@ -44,7 +44,7 @@ extension SimulatedApp {
             groundTruth: isRunning ? groundTruth : nil,
             adSDKStarted: isRunning && isAdSDKStarted,
             believed: isRunning ? consentState : nil,
-            unfiredFaults: faults.unfired,
+            unfiredFaults: faults.firingsLeft,
             checker: invariants.debts
         )
     }

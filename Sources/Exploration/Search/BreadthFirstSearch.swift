@@ -5,13 +5,18 @@ import HarnessSupport
 import Scenarios
 
 /// Exhaustive breadth-first search up to a depth bound, each state explored once, so the first
-/// violation found is one of the shortest (TLC's order); the work of a level is shared by the cores
-/// and merged in a fixed order, so the result does not depend on how many there are.
+/// violation found is one of the shortest (TLC's order; one found on a world that steps keeping its
+/// state had walked is run again without them, and keeps them only if it needs them); the work of
+/// a level is shared by the cores and merged in a fixed order, so the result does not depend on how
+/// many there are.
 struct BreadthFirstSearch: Sendable {
     let run: PathRun
     let bounds: ExplorationBounds
     /// Whether a step that leaves its node's state as it was leaves its world for the next step.
     var keepsStandingRuns = true
+    /// Whether each node's path is run again before the node is expanded, to count the paths
+    /// that do not lead back to their node's state (a test's check; every path should).
+    var checksPaths = false
 
     /// A state reached, and the shortest path to it found first.
     struct Node: Sendable {
@@ -22,6 +27,9 @@ struct BreadthFirstSearch: Sendable {
         var toggleShown = false
         /// The state's key, once known.
         var key = 0
+        /// For a finding made on a world that earlier steps had left in its state: the path without
+        /// those steps, which a fresh run tries before the longer one is reported.
+        var withoutStayingSteps: [Step]?
 
         func keyed(_ key: Int) -> Node {
             var node = self
@@ -36,6 +44,7 @@ struct BreadthFirstSearch: Sendable {
         var violations: [(InvariantViolation, Node)] = []
         var executions = 0
         var stepsWithoutReplay = 0
+        var pathsNotReplaying = 0
     }
 
     /// The first violation of each invariant broken, in the order found: the shortest for each.
@@ -72,6 +81,7 @@ struct BreadthFirstSearch: Sendable {
             for expansion in expansions {
                 statistics.executions += expansion.executions
                 statistics.stepsWithoutReplay += expansion.stepsWithoutReplay
+                statistics.pathsNotReplaying += expansion.pathsNotReplaying
                 findings.add(expansion.violations)
                 for (child, key) in expansion.children where seen.insert(key).inserted { frontier.append(child.keyed(key)) }
             }
@@ -80,7 +90,22 @@ struct BreadthFirstSearch: Sendable {
             progress(statistics)
             if frontier.isEmpty || findings.complete || (bounds.stopAtFirstViolation && !findings.list.isEmpty) { break }
         }
-        return findings.list
+        return findings.list.indices.map { shortest(findings.list[$0], without: findings.withoutStayingSteps[$0]) }
+    }
+
+    /// A finding made on a world that steps keeping its state had walked, as the shorter path
+    /// without those steps gives it when a fresh run of that path breaks the same rule.
+    private func shortest(_ finding: Finding, without steps: [Step]?) -> Finding {
+        guard let steps, let last = steps.last else { return finding }
+        let (outcome, _, taken, _) = run.run(Array(steps.dropLast()), then: .step(last), decisions: finding.decisions, on: nil) { _, _ in false }
+        let violations: [InvariantViolation]
+        switch outcome {
+        case .violation(let found, _): violations = found
+        case .reached(_, _, _, _, _, let failures): violations = failures
+        case .needsAnswer, .impossible: violations = []
+        }
+        guard let violation = violations.first(where: { $0.invariant == finding.violation.invariant }) else { return finding }
+        return (violation, taken, finding.decisions)
     }
 
     /// Expands every node of a level, on every core, keeping the nodes' order. A child in a state
@@ -103,6 +128,7 @@ struct BreadthFirstSearch: Sendable {
     /// world standing for the next step, which then needs no replay of the node's path.
     private func expand(_ node: Node) -> Expansion {
         var expansion = Expansion()
+        if checksPaths && !replays(node) { expansion.pathsNotReplaying += 1 }
         var standing: StandingRun?
         for step in bounds.steps where step.applies(running: node.running, trackingToggleShown: node.toggleShown) && (step != .wait || node.pendingDue) {
             resolve(node, next: step, decisions: node.decisions, standing: &standing, into: &expansion)
@@ -128,12 +154,15 @@ struct BreadthFirstSearch: Sendable {
             if reused == nil { expansion.executions += 1 } else { expansion.stepsWithoutReplay += 1 }
             var stayingKey: Int?
             let (outcome, concrete, taken, left) = run.run(node.steps, then: next, decisions: decisions, on: reused) { snapshot, consulted in
-                guard keepsStandingRuns, next != nil, undecided(consulted, decisions).isEmpty else { return false }
+                guard keepsStandingRuns, index == 1, next != nil, undecided(consulted, decisions).isEmpty else { return false }
                 stayingKey = key(snapshot, decisions)
                 return stayingKey == node.key
             }
             standing = left
-            let steps = node.steps + (concrete.map { [$0] } ?? [])
+            // A child is reached by the steps its world took, the steps that kept the node's state
+            // included: the state key describes that world, and a glue's memory may hold more than the key.
+            let steps = taken
+            let withoutStayingSteps = reused == nil ? nil : node.steps + (concrete.map { [$0] } ?? [])
             switch outcome {
             case .impossible:
                 continue
@@ -141,14 +170,15 @@ struct BreadthFirstSearch: Sendable {
                 guard let choices = bounds.answers(for: key) else { continue }
                 pending += choices.map(decisions.answering)
             case .violation(let violations, let steps):
-                let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false)
+                let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false, withoutStayingSteps: withoutStayingSteps)
                 expansion.violations += violations.map { ($0, node) }
             case .reached(let snapshot, let running, let consulted, let pendingDue, let toggleShown, let failures):
                 let undecided = undecided(consulted, decisions)
                 let clean = undecided.reduce(decisions) { $0.deciding($1, nil) }
                 let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue, toggleShown: toggleShown)
                 // A path that broke a rule is a finding, and goes on: the bugs behind it are found too.
-                expansion.violations += failures.map { ($0, Node(steps: taken, decisions: decisions, running: running, pendingDue: pendingDue)) }
+                let found = Node(steps: steps, decisions: decisions, running: running, pendingDue: pendingDue, withoutStayingSteps: withoutStayingSteps)
+                expansion.violations += failures.map { ($0, found) }
                 expansion.children.append((child, stayingKey ?? key(snapshot, clean)))
                 guard decisions.chosenFaults.count < bounds.maxFaults else { continue }
                 for (position, target) in undecided.enumerated() {
@@ -157,6 +187,15 @@ struct BreadthFirstSearch: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether a fresh run of a node's path reaches the node's state.
+    private func replays(_ node: Node) -> Bool {
+        let (outcome, _, _, _) = run.run(Array(node.steps.dropLast()), then: node.steps.last.map { .step($0) }, decisions: node.decisions, on: nil) {
+            _, _ in false
+        }
+        guard case .reached(let snapshot, _, _, _, _, _) = outcome else { return false }
+        return key(snapshot, node.decisions) == node.key
     }
 
     /// The calls made for the first time on this path: those neither decided nor given a fault by the starting point.
@@ -187,16 +226,22 @@ typealias Finding = (violation: InvariantViolation, steps: [Step], decisions: De
 /// The first run found to break each invariant.
 struct Findings {
     private(set) var list: [Finding] = []
+    /// For each finding, the path without the steps that kept a state, when it has such steps.
+    private(set) var withoutStayingSteps: [[Step]?] = []
 
     /// Keeps each violation whose invariant has none yet.
     mutating func add(_ violations: [(InvariantViolation, BreadthFirstSearch.Node)]) {
         for (violation, node) in violations where !list.contains(where: { $0.violation.invariant == violation.invariant }) {
             list.append((violation, node.steps, node.decisions))
+            withoutStayingSteps.append(node.withoutStayingSteps)
         }
     }
 
     mutating func add(_ finding: Finding) {
-        if !list.contains(where: { $0.violation.invariant == finding.violation.invariant }) { list.append(finding) }
+        if !list.contains(where: { $0.violation.invariant == finding.violation.invariant }) {
+            list.append(finding)
+            withoutStayingSteps.append(nil)
+        }
     }
 
     /// Whether every invariant has been broken: nothing more to find.

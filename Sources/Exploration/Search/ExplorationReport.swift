@@ -38,6 +38,8 @@ public struct ExplorationStatistics: Hashable, Sendable {
     /// Steps taken on a world that the step before left in its state (reading the identifier, a
     /// second request once answered), instead of on a run from the start: the runs saved.
     public var stepsWithoutReplay = 0
+    /// States whose path, run again, did not lead back to them, when the search checked (a test's check).
+    package var pathsNotReplaying = 0
     /// Different states reached (breadth-first: each explored once; random walks: each counted once).
     public var distinctStates = 0
     /// The deepest level finished (breadth-first) or the longest walk (random).

@@ -29,6 +29,9 @@ public struct Explorer: Sendable {
     /// Whether a step that leaves its state as it was leaves its world for the next step from that
     /// state; off, every step runs on a replay (to show the two reach the same states).
     package var keepsStandingRuns = true
+    /// Whether the search runs each state's path again before expanding it, and counts those that
+    /// do not lead back (`pathsNotReplaying`): a test's check, at the cost of a run a state.
+    package var checksPaths = false
     private let startJSON: JSONValue
     private let glue: GlueFactory?
     private let hostedGlue: GlueFactory
@@ -115,7 +118,7 @@ public struct Explorer: Sendable {
     public func breadthFirst(shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> ExplorationReport {
         let started = ContinuousClock.now
         var statistics = ExplorationStatistics()
-        let search = BreadthFirstSearch(run: pathRun, bounds: bounds, keepsStandingRuns: keepsStandingRuns)
+        let search = BreadthFirstSearch(run: pathRun, bounds: bounds, keepsStandingRuns: keepsStandingRuns, checksPaths: checksPaths)
         var states = Set<Int>()
         let found = search.search(devices: devices, shard: shard, statistics: &statistics, states: &states) { figures in
             var figures = figures

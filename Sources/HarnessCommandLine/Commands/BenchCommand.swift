@@ -75,12 +75,14 @@ enum BenchCommand: Command {
             guard let explorer = try? Explorer(bounds: ExplorationBounds(depth: depth)) else { continue }
             let figures = explorer.breadthFirst().statistics
             let runsPerState = Double(figures.executions) / Double(max(figures.distinctStates, 1))
+            let stepsPerState = Double(figures.executions + figures.stepsWithoutReplay) / Double(max(figures.distinctStates, 1))
             output.line(
                 "explore (reference glue, breadth-first to depth \(depth), faults on, \(ProcessInfo.processInfo.activeProcessorCount) cores): "
                     + "\(figures.executions) runs and \(figures.stepsWithoutReplay) steps without a replay, "
                     + "\(figures.distinctStates) distinct states in \(format(figures.seconds)) s: "
                     + "\(Int(figures.executionsPerSecond)) runs/s, \(Int(figures.statesPerSecond)) distinct states/s, "
-                    + "\(String(format: "%.2f", runsPerState)) runs per distinct state"
+                    + "\(String(format: "%.2f", runsPerState)) runs per distinct state "
+                    + "(\(String(format: "%.2f", stepsPerState)) with the steps without a replay)"
                     + (depth == 6 ? " (goals: at most 10 s, at most 1.3 runs per state)" : "")
             )
         }

@@ -36,5 +36,7 @@ struct ConsentSyncTests {
         #expect(ConsentSyncService.isValid(Self.id))
         #expect(ConsentSyncService.isValid(String(repeating: "a", count: 22)) && !ConsentSyncService.isValid(String(repeating: "a", count: 21)))
         #expect(!ConsentSyncService.isValid(String(repeating: "a", count: 151)) && !ConsentSyncService.isValid("user id with spaces 123456"))
+        // A UUID's text with a space in a field is no UUID, though a C parser of hexadecimal skips the space.
+        #expect(!ConsentSyncService.isValid("a 123456-1234-1234-1234-123456789012"))
     }
 }
