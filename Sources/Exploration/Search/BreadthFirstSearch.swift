@@ -96,8 +96,8 @@ struct BreadthFirstSearch: Sendable {
     /// A finding made on a world that steps keeping its state had walked, as the shorter path
     /// without those steps gives it when a fresh run of that path breaks the same rule.
     private func shortest(_ finding: Finding, without steps: [Step]?) -> Finding {
-        guard let steps, let last = steps.last else { return finding }
-        let (outcome, _, taken, _) = run.run(Array(steps.dropLast()), then: .step(last), decisions: finding.decisions, on: nil) { _, _ in false }
+        guard let steps, !steps.isEmpty else { return finding }
+        let (outcome, taken) = freshRun(of: steps, decisions: finding.decisions)
         let violations: [InvariantViolation]
         switch outcome {
         case .violation(let found, _): violations = found
@@ -191,11 +191,15 @@ struct BreadthFirstSearch: Sendable {
 
     /// Whether a fresh run of a node's path reaches the node's state.
     private func replays(_ node: Node) -> Bool {
-        let (outcome, _, _, _) = run.run(Array(node.steps.dropLast()), then: node.steps.last.map { .step($0) }, decisions: node.decisions, on: nil) {
-            _, _ in false
-        }
-        guard case .reached(let snapshot, _, _, _, _, _) = outcome else { return false }
+        guard case .reached(let snapshot, _, _, _, _, _) = freshRun(of: node.steps, decisions: node.decisions).0 else { return false }
         return key(snapshot, node.decisions) == node.key
+    }
+
+    /// A path run from the start and finished, its last step taken as the step a search takes (so
+    /// the failures it records count): the outcome, and the steps taken.
+    private func freshRun(of steps: [Step], decisions: Decisions) -> (PathRun.Outcome, [Step]) {
+        let (outcome, _, taken, _) = run.run(Array(steps.dropLast()), then: steps.last.map { .step($0) }, decisions: decisions, on: nil) { _, _ in false }
+        return (outcome, taken)
     }
 
     /// The calls made for the first time on this path: those neither decided nor given a fault by the starting point.
