@@ -44,18 +44,18 @@ public struct CallbackDelivery: Sendable {
         }
         let trace = trace
         let twice = effects.contains(.twice)
-        // A completion-form call made from the app's async code is most likely wrapped in a checked
-        // continuation of the app's own, which a second delivery would trap, and the test process
-        // with it: the duplicate is recorded, not delivered. The ports' async forms guard their own
-        // continuation, so they get it (`AppProcess.awaitCompletion`).
+        // A completion that resumes a continuation (a completion-form call the app's async code wraps
+        // in a checked continuation of its own, or one of the ports' async forms) would trap at a second
+        // delivery, and the test process with it: the duplicate is recorded, not delivered, so an
+        // async glue gets the verdict its callback twin gets.
         // A call made inside such a completion is the async code's too (a form loaded once the update
         // is done, inside the continuation's body).
-        let asyncCaller = AwaitedCall.isAppAsyncCaller
+        let resumesAContinuation = AwaitedCall.resumesAContinuation
         let body: @Sendable () -> Void = {
-            AwaitedCall.fromAsyncCode(asyncCaller, callback)
+            AwaitedCall.fromAsyncCode(resumesAContinuation, callback)
             if twice {
-                trace.record(.callbackDuplicate, [EventField("callback", label)] + (asyncCaller ? [EventField("delivered", "false")] : []))
-                if !asyncCaller { callback() }
+                trace.record(.callbackDuplicate, [EventField("callback", label)] + (resumesAContinuation ? [EventField("delivered", "false")] : []))
+                if !resumesAContinuation { callback() }
             }
         }
         let onMain = effects.contains(.mainThread)

@@ -167,8 +167,9 @@ public final class VirtualClock: AppClock, Sendable {
     fileprivate func enqueue(
         delay: Duration?, label: String, kind: PendingWork.Kind, scope: Int?, work: @escaping @Sendable () -> Void
     ) -> any ScheduledWork {
-        // Work the app's async code set off (a completion, an answer to its prompt) stays its code's.
-        let work = AwaitedCall.isAppAsyncCaller ? AwaitedCall.markedAsAsyncCode(work) : work
+        // Work the app's async code set off (a completion, an answer to its prompt), directly or through
+        // one of the ports' async forms, stays its code's: its completion resumes a continuation.
+        let work = AwaitedCall.resumesAContinuation ? AwaitedCall.markedAsAsyncCode(work) : work
         let sequence: Int = state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1

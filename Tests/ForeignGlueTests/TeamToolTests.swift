@@ -22,7 +22,7 @@ struct TeamToolTests {
         #expect(code == 1)
         #expect(text.hasPrefix("explored ConsentManagerGlue.noPrivacyEntryPoint from the defaults (a fresh install)"))
         #expect(text.contains("invariant broken: privacyOptionsReachable"))
-        let (clean, _) = Self.tool(["trace", "--glue", "ConsentFirstGlue", PackageFixtures.path("decision-table/denied-obtained.json")])
+        let (clean, _) = Self.tool(["trace", "--glue", "ConsentFirstGlue", PackageFixtures.path("any-glue/decision-table/denied-obtained.json")])
         #expect(clean == 0)
     }
 

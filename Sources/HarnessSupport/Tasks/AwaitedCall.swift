@@ -4,9 +4,10 @@ enum AwaitedCall {
     private static let guarded = ThreadLocal()
     private static let inAsyncCode = ThreadLocal()
 
-    /// True while the calling thread runs a job of the app's tasks, or work that came of a call such a
-    /// job made (its completion, a timer or a user's answer it set off), outside a port's guarded async form.
-    static var isAppAsyncCaller: Bool { inAsyncCode.isSet && !guarded.isSet }
+    /// True while the calling thread runs a job of the app's tasks, one of the ports' async forms, or
+    /// work that came of a call either made (its completion, a timer or a user's answer it set off): a
+    /// completion delivered here resumes a continuation, the app's own or the form's.
+    static var resumesAContinuation: Bool { inAsyncCode.isSet || guarded.isSet }
 
     /// The work, run as the app's async code's.
     static func markedAsAsyncCode(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {

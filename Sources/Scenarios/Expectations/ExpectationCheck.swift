@@ -25,6 +25,7 @@ struct ExpectationCheck {
     mutating func all(_ expect: Expectations) {
         if let final = expect.final { check(final) }
         if let requests = expect.adRequests { check(requests) }
+        if let every = expect.everyAdRequest { check(every: every) }
         if let count = expect.trackingPrompts { check(count: count, of: .trackingPrompt, as: "expect.trackingPrompts") }
         if let count = expect.consentForms { check(count: count, of: .consentFormPresent, as: "expect.consentForms") }
         if let trace = expect.trace { check(trace) }
@@ -81,35 +82,50 @@ struct ExpectationCheck {
 
     mutating func check(_ expected: [ExpectedAdRequest]) {
         let requests = indices(of: .adsRequest)
-        let seedTable = app.invariants.rules.severity(of: .personalizedOnlyWithBothAnswers) != .off
         for (offset, pinned) in expected.enumerated() {
-            let expectation = seedTable ? pinned : pinned.withoutSeedPolicy
+            let expectation = heldToRunRules(pinned)
             guard offset < requests.count else {
                 mismatch("expect.adRequests", expected: "\(expected.count) requests", actual: "\(requests.count)", at: requests.last)
                 return
             }
             let event = trace[requests[offset]]
             if !expectation.matches(event.fields) {
-                // The mode and its rule are shown when the expectation pins either.
-                let serving =
-                    expectation.mode == nil && expectation.modeRule == nil
-                    ? ""
-                    : ", mode: \(event[.mode]?.traceText ?? "?"), modeRule: \(event[.modeRule]?.traceText ?? "?")"
-                // The tags are shown when the expectation pins one.
-                let tags =
-                    !expectation.pinsTags
-                    ? ""
-                    : ", childDirected: \(event[.childDirected] ?? false)"
-                        + ", underAgeOfConsent: \(event[.underAgeOfConsent] ?? false)"
-                        + ", ageTreatment: \((event[.ageTreatment] ?? .unspecified).traceText)"
-                let signal = expectation.canRequestAds == nil ? "" : ", canRequestAds: \(event[.canRequestAds]?.traceText ?? "?")"
-                let actual = "{npa: \(event[.npa]?.traceText ?? "?"), idfa: \(event[.identifierSent]?.traceText ?? "?")\(serving)\(tags)\(signal)}"
-                mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: actual, at: requests[offset])
+                mismatch("expect.adRequests[\(offset)]", expected: expectation.summary, actual: shown(event, as: expectation), at: requests[offset])
             }
         }
         if requests.count > expected.count {
             mismatch("expect.adRequests", expected: "\(expected.count) requests", actual: "\(requests.count)", at: requests[expected.count])
         }
+    }
+
+    /// Each request must match; the first that does not is the mismatch.
+    mutating func check(every pinned: ExpectedAdRequest) {
+        let expectation = heldToRunRules(pinned)
+        let requests = indices(of: .adsRequest)
+        guard let (number, index) = requests.enumerated().first(where: { !expectation.matches(trace[$0.element].fields) }) else { return }
+        mismatch(
+            "expect.everyAdRequest", expected: "every request \(expectation.summary)",
+            actual: "request \(number + 1) of \(requests.count) \(shown(trace[index], as: expectation))", at: index)
+    }
+
+    /// The entry as the run's rules hold it: without the seed table's `npa` where that table is off.
+    func heldToRunRules(_ pinned: ExpectedAdRequest) -> ExpectedAdRequest {
+        app.invariants.rules.severity(of: .personalizedOnlyWithBothAnswers) != .off ? pinned : pinned.withoutSeedPolicy
+    }
+
+    /// A recorded request, with what the expectation pins: the mode and its rule when it pins either,
+    /// the tags when it pins one, the consent SDK's answer when it pins that.
+    func shown(_ event: TraceEvent, as expectation: ExpectedAdRequest) -> String {
+        let serving =
+            expectation.mode == nil && expectation.modeRule == nil
+            ? "" : ", mode: \(event[.mode]?.traceText ?? "?"), modeRule: \(event[.modeRule]?.traceText ?? "?")"
+        let tags =
+            !expectation.pinsTags
+            ? ""
+            : ", childDirected: \(event[.childDirected] ?? false)" + ", underAgeOfConsent: \(event[.underAgeOfConsent] ?? false)"
+                + ", ageTreatment: \((event[.ageTreatment] ?? .unspecified).traceText)"
+        let signal = expectation.canRequestAds == nil ? "" : ", canRequestAds: \(event[.canRequestAds]?.traceText ?? "?")"
+        return "{npa: \(event[.npa]?.traceText ?? "?"), idfa: \(event[.identifierSent]?.traceText ?? "?")\(serving)\(tags)\(signal)}"
     }
 
     mutating func check(count expected: Int, of name: TraceName, as expectation: String) {

@@ -9,6 +9,9 @@ public struct Expectations: Sendable, Decodable {
     public var final: FinalState?
     /// Every ad request that reached the ad SDK, in order.
     public var adRequests: [ExpectedAdRequest]?
+    /// What each ad request that reached the ad SDK must show, however many there were (none passes):
+    /// the form a scenario for any correct glue takes, since glues send different numbers of requests.
+    public var everyAdRequest: ExpectedAdRequest?
     /// How many times the OS tracking prompt was shown.
     public var trackingPrompts: Int?
     /// How many times a consent or privacy-options form was shown.
@@ -32,7 +35,27 @@ public struct Expectations: Sendable, Decodable {
     public var nothingLeft: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case final, adRequests, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, warnings, nothingLeft
+        case final, adRequests, everyAdRequest, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, warnings, nothingLeft
+    }
+
+    /// The expectations that pin one glue's own flow (its calls, their number and order, where its
+    /// steps leave the world), as JSON paths with why: a scenario for any correct glue (`"glue": "any"`)
+    /// may not hold them, since correct glues differ in all of these.
+    var glueFlowPins: [String] {
+        var pins: [String] = []
+        if final != nil { pins.append("expect.final (where one glue's steps leave the world)") }
+        if adRequests != nil { pins.append("expect.adRequests (how many requests one glue sends, in order; use expect.everyAdRequest)") }
+        if trackingPrompts != nil { pins.append("expect.trackingPrompts (how often one glue asks)") }
+        if consentForms != nil { pins.append("expect.consentForms (how often one glue shows a form)") }
+        if let trace {
+            if !trace.contains.isEmpty { pins.append("expect.trace.contains (which calls one glue makes; expect.trace.absent holds for any glue)") }
+            if !trace.inOrder.isEmpty { pins.append("expect.trace.inOrder (the order of one glue's calls)") }
+        }
+        if case .crashed? = crash { pins.append("expect.crash (a crash one glue's calls cause; \"none\" holds for any glue)") }
+        if violation != nil { pins.append("expect.violation (a rule one glue breaks)") }
+        if let warnings, !warnings.isEmpty { pins.append("expect.warnings (rules one glue breaks; [] holds for any correct glue)") }
+        if nothingLeft != nil { pins.append("expect.nothingLeft (what one glue leaves waiting)") }
+        return pins
     }
 
     /// The expectations that read the reference glue's log or beliefs, as JSON paths.
@@ -59,6 +82,7 @@ public struct Expectations: Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         final = try container.decodeIfPresent(FinalState.self, forKey: .final)
         adRequests = try container.decodeIfPresent([ExpectedAdRequest].self, forKey: .adRequests)
+        everyAdRequest = try container.decodeIfPresent(ExpectedAdRequest.self, forKey: .everyAdRequest)
         trackingPrompts = try container.decodeCountIfPresent(forKey: .trackingPrompts)
         consentForms = try container.decodeCountIfPresent(forKey: .consentForms)
         trace = try container.decodeIfPresent(TraceExpectations.self, forKey: .trace)

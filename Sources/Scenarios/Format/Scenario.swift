@@ -120,8 +120,37 @@ public struct Scenario: Sendable, Decodable {
                         + "remove it, or set \"glue\": \"reference\""
                 ))
         }
+        if declaredGlue == .anyGlue { try Self.checkAnyGlue(expect: expect, user: user, codingPath: container.codingPath) }
         if declaredGlue == .referenceGlue && reasons.isEmpty { reasons = ["glue"] }
         referenceGlueReasons = reasons
+    }
+
+    /// What `"glue": "any"` promises beyond ground truth: the file holds for every correct glue, so it
+    /// pins none of one glue's own flow, and it scripts every answer a glue may need, since any glue
+    /// may show the tracking prompt, the consent form or the privacy options at any point.
+    static func checkAnyGlue(expect: Expectations, user: User, codingPath: [any CodingKey]) throws {
+        if let pin = expect.glueFlowPins.first {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [CodingKeys.glue],
+                    debugDescription:
+                        "\"any\" promises what every correct glue shows, but \(pin) pins one glue's own flow; "
+                        + "remove it, or remove \"glue\": \"any\" to pin the glue the file is run against"
+                ))
+        }
+        let unanswered = [
+            ("trackingPrompt", user.trackingPrompt == nil), ("consentForm", user.consentForm == nil),
+            ("privacyOptionsForm", user.privacyOptionsForm == nil),
+        ].filter(\.1).map(\.0)
+        if let first = unanswered.first {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [CodingKeys.user],
+                    debugDescription:
+                        "expected an answer for user.\(first): with \"glue\": \"any\" a glue may show the tracking prompt, the consent form "
+                        + "or the privacy options at any point, so the file scripts all three (missing: \(unanswered.joined(separator: ", ")))"
+                ))
+        }
     }
 
     /// Reads and decodes a scenario file.

@@ -64,11 +64,12 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The package's bundled fixtures that a glue can run: with `.anyGlue`, those that need only
-    /// ground truth, run a glue, and ask for no more than `rules` (a fixture that pins the seed app's
-    /// policy says `"rules": "seed"`, and is left out for a glue held to the standard rules; one that
-    /// says `"glue": "none"` pins the SDK stand-ins with raw calls, whatever the glue, and is left out
-    /// too); with `.referenceGlue`, all of them.
+    /// The package's bundled fixtures that a glue can run: with `.anyGlue`, those that hold for any
+    /// correct glue (`"glue": "any"`: ground truth only, none of one glue's own flow, every answer
+    /// scripted) and ask for no more than `rules` (one that pins the seed app's policy says
+    /// `"rules": "seed"`, and is left out for a glue held to the standard rules); with
+    /// `.referenceGlue`, all of them. Every bundled file says which glue it is for: the rest pin the
+    /// reference glue's own flow (`"glue": "reference"`) or the SDK stand-ins (`"glue": "none"`).
     ///
     /// Each file is decoded to tell; a bundled file that does not decode is an error, never skipped.
     public static func bundled(for glue: GlueRequirement = .anyGlue, rules: RuleSet = .standard) throws(ScenarioError) -> [ScenarioFile] {
@@ -77,7 +78,7 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
         var runnable: [ScenarioFile] = []
         for file in all {
             let scenario = try file.load()
-            guard scenario.requiredGlue == .anyGlue, !scenario.runsWithoutGlue, (scenario.rules?.base ?? .standard) <= rules.base else { continue }
+            guard scenario.declaredGlue == .anyGlue, (scenario.rules?.base ?? .standard) <= rules.base else { continue }
             runnable.append(file)
         }
         return runnable
