@@ -44,6 +44,13 @@ public final class SimulatedApp: Sendable {
     }
     /// How many failures a run that goes on records before it stops anyway.
     public static let maximumRecordedFailures = 100
+    /// The least severe finding that fails the run: `.failure` (the default) fails on the rules the
+    /// rule set makes failures; `.warning` fails on its warnings too, as `--fail-on warning` does,
+    /// so a step throws a warning (or records it in ``failures``) as it would a failure.
+    public var failOn: RuleSeverity {
+        get { state.withLock { $0.failOn } }
+        set { state.withLock { $0.failOn = newValue } }
+    }
     private let state = Locked(State())
 
     private struct State {
@@ -56,6 +63,7 @@ public final class SimulatedApp: Sendable {
         var stepped = false
         var finished = false
         var stopsAtFirstFailure = true
+        var failOn = RuleSeverity.failure
         /// A step threw: the test has its failure, or chose to catch it.
         var failed = false
         /// The last step a test called, for the notice of an unfinished run.
@@ -189,8 +197,15 @@ public final class SimulatedApp: Sendable {
     public var consentFormsShown: Int { trace.count(of: .consentFormPresent) }
     /// Every warning so far: rules broken that the run's rule set reports without failing the run.
     public var warnings: [InvariantViolation] { invariants.warnings }
-    /// Every failure so far, in order (with ``stopsAtFirstFailure`` off, the run goes on past them).
-    public var failures: [InvariantViolation] { invariants.violations }
+    /// Every failure so far, in order (with ``stopsAtFirstFailure`` off, the run goes on past them);
+    /// with ``failOn`` at `.warning`, the warnings among them too.
+    public var failures: [InvariantViolation] { failing(invariants.findings) }
+
+    /// The findings that fail the run at ``failOn``.
+    private func failing(_ findings: [InvariantViolation]) -> [InvariantViolation] {
+        let level = max(failOn, .warning)
+        return findings.filter { $0.severity >= level }
+    }
     /// Work still waiting: unanswered prompts, undelivered callbacks, pending timers.
     public var pendingWork: [PendingWork] { clock.pendingWork }
     /// The tracking status as the OS reports it now.
@@ -563,7 +578,7 @@ public final class SimulatedApp: Sendable {
         for event in events[from...] where event.name == .appCrash {
             state.withLock { $0.lastCrash = event[.crashReason] }
         }
-        let violations = invariants.violations
+        let violations = failures
         let goesOn = state.withLock { !$0.stopsAtFirstFailure } && violations.count < Self.maximumRecordedFailures
         if violations.count > violationsSeen && goesOn {
             state.withLock { $0.reportedViolations = violations.count }

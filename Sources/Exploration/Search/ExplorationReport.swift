@@ -59,35 +59,62 @@ public struct ExplorationStatistics: Hashable, Sendable {
     }
 }
 
-/// What a search found: its figures, and the shrunk counterexample if an invariant broke.
+/// What a search found: its figures, and a shrunk counterexample for each rule broken, failures and
+/// warnings alike, each at its severity.
 public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// How the search went.
     public var mode: String
     /// The figures.
     public var statistics: ExplorationStatistics
-    /// For each invariant broken, the first (shortest) run found to break it, shrunk; empty when
-    /// nothing broke within the bounds.
-    public var counterexamples: [Counterexample]
+    /// For each rule broken, at failure or warning, the first (shortest) run found to break it,
+    /// shrunk, in the order found; empty when no rule broke within the bounds.
+    public var findings: [Counterexample]
     /// Wall time spent shrinking, in seconds (not part of ``statistics``).
     public var shrinkingSeconds: Double
     /// The identities of the states a breadth-first search reached, to compare searches in this process.
     var stateKeys: Set<Int> = []
 
-    /// The first counterexample found, if any.
-    public var counterexample: Counterexample? { counterexamples.first }
-
-    /// Whether nothing broke.
-    public var passed: Bool { counterexamples.isEmpty }
-
-    /// The summary, then a line per counterexample, as a test failure prints the value.
-    public var description: String {
-        ([summary] + counterexamples.map { "  \($0)" }).joined(separator: "\n")
+    /// A report of a search's figures and findings.
+    public init(mode: String, statistics: ExplorationStatistics, findings: [Counterexample], shrinkingSeconds: Double) {
+        self.mode = mode
+        self.statistics = statistics
+        self.findings = findings
+        self.shrinkingSeconds = shrinkingSeconds
     }
 
-    /// The summary, then each counterexample in full: what broke, the steps and choices, the
-    /// trace up to the violation, and the fixture that replays it. What a failing test prints.
+    /// The findings at failure severity: each rule the runs' rule set fails, broken.
+    public var counterexamples: [Counterexample] { findings.filter { $0.severity == .failure } }
+
+    /// The findings at warning severity: each rule the runs' rule set warns of, broken.
+    public var warnings: [Counterexample] { findings.filter { $0.severity == .warning } }
+
+    /// The first counterexample found at failure severity, if any.
+    public var counterexample: Counterexample? { counterexamples.first }
+
+    /// Whether nothing failed (warnings may have been found: ``passes(failOn:)`` counts them).
+    public var passed: Bool { counterexamples.isEmpty }
+
+    /// Whether the search passes a gate that fails on findings of `level` and above: with
+    /// `.failure`, ``passed``; with `.warning`, no finding at all (`--fail-on warning`).
+    public func passes(failOn level: RuleSeverity) -> Bool { level > .warning ? passed : findings.isEmpty }
+
+    /// The summary, then a line per finding, as a test failure prints the value.
+    public var description: String {
+        ([summary] + findings.map { "  \($0)" }).joined(separator: "\n")
+    }
+
+    /// The summary, then each finding in full: what broke, the steps and choices, the trace up to
+    /// the violation, and the fixture that replays it. What a failing test prints.
     public var report: String {
-        ([summary] + counterexamples.map { "\n" + $0.report + "\nfixture:\n" + $0.fixture }).joined(separator: "\n")
+        ([summary] + findings.map { "\n" + $0.report + "\nfixture:\n" + $0.fixture }).joined(separator: "\n")
+    }
+
+    /// `nothing failed; 2 warnings: rule, rule`, `1 failure: rule; no warnings`: the findings counted.
+    public var findingsLine: String {
+        let (failed, warned) = (counterexamples.map(\.invariant.rawValue), warnings.map(\.invariant.rawValue))
+        let failures = failed.isEmpty ? "nothing failed" : "\(failed.count) failure\(failed.count == 1 ? "" : "s"): \(failed.joined(separator: ", "))"
+        let warningsPart = warned.isEmpty ? "no warnings" : "\(warned.count) warning\(warned.count == 1 ? "" : "s"): \(warned.joined(separator: ", "))"
+        return "\(failures); \(warningsPart)"
     }
 
     /// `breadth-first to depth 6: 12,345 runs, 1,234 distinct states in 2.1 s (5,878 runs/s, 588 states/s)`.
@@ -98,7 +125,7 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
             + ", \(Self.grouped(figures.distinctStates)) distinct states, "
             + "depth \(figures.depthReached) reached, in \(String(format: "%.2f", figures.seconds)) s "
             + "(\(Self.grouped(Int(figures.executionsPerSecond))) runs/s, \(Self.grouped(Int(figures.statesPerSecond))) states/s)"
-            + (counterexamples.isEmpty ? "" : "; shrinking took \(String(format: "%.2f", shrinkingSeconds)) s")
+            + (findings.isEmpty ? "" : "; shrinking took \(String(format: "%.2f", shrinkingSeconds)) s")
     }
 
     static func grouped(_ value: Int) -> String {
@@ -112,10 +139,12 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     }
 }
 
-/// A run that broke an invariant, shrunk, as a fixture that replays it.
+/// A run that broke a rule, shrunk, as a fixture that replays it.
 public struct Counterexample: Sendable, CustomStringConvertible {
     /// The invariant broken.
     public var invariant: Invariant
+    /// How severely the runs' rule set holds it: `.failure`, or `.warning` for a rule it warns of.
+    public var severity: RuleSeverity
     /// The violation on the shrunk run, with the trace up to it.
     public var violation: InvariantViolation
     /// The shrunk steps, as the fixture spells them.
@@ -124,20 +153,22 @@ public struct Counterexample: Sendable, CustomStringConvertible {
     public var choices: [String]
     /// How many steps the run had before shrinking.
     public var stepsBeforeShrinking: Int
-    /// The fixture (format 1) that replays the violation: `adharness run` on it fails with the same invariant.
+    /// The fixture (format 1) that replays the violation: `adharness run` on it fails with the same
+    /// rule (a warning's fixture expects no warning) until the glue is fixed, then passes.
     public var fixture: String
     /// The fixture, decoded.
     public var scenario: Scenario
 
-    /// `invariant in 3 steps: launch, onboarding, requestAd (with ...)`: one line.
+    /// `invariant in 3 steps: launch, onboarding, requestAd (with ...)`, `(warning)` after a warning's name: one line.
     public var description: String {
-        "\(invariant.rawValue) in \(steps.count) steps: \(steps.joined(separator: ", "))"
+        "\(invariant.rawValue)\(severity == .warning ? " (warning)" : "") in \(steps.count) steps: \(steps.joined(separator: ", "))"
             + (choices.isEmpty ? "" : " (with \(choices.joined(separator: ", ")))")
     }
 
     /// The steps, the choices, and the trace up to the violation, marked.
     public var report: String {
-        var lines = ["invariant broken: \(invariant.rawValue): \(invariant.rule)", "steps (\(steps.count), shrunk from \(stepsBeforeShrinking)):"]
+        let heading = severity == .warning ? "warning: \(invariant.rawValue) (\(invariant.authority))" : "invariant broken: \(invariant.rawValue)"
+        var lines = ["\(heading): \(invariant.rule)", "steps (\(steps.count), shrunk from \(stepsBeforeShrinking)):"]
         lines += steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
         if !choices.isEmpty { lines.append("with: " + choices.joined(separator: ", ")) }
         lines.append("trace up to the violation:")

@@ -152,30 +152,66 @@ public struct Explorer: Sendable {
         var statistics = statistics
         statistics.seconds = Self.seconds(since: started)
         let shrinking = ContinuousClock.now
-        let counterexamples = found.compactMap { counterexample(violation: $0.violation, steps: $0.steps, decisions: $0.decisions, mode: mode) }
-        return ExplorationReport(
-            mode: mode, statistics: statistics, counterexamples: counterexamples, shrinkingSeconds: Self.seconds(since: shrinking)
-        )
+        let findings = found.compactMap { counterexample(violation: $0.violation, steps: $0.steps, decisions: $0.decisions, mode: mode) }
+        return ExplorationReport(mode: mode, statistics: statistics, findings: findings, shrinkingSeconds: Self.seconds(since: shrinking))
     }
 
-    /// Shrinks a violating run and writes it as a fixture; `nil` only if it cannot be written or does not replay.
+    /// Shrinks a run that broke a rule (at failure or warning) and writes it as a fixture that scripts
+    /// every answer, so it still replays once the glue is fixed and shows another prompt; `nil` only if
+    /// it cannot be written or does not replay.
     private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String) -> Counterexample? {
         let base = startJSON.settingDevice(osVersion: decisions.device.osVersion, region: decisions.device.region)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
-        guard let (small, replayed) = shrinker.shrink(draft) else { return nil }
-        let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(small.steps.count))"
+        guard let (shrunk, shrunkViolation) = shrinker.shrink(draft) else { return nil }
+        let severity = violation.severity
+        let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(shrunk.steps.count))"
         let description =
             "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "
-            + "It breaks \(violation.invariant.rawValue): \(violation.invariant.rule)"
-        guard let text = try? Shrinker.fixture(small, name: name, description: description, expectedViolation: expectsViolation ? violation.invariant : nil),
-            let scenario = try? Scenario.decode(json: text, name: name)
+            + "It \(severity == .warning ? "warns of" : "breaks") \(violation.invariant.rawValue): \(violation.invariant.rule)"
+        // Every answer scripted: once fixed, the glue may show a prompt or a form the buggy run never did.
+        let complete = answeringEverything(shrunk)
+        for small in complete.answers == shrunk.answers ? [shrunk] : [complete, shrunk] {
+            guard let (fixture, scenario, replayed) = written(small, name: name, description: description, finding: violation) else { continue }
+            return Counterexample(
+                invariant: violation.invariant, severity: severity, violation: small == shrunk ? shrunkViolation : replayed,
+                steps: small.steps.map(\.description), choices: small.answers.map(\.description) + small.faults.map(\.description),
+                stepsBeforeShrinking: draft.steps.count, fixture: fixture, scenario: scenario
+            )
+        }
+        return nil
+    }
+
+    /// The draft with the simplest answer added for every prompt or form its script leaves unanswered.
+    private func answeringEverything(_ draft: ScenarioDraft) -> ScenarioDraft {
+        var draft = draft
+        let keys: [UserScriptKey] =
+            if case .legacy = start.consent { [.trackingPrompt, .legacyConsentForm] } else { [.trackingPrompt, .consentForm, .privacyOptionsForm] }
+        let answered = start.user.answeredKeys.union(draft.answers.map(\.key))
+        for key in keys where !answered.contains(key) {
+            if let simplest = ExplorationBounds(lateAnswers: false).answers(for: key)?.first { draft.answers.append(simplest) }
+        }
+        return draft
+    }
+
+    /// The draft written as a fixture, decoded, and replayed: `nil` unless the replay shows the finding.
+    private func written(_ draft: ScenarioDraft, name: String, description: String, finding: InvariantViolation) -> (String, Scenario, InvariantViolation)? {
+        guard let probe = try? Shrinker.fixture(draft, name: name, description: description), let scenario = try? Scenario.decode(json: probe, name: name)
         else { return nil }
-        return Counterexample(
-            invariant: violation.invariant, violation: replayed, steps: small.steps.map(\.description),
-            choices: small.answers.map(\.description) + small.faults.map(\.description),
-            stepsBeforeShrinking: draft.steps.count, fixture: text, scenario: scenario
-        )
+        let verdict = scenario.run(glue: glue)
+        let findings = verdict.violations + verdict.warnings
+        guard let replayed = findings.first(where: { $0.invariant == finding.invariant }) else { return nil }
+        let expect: FixtureExpectation =
+            switch (finding.severity, expectsViolation) {
+            case (.warning, false): .noWarnings
+            case (.warning, true): .warnings(verdict.firstWarningOfEachRule.map(\.invariant))
+            case (_, false): .nothing
+            case (_, true): .violation(finding.invariant)
+            }
+        guard let text = try? Shrinker.fixture(draft, name: name, description: description, expect: expect),
+            let written = try? Scenario.decode(json: text, name: name)
+        else { return nil }
+        return (text, written, replayed)
     }
 
     private static func steps(_ count: Int) -> String { count == 1 ? "1 step" : "\(count) steps" }

@@ -15,11 +15,12 @@ struct PathRun: Sendable {
     /// How a run ended.
     enum Outcome: Sendable {
         /// Every step ran: the state reached, whether the app runs, the calls made, in order, and the
-        /// failures the last step and the end of the run recorded (a run that goes on past failures).
+        /// findings (failures and warnings) the last step and the end of the run recorded (a run that
+        /// goes on past failures).
         case reached(
             AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [InvariantViolation]
         )
-        /// Invariants broke in the last step taken, after these steps: each violation, in order.
+        /// A rule failed in the last step taken, after these steps: each finding of the run, in order.
         case violation([InvariantViolation], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key.
         case needsAnswer(UserScriptKey)
@@ -53,12 +54,12 @@ struct PathRun: Sendable {
             taken = steps
         }
         var concrete: Step?
-        var failuresBefore = 0
+        var findingsBefore = 0
         do {
             if standing == nil {
                 for step in start.steps + steps { try step.run(on: app) }
             }
-            failuresBefore = app.failures.count
+            findingsBefore = app.invariants.findings.count
             if let next {
                 guard let step = Self.concrete(next, on: app) else {
                     app.abandon()
@@ -75,11 +76,11 @@ struct PathRun: Sendable {
             let toggle = app.device.storedAnswer != .none
             let stayed = stays(snapshot, consulted)
             if !stayed { try app.finish(fileID: "", line: 0) }
-            let failures = Array(app.failures.dropFirst(failuresBefore))
+            let failures = Array(app.invariants.findings.dropFirst(findingsBefore))
             let outcome = Outcome.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures)
             return (outcome, concrete, taken, stayed ? StandingRun(app: app, steps: taken) : nil)
         } catch {
-            return (Self.outcome(of: error, steps: taken, violations: app.invariants.violations), concrete, taken, nil)
+            return (Self.outcome(of: error, steps: taken, violations: app.invariants.findings), concrete, taken, nil)
         }
     }
 

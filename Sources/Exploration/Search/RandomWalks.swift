@@ -82,10 +82,11 @@ struct RandomWalks: Sendable {
             }
             try app.finish(fileID: "", line: 0)
         } catch {
-            if case .violation(let violations, _) = PathRun.outcome(of: error, steps: result.steps, violations: app.invariants.violations) {
-                result.violations = violations
-            }
+            // A walk that stopped on a scenario issue or an impossible step has no finding to keep.
+            guard case .violation = PathRun.outcome(of: error, steps: result.steps, violations: []) else { return result }
         }
+        // Every rule the walk broke, failures and warnings alike.
+        result.violations = app.invariants.findings
         return result
     }
 }

@@ -13,11 +13,11 @@ struct ScenarioDraft: Hashable, Sendable {
     var steps: [Step]
 
     /// The fixture as a JSON object, each part written by the spec type that reads it.
-    func json(name: String, description: String?, expectedViolation: Invariant?) throws -> JSONValue {
+    func json(name: String, description: String?, expect: FixtureExpectation) throws -> JSONValue {
         try Scenario.fixture(
             base: base, name: name, description: description,
             answers: Dictionary(answers.map { ($0.key, AnswerSpelling($0.answer, after: $0.after)) }, uniquingKeysWith: { _, last in last }),
-            faults: faults, steps: steps, expectedViolation: expectedViolation
+            faults: faults, steps: steps, expect: expect
         )
     }
 }

@@ -2,7 +2,7 @@ import AdHarness
 import HarnessSupport
 import Scenarios
 
-/// Makes a failing run smaller while it still breaks the same invariant: fewer steps, fewer
+/// Makes a run smaller while it still breaks the same rule (at failure or warning): fewer steps, fewer
 /// faults, fewer and simpler answers given at once, and the settings the search chose back to
 /// their defaults (Hypothesis' shrinking, greedily). Every candidate is written, decoded and run as
 /// `adharness run` would, so the result replays.
@@ -51,8 +51,8 @@ struct Shrinker {
     }
 
     /// The fixture text of a draft.
-    static func fixture(_ draft: ScenarioDraft, name: String, description: String?, expectedViolation: Invariant?) throws -> String {
-        try draft.json(name: name, description: description, expectedViolation: expectedViolation).text(indent: "  ") + "\n"
+    static func fixture(_ draft: ScenarioDraft, name: String, description: String?, expect: FixtureExpectation = .nothing) throws -> String {
+        try draft.json(name: name, description: description, expect: expect).text(indent: "  ") + "\n"
     }
 
     /// Why the original run failed: what a smaller run must keep.
@@ -79,7 +79,7 @@ struct Shrinker {
     /// The run of a draft, written and decoded as a fixture; `nil` if it does not decode.
     private mutating func outcome(of draft: ScenarioDraft) -> Outcome? {
         budget -= 1
-        guard let text = try? Self.fixture(draft, name: "candidate", description: nil, expectedViolation: nil),
+        guard let text = try? Self.fixture(draft, name: "candidate", description: nil),
             let scenario = try? Scenario.decode(json: text)
         else { return nil }
         let verdict = scenario.run(glue: glue)
@@ -88,9 +88,10 @@ struct Shrinker {
             case .invariantViolated?, nil: false
             case .scenarioIssue?, .invalidSetup?, .appNotRunning?: true
             }
+        // Failures and warnings alike: a rule the search found at either severity is shrunk the same way.
+        let findings = verdict.violations + verdict.warnings
         return Outcome(
-            violation: verdict.violations.first { $0.invariant == invariant },
-            invariants: Set(verdict.violations.map(\.invariant)), stoppedOtherwise: stoppedOtherwise
+            violation: findings.first { $0.invariant == invariant }, invariants: Set(findings.map(\.invariant)), stoppedOtherwise: stoppedOtherwise
         )
     }
 

@@ -3,16 +3,17 @@ import Foundation
 import ScenarioRunner
 
 /// `adharness explore [SCENARIO.json] [--depth N] [--random RUNS --seed S] [--max-faults N]
-/// [--shard K/N] [--out DIR] [--format text|json] [--expect-violation]`.
+/// [--shard K/N] [--out DIR] [--format text|json] [--fail-on failure|warning] [--expect-violation]`.
 enum ExploreCommand: Command {
     static let name = "explore"
     static let summary = "Search orders of steps, answers, timings and faults for a broken invariant; shrink it to a fixture."
     static let help = """
         USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
                                  [--vary-device] [--stop-at-first] [--leave-out LIST] [--shard K/N] [--out DIR]
-                                 [--format text|json] [--expect-violation] [--rules RULES] [--glue NAME]
+                                 [--format text|json] [--fail-on failure|warning] [--expect-violation]
+                                 [--rules RULES] [--glue NAME]
 
-        Searches, from a starting point, for a run that breaks an invariant: at each step it chooses one
+        Searches, from a starting point, for a run that breaks a rule, at failure or warning: at each step it chooses one
         of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
         openPrivacyOptions, relaunch, reinstall, four Settings changes (the app's tracking toggle, the
         system switch) and wait (time moves to the next thing due). Each prompt or form that appears is
@@ -35,14 +36,18 @@ enum ExploreCommand: Command {
         tracking prompt), dismiss (a consent form), never, twice, otherThread, delay, appInactive, or an
         error such as network.
 
-        A violation is shrunk (fewer steps, faults and answers, default settings) while it breaks the
-        same invariant, and printed with its trace; --out DIR writes it as a fixture that `adharness run`
-        replays (it fails until the bug is fixed; with --expect-violation it expects the violation instead).
-        The search looks for failures of the rules the runs are checked by; a counterexample found
-        under --rules is written with them, so the fixture replays the same way.
+        The search looks for every rule the runs are checked by that is not off, failures and warnings
+        alike, and keeps the shortest run breaking each, at its severity. Each is shrunk (fewer steps,
+        faults and answers, default settings) while it breaks the same rule, and printed with its trace;
+        --out DIR writes it as a fixture that `adharness run` replays: it scripts every answer, and fails
+        until the bug is fixed (a warning's fixture expects no warning), then passes; with
+        --expect-violation it expects the finding instead. A counterexample found under --rules is
+        written with them, so the fixture replays the same way.
+        \(CommandOption<Settings>.failOnHelp)
         \(CommandOption<Settings>.rulesHelp)
         \(CommandOption<Settings>.glueHelp)
-        Exit codes: 0 nothing broke within the bounds, 1 a counterexample was found, 2 bad input or usage.
+        Exit codes: 0 nothing failed within the bounds (and, with --fail-on warning, nothing warned),
+        1 a counterexample at that level was found, 2 bad input or usage.
         """
 
     struct Settings {
@@ -57,6 +62,7 @@ enum ExploreCommand: Command {
         var expectsViolation = false
         var rules: RuleSet?
         var glueName: String?
+        var failOn = RuleSeverity.failure
     }
 
     static let defaults = Settings()
@@ -101,6 +107,7 @@ enum ExploreCommand: Command {
             return nil
         },
         .flag("--expect-violation") { $0.expectsViolation = true },
+        .failOn { $0.failOn = $1 },
         .rules { $0.rules = $1 },
         .glue { $0.glueName = $1 },
     ]
@@ -163,9 +170,9 @@ enum ExploreCommand: Command {
                 explorer.breadthFirst(shard: options.shard, progress: progress.show)
             }
         progress.clear()
-        var written: [String?] = report.counterexamples.map { _ in nil }
+        var written: [String?] = report.findings.map { _ in nil }
         if let out = options.out {
-            for (index, counterexample) in report.counterexamples.enumerated() {
+            for (index, counterexample) in report.findings.enumerated() {
                 do { written[index] = try write(counterexample, to: out) } catch {
                     output.error("adharness: cannot write the counterexample to \(out): \(error.localizedDescription)")
                     return 2
@@ -177,7 +184,7 @@ enum ExploreCommand: Command {
         } else {
             text(report, start: options.path, glue: options.glueName, written: written, output)
         }
-        return report.passed ? 0 : 1
+        return report.passes(failOn: options.failOn) ? 0 : 1
     }
 
     private static func text(_ report: ExplorationReport, start: String?, glue: String?, written: [String?], _ output: Output) {
@@ -186,8 +193,9 @@ enum ExploreCommand: Command {
         } else {
             output.line("explored from \(start ?? "the defaults (a fresh install, the reference glue)")")
         }
-        for (counterexample, file) in zip(report.counterexamples, written) {
-            output.line("\(output.colored("FOUND", .red))  \(counterexample.report)")
+        for (counterexample, file) in zip(report.findings, written) {
+            let word = counterexample.severity == .warning ? output.colored("WARNING", .yellow) : output.colored("FOUND", .red)
+            output.line("\(word)  \(counterexample.report)")
             if let file {
                 output.line("written to \(file); replay it with: adharness run \(file)")
             } else {
@@ -195,7 +203,8 @@ enum ExploreCommand: Command {
                 output.line(counterexample.fixture)
             }
         }
-        if report.passed { output.line("\(output.colored("NOTHING BROKE", .green)) within the bounds") }
+        if report.findings.isEmpty { output.line("\(output.colored("NOTHING BROKE", .green)) within the bounds") }
+        output.line(report.findingsLine)
         output.line(report.summary)
     }
 
@@ -205,19 +214,22 @@ enum ExploreCommand: Command {
             let mode: String
             let executions, stepsWithoutReplay, distinctStates, depthReached: Int
             let seconds, executionsPerSecond, statesPerSecond, shrinkingSeconds: Double
+            let failures, warnings: Int
             let counterexamples: [Found]
         }
         struct Found: Encodable {
             let invariant: String
+            let severity: String
             let steps, choices, trace: [String]
             let stepsBeforeShrinking: Int
             let file: String?
             let fixture: String
         }
         let figures = report.statistics
-        let found = zip(report.counterexamples, written).map { counterexample, file in
+        let found = zip(report.findings, written).map { counterexample, file in
             Found(
-                invariant: counterexample.invariant.rawValue, steps: counterexample.steps, choices: counterexample.choices,
+                invariant: counterexample.invariant.rawValue, severity: counterexample.severity.rawValue, steps: counterexample.steps,
+                choices: counterexample.choices,
                 trace: counterexample.violation.traceSoFar.map(\.description),
                 stepsBeforeShrinking: counterexample.stepsBeforeShrinking, file: file, fixture: counterexample.fixture
             )
@@ -226,7 +238,8 @@ enum ExploreCommand: Command {
             start: start, mode: report.mode, executions: figures.executions, stepsWithoutReplay: figures.stepsWithoutReplay,
             distinctStates: figures.distinctStates,
             depthReached: figures.depthReached, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
-            statesPerSecond: figures.statesPerSecond, shrinkingSeconds: report.shrinkingSeconds, counterexamples: found
+            statesPerSecond: figures.statesPerSecond, shrinkingSeconds: report.shrinkingSeconds, failures: report.counterexamples.count,
+            warnings: report.warnings.count, counterexamples: found
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -2,7 +2,7 @@ import AdHarness
 import Foundation
 import ScenarioRunner
 
-/// `adharness run [--format text|junit|json] [PATH...]`.
+/// `adharness run [--format text|junit|json] [--fail-on failure|warning] [PATH...]`.
 enum RunCommand: Command {
     /// The formats `--format` takes.
     enum Format: String, CaseIterable {
@@ -12,19 +12,22 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/."
     static let help = """
-        USAGE: adharness run [--format text|junit|json] [--rules RULES] [--glue NAME] [PATH...]
+        USAGE: adharness run [--format text|junit|json] [--fail-on failure|warning] [--rules RULES] [--glue NAME] [PATH...]
 
         Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
         bundled Fixtures/.
           text   (default) a line per scenario, written as soon as it is known, a difference for each
-                 failure, and `N passed, N failed`.
+                 failure, a line for each warning, and `N passed, N failed; N warnings: RULES`.
           junit  JUnit XML for CI: a test case per file (classname: the file), a <failure> with expected
-                 vs actual and the trace, an <error> for a file that could not be read. No times.
+                 vs actual and the trace, an <error> for a file that could not be read, warnings in
+                 <system-out> (in the <failure> with --fail-on warning). No times.
           json   {"results": [...], "summary": {...}}: per file its status (pass, fail, bad), mismatches,
-                 failure, violations, warnings and trace.
+                 failure, violations, warnings and trace; the summary counts warnings too.
+        \(CommandOption<Settings>.failOnHelp)
         \(CommandOption<Settings>.rulesHelp)
         \(CommandOption<Settings>.glueHelp)
-        Exit codes: 0 all passed, 1 a scenario failed, 2 a file could not be read or decoded.
+        Exit codes: 0 all passed, 1 a scenario failed (or warned, with --fail-on warning), 2 a file could
+        not be read or decoded.
         """
 
     struct Settings {
@@ -32,12 +35,14 @@ enum RunCommand: Command {
         var paths: [String] = []
         var rules: RuleSet?
         var glueName: String?
+        var failOn = RuleSeverity.failure
     }
 
     static let defaults = Settings()
 
     static let options: [CommandOption<Settings>] = [
         .choice("--format", "--format takes text, junit or json") { $0.format = $1 },
+        .failOn { $0.failOn = $1 },
         .rules { $0.rules = $1 },
         .glue { $0.glueName = $1 },
     ]
@@ -87,16 +92,16 @@ enum RunCommand: Command {
             // Each line goes out as soon as its scenario is known, so a crash later keeps it.
             let report = TextReport(usesColor: output.usesColor)
             results = files.map { file in
-                let result = ScenarioResult.run(file, glue: glue, rules: settings.rules)
+                let result = ScenarioResult.run(file, glue: glue, rules: settings.rules, failOn: settings.failOn)
                 output.line(report.lines(for: result))
                 return result
             }
             output.line(report.summary(RunSummary(results)))
         case .junit:
-            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules) }
+            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules, failOn: settings.failOn) }
             output.line(JUnitReport().xml(for: results))
         case .json:
-            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules) }
+            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules, failOn: settings.failOn) }
             output.line(JSONReport.json(for: results))
         }
         return RunSummary(results).exitCode

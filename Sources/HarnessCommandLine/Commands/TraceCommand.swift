@@ -2,7 +2,7 @@ import AdHarness
 import Foundation
 import ScenarioRunner
 
-/// `adharness trace FILE [--format text|json|mermaid]` and `adharness trace --names`.
+/// `adharness trace FILE [--format text|json|mermaid] [--fail-on failure|warning]` and `adharness trace --names`.
 enum TraceCommand: Command {
     /// The formats `--format` takes.
     enum Format: String, CaseIterable {
@@ -12,7 +12,7 @@ enum TraceCommand: Command {
     static let name = "trace"
     static let summary = "Run one scenario and print its trace: as text, as JSON, or as a Mermaid sequence diagram."
     static let help = """
-        USAGE: adharness trace FILE [--format text|json|mermaid] [--rules RULES] [--glue NAME]
+        USAGE: adharness trace FILE [--format text|json|mermaid] [--fail-on failure|warning] [--rules RULES] [--glue NAME]
                adharness trace --names
 
         Runs one scenario and prints its run.
@@ -22,9 +22,10 @@ enum TraceCommand: Command {
                    answers, callbacks, ad requests with their npa, the glue's decisions, virtual time,
                    and the event that broke an invariant highlighted. Paste it in a ```mermaid block.
         With --names, prints every trace event name and its meaning instead.
+        \(CommandOption<Settings>.failOnHelp)
         \(CommandOption<Settings>.rulesHelp)
         \(CommandOption<Settings>.glueHelp)
-        Exit codes: 0 passed, 1 failed, 2 bad input or usage.
+        Exit codes: 0 passed, 1 failed (or warned, with --fail-on warning), 2 bad input or usage.
         """
 
     struct Settings {
@@ -33,12 +34,14 @@ enum TraceCommand: Command {
         var names = false
         var rules: RuleSet?
         var glueName: String?
+        var failOn = RuleSeverity.failure
     }
 
     static let defaults = Settings()
 
     static let options: [CommandOption<Settings>] = [
         .choice("--format", "--format takes text, json or mermaid") { $0.format = $1 },
+        .failOn { $0.failOn = $1 },
         .rules { $0.rules = $1 },
         .glue { $0.glueName = $1 },
         // Alone, it lists the names instead of running a scenario (see `main`).
@@ -70,32 +73,38 @@ enum TraceCommand: Command {
             case .failure(let problem): return output.usageError(problem.message, help: help)
             }
         }
-        let result = ScenarioResult.run(ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path), glue: glue, rules: settings.rules)
+        let result = ScenarioResult.run(
+            ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path), glue: glue, rules: settings.rules, failOn: settings.failOn)
         guard let verdict = result.verdict else {
             output.error("adharness: \(result.error?.description ?? path)")
             return 2
         }
         switch format {
-        case .text: text(verdict, output)
+        case .text: text(verdict, passed: result.status == .pass, output)
         case .json: output.line(JSONReport.json(for: result))
         case .mermaid: output.line(MermaidDiagram.sequence(for: verdict))
         }
-        return verdict.passed ? 0 : 1
+        return result.status == .pass ? 0 : 1
     }
 
     /// Every event, then the verdict, as people read it.
-    private static func text(_ verdict: ScenarioVerdict, _ output: Output) {
+    private static func text(_ verdict: ScenarioVerdict, passed: Bool, _ output: Output) {
         for line in TraceEvent.textLines(verdict.trace) { output.line(String(line.dropFirst(4))) }
         output.line()
-        guard verdict.passed else {
+        guard passed else {
             // The report names the warnings too.
             output.line("\(output.colored("FAIL", .red))  \(verdict.name)")
             output.line(verdict.report)
             return
         }
         output.line("\(output.colored("PASS", .green))  \(verdict.name)")
-        for warning in verdict.firstWarningOfEachRule {
+        let warnings = verdict.unexpectedWarnings
+        for warning in warnings {
             output.line("\(output.colored("warning:", .yellow)) \(warning.summary)")
+        }
+        if !warnings.isEmpty {
+            let rules = warnings.map(\.invariant.rawValue).joined(separator: ", ")
+            output.line("nothing failed; \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): \(rules)")
         }
     }
 

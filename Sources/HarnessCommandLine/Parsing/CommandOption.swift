@@ -89,3 +89,22 @@ extension CommandOption {
         """
     }
 }
+
+extension CommandOption {
+    /// `--fail-on failure|warning`: the least severe finding that makes the exit code 1.
+    static func failOn(_ set: @escaping @Sendable (inout Settings, RuleSeverity) -> Void) -> CommandOption {
+        value("--fail-on") { settings, text in
+            guard let text, let level = RuleSeverity(rawValue: text), level != .off else { return "--fail-on takes failure or warning" }
+            set(&settings, level)
+            return nil
+        }
+    }
+
+    /// The help's paragraph on `--fail-on`, the same for every command that takes it.
+    static var failOnHelp: String {
+        """
+        --fail-on failure (the default) exits 1 on a failure only; --fail-on warning exits 1 on a warning
+        too, the gate the CI recipes recommend. Warnings are counted and printed either way.
+        """
+    }
+}

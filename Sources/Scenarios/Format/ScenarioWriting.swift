@@ -6,13 +6,36 @@ import MockAdNetwork
 // spec type that reads it (`Step`, `FaultSpec`, `AnswerSpelling`), through the same coding keys,
 // so a field is spelled in one place.
 
+/// What a written counterexample expects of its replay.
+package enum FixtureExpectation: Sendable {
+    /// Nothing: the replay fails while the run breaks a rule at failure, and passes once it is fixed.
+    case nothing
+    /// No warning (`expect.warnings: []`): the replay fails while the run warns, and passes once fixed.
+    case noWarnings
+    /// The run breaks this rule as a failure (`expect.violation`): a known bug, pinned.
+    case violation(Invariant)
+    /// The run warns of these rules, in order (`expect.warnings`): a known bug, pinned.
+    case warnings([Invariant])
+
+    /// The `expect` object.
+    var object: JSONValue {
+        let key = Expectations.CodingKeys.self
+        return switch self {
+        case .nothing: .object([])
+        case .noWarnings: .object([(key.warnings.rawValue, .array([]))])
+        case .violation(let rule): .object([(key.violation.rawValue, .string(rule.rawValue))])
+        case .warnings(let rules): .object([(key.warnings.rawValue, .array(rules.map { .string($0.rawValue) }))])
+        }
+    }
+}
+
 extension Scenario {
     /// A fixture: the starting point's own object (`base`, kept as its author wrote it), with a
-    /// name, the answers and faults a search chose added to its own, the steps, and the expected
-    /// violation. Top-level keys come in the order the format declares them (``CodingKeys``).
+    /// name, the answers and faults a search chose added to its own, the steps, and what its replay
+    /// is expected to show. Top-level keys come in the order the format declares them (``CodingKeys``).
     package static func fixture(
         base: JSONValue, name: String, description: String?, answers: [UserScriptKey: AnswerSpelling], faults: [Fault], steps: [Step],
-        expectedViolation: Invariant?
+        expect: FixtureExpectation
     ) throws -> JSONValue {
         var object = base
         object[CodingKeys.name] = .string(name)
@@ -31,7 +54,7 @@ extension Scenario {
         faultList += try faults.map { try JSONValue(encoding: FaultSpec($0)) }
         object[CodingKeys.faults] = faultList.isEmpty ? nil : .array(faultList)
         object[CodingKeys.steps] = try JSONValue(encoding: steps)
-        object[CodingKeys.expect] = .object(expectedViolation.map { [(Expectations.CodingKeys.violation.rawValue, .string($0.rawValue))] } ?? [])
+        object[CodingKeys.expect] = expect.object
         return object.ordered(by: CodingKeys.allCases.map(\.rawValue))
     }
 }

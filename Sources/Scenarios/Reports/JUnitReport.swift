@@ -5,7 +5,8 @@ import AdHarness
 /// One `<testsuite>` in a `<testsuites>` root, one `<testcase>` per scenario file: its name is the
 /// scenario's, its `classname` the file as shown. A failed scenario has a `<failure>` whose message is
 /// the expected-vs-actual text and whose body adds the whole trace; a file that could not be read or
-/// decoded has an `<error>` with the reason. No `time` attribute is written: wall time would make the
+/// decoded has an `<error>` with the reason. A scenario that passes with warnings has them in its
+/// `<system-out>`; at `--fail-on warning` they are its `<failure>` (type `warning`). No `time` attribute is written: wall time would make the
 /// output differ from run to run, and virtual time is not how long a test took.
 public struct JUnitReport: Sendable {
     /// The name of the suite (and of the root).
@@ -33,8 +34,10 @@ public struct JUnitReport: Sendable {
     func testCase(_ result: ScenarioResult) -> String {
         let open = "    <testcase name=\"\(attribute(result.name))\" classname=\"\(attribute(result.file))\""
         switch result.outcome {
-        case .ran(let verdict) where verdict.passed:
-            return open + "/>"
+        case .ran(let verdict) where result.status == .pass:
+            // Warnings that do not fail the run at its `failOn` still show, as the test's output.
+            guard !verdict.unexpectedWarnings.isEmpty else { return open + "/>" }
+            return open + ">\n      <system-out>" + content(verdict.warningLines.joined(separator: "\n")) + "</system-out>\n    </testcase>"
         case .ran(let verdict):
             let element = "<failure message=\"\(attribute(Self.message(verdict)))\" type=\"\(Self.kind(verdict))\">"
             return open + ">\n      " + element + content(Self.body(verdict)) + "</failure>\n    </testcase>"
@@ -58,6 +61,7 @@ public struct JUnitReport: Sendable {
     /// The kind of failure, for the `type` attribute.
     static func kind(_ verdict: ScenarioVerdict) -> String {
         switch verdict.failure {
+        case nil where verdict.mismatches.isEmpty: "warning"
         case nil: "expectation"
         case .invariantViolated?: "invariantViolated"
         case .scenarioIssue?: "scenarioIssue"

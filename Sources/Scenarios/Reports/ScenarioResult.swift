@@ -27,30 +27,38 @@ public struct ScenarioResult: Sendable {
         case bad
     }
 
-    /// The outcome of one fixture file, as `adharness run` reports it in every format.
-    public init(file: String, outcome: Outcome) {
+    /// The least severe finding that fails the scenario: `.failure` (the default), or `.warning` for a
+    /// gate that fails on warnings too (`--fail-on warning`). Every report reads ``status`` through it.
+    public var failOn: RuleSeverity
+
+    /// The outcome of one fixture file, as `adharness run` reports it in every format, judged at `failOn`.
+    public init(file: String, outcome: Outcome, failOn: RuleSeverity = .failure) {
         self.file = file
         self.outcome = outcome
+        self.failOn = failOn
     }
 
     /// Reads a scenario file and runs it against a glue (by default the reference glue it
-    /// describes), checked by `rules` (by default the scenario's, else the glue's).
-    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioResult {
+    /// describes), checked by `rules` (by default the scenario's, else the glue's), judged at `failOn`.
+    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil, failOn: RuleSeverity = .failure) -> ScenarioResult {
         do {
             let verdict = try file.run(glue: glue, rules: rules)
-            return ScenarioResult(file: file.displayPath, outcome: .ran(verdict))
+            return ScenarioResult(file: file.displayPath, outcome: .ran(verdict), failOn: failOn)
         } catch {
-            return ScenarioResult(file: file.displayPath, outcome: .unreadable(error))
+            return ScenarioResult(file: file.displayPath, outcome: .unreadable(error), failOn: failOn)
         }
     }
 
-    /// Pass, fail, or bad.
+    /// Pass, fail, or bad, at ``failOn``.
     public var status: Status {
         switch outcome {
-        case .ran(let verdict): verdict.passed ? .pass : .fail
+        case .ran(let verdict): verdict.passes(failOn: failOn) ? .pass : .fail
         case .unreadable: .bad
         }
     }
+
+    /// The rules the run warned of and the scenario does not expect, each once, in the order first broken.
+    public var rulesWarnedOf: [Invariant] { verdict?.unexpectedWarnings.map(\.invariant) ?? [] }
 
     /// The scenario's name; the file, when it could not be read.
     public var name: String {

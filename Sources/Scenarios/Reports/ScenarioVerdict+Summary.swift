@@ -2,8 +2,15 @@ import AdHarness
 
 extension ScenarioVerdict {
     /// What failed, one line each and no trace: the failure's first line, every other rule the run
-    /// broke, then expected vs actual for each expectation that did not hold.
-    var failureLines: [String] {
+    /// broke, expected vs actual for each expectation that did not hold, then a line per rule the
+    /// run warned of (what fails it at `--fail-on warning`).
+    var failureLines: [String] { failureLinesWithoutWarnings + warningLines }
+
+    /// A `warning: ...` line per rule the run warned of.
+    var warningLines: [String] { unexpectedWarnings.map { "warning: \($0.summary)" } }
+
+    /// The failure, the other rules broken and the mismatches, one line each.
+    private var failureLinesWithoutWarnings: [String] {
         var lines: [String] = []
         if let failure { lines.append(failure.description.split(separator: "\n").first.map(String.init) ?? "") }
         for other in otherViolations {

@@ -16,7 +16,7 @@ public struct TextReport: Sendable {
         switch result.outcome {
         case .unreadable(let error):
             return "\(paint("BAD ", "33"))  \(error.description)"
-        case .ran(let verdict) where verdict.passed:
+        case .ran(let verdict) where result.status == .pass:
             return (["\(paint("PASS", "32"))  \(result.file)  \(paint(verdict.name, "2"))"] + warningLines(verdict)).joined(separator: "\n")
         case .ran(let verdict):
             let report = verdict.report.split(separator: "\n", omittingEmptySubsequences: false).map { "      \($0)" }
@@ -27,12 +27,15 @@ public struct TextReport: Sendable {
 
     /// `      warning: rule (authority) at time event: statement; source: ...`, once per rule.
     private func warningLines(_ verdict: ScenarioVerdict) -> [String] {
-        verdict.firstWarningOfEachRule.map { "      \(paint("warning:", "33")) \($0.summary)" }
+        verdict.unexpectedWarnings.map { "      \(paint("warning:", "33")) \($0.summary)" }
     }
 
-    /// `N passed, N failed`, and `, N could not be read` when some could not.
+    /// `N passed, N failed`, `, N could not be read` when some could not, and `; 2 warnings: rule, rule`
+    /// when rules warned.
     public func summary(_ summary: RunSummary) -> String {
         "\(summary.passed) passed, \(summary.failed) failed" + (summary.bad > 0 ? ", \(summary.bad) could not be read" : "")
+            + (summary.warnings == 0
+                ? "" : "; \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"): \(summary.rulesWarnedOf.joined(separator: ", "))")
     }
 
     private func paint(_ text: String, _ code: String) -> String {

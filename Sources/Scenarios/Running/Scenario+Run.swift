@@ -52,7 +52,7 @@ extension Scenario {
         check.all(expect)
         return ScenarioVerdict(
             name: name, trace: check.trace, mismatches: check.mismatches, failure: failure, violations: violations,
-            warnings: app.warnings, rules: app.invariants.rules
+            warnings: app.warnings, rules: app.invariants.rules, expectedWarnings: expect.warnings ?? []
         )
     }
 

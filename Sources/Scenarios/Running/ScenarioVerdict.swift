@@ -20,11 +20,17 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     public var warnings: [InvariantViolation] = []
     /// The rules the run was checked by.
     public var rules: RuleSet = .standard
+    /// The warnings the scenario expects (`expect.warnings`): pinned, they fail no gate and are not
+    /// reported again.
+    public var expectedWarnings: [Invariant] = []
 
     /// The rules the run broke besides the one its ``failure`` names (all of them when the failure
     /// is a scenario issue or a setup problem that came after them).
     public var otherViolations: [InvariantViolation] {
-        guard case .invariantViolated(let shown)? = failure, let index = violations.firstIndex(of: shown) else { return violations }
+        // The failure carries the step that found it; the same finding in the list does not.
+        guard case .invariantViolated(let shown)? = failure,
+            let index = violations.firstIndex(where: { $0.invariant == shown.invariant && $0.traceSoFar.count == shown.traceSoFar.count })
+        else { return violations }
         var others = violations
         others.remove(at: index)
         return others
@@ -38,6 +44,15 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
 
     /// Whether every expectation held and nothing failed.
     public var passed: Bool { mismatches.isEmpty && failure == nil }
+
+    /// Whether the run passes a gate that fails on findings of `level` and above: with `.failure`,
+    /// ``passed``; with `.warning`, also no rule warned of that the scenario does not expect
+    /// (`--fail-on warning`, the gate the CI recipes recommend).
+    public func passes(failOn level: RuleSeverity) -> Bool { passed && (level > .warning || unexpectedWarnings.isEmpty) }
+
+    /// The first warning of each rule the run warns of and the scenario does not expect: what the
+    /// reports print and the warning gate counts.
+    public var unexpectedWarnings: [InvariantViolation] { firstWarningOfEachRule.filter { !expectedWarnings.contains($0.invariant) } }
 
     /// One line, as a test failure prints the value: `PASS name`, or `FAIL name: what failed first`
     /// and how many more; ``report`` has the rest and the trace.
@@ -71,7 +86,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
             )
         }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }
-        lines += firstWarningOfEachRule.map { "warning: \($0.summary)" }
+        lines += unexpectedWarnings.map { "warning: \($0.summary)" }
         guard !mismatches.isEmpty else { return lines.joined(separator: "\n") }
         let divergence = mismatches.compactMap(\.divergence).min()
         if let divergence, divergence < trace.count {

@@ -25,6 +25,9 @@ final class ConsentManagerGlue: ConsentGlue {
         case retriesFailedLoadsAtOnce
         /// The app never requests an ad.
         case neverRequestsAds
+        /// The ad SDK is started first thing in `didFinishLaunching`, before the consent update: the
+        /// commonest real bug, which Google's advice (not its law) rules out, so it only warns.
+        case startsAdSDKAtLaunch
     }
 
     private let ports: AppPorts
@@ -52,6 +55,7 @@ final class ConsentManagerGlue: ConsentGlue {
 
     func didFinishLaunching() {
         if bug == .resetsConsentAtLaunch { ports.consentInformation.reset() }
+        if bug == .startsAdSDKAtLaunch, !sdkStarted.withLock({ swap(&$0, true) }) { ports.adSDK.start {} }
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] _ in
             guard let self else { return }
             if bug == .presentsFormWhenAvailable && ports.consentInformation.formStatus == .available {

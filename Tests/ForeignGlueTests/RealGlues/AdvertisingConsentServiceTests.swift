@@ -207,12 +207,13 @@ struct AdvertisingConsentServiceTests {
         let bounds = ExplorationBounds(depth: 2, maxFaults: 1)
         let report = try Explorer(glue: glue, bounds: bounds).breadthFirst()
         #expect(report.counterexamples.map(\.invariant) == [.noRequestWithoutConsentSDKPermission], "\(report)")
-        #expect(report.counterexamples.map(\.choices) == [[]])
+        let everyAnswer = ["trackingPrompt=allow", "consentForm=acceptAll", "privacyOptionsForm=acceptAll"]
+        #expect(report.counterexamples.map(\.choices) == [everyAnswer])
         #expect(report.counterexamples.map(\.steps) == [["launch"]])
 
         let noFaults = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 3, maxFaults: 0)).breadthFirst()
         #expect(noFaults.counterexamples.map(\.invariant) == [.noRequestWithoutConsentSDKPermission, .privacyOptionsReachable], "\(noFaults)")
-        #expect(noFaults.counterexamples.map(\.choices) == [[], ["trackingPrompt=allow", "consentForm=acceptAll"]])
+        #expect(noFaults.counterexamples.map(\.choices) == [everyAnswer, everyAnswer])
         #expect(noFaults.counterexamples.map(\.steps) == [["launch"], ["launch", "advance 1.000s", "openPrivacyOptions"]])
         #expect(noFaults.statistics.depthReached == 3)
     }

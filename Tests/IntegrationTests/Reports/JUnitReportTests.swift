@@ -33,6 +33,20 @@ struct JUnitReportTests {
         #expect(failure.text.contains("0.000s  run.finish"))
     }
 
+    @Test("a rule broken is named once in the failure's message: the failure, not again as a rule the run also broke")
+    func oneRuleOneLine() throws {
+        let json =
+            #"{"name": "early start", "app": {"mistakes": ["startsAdSDKBeforeConsent"]}, "steps": [{"settings": {"allowAppsToRequestToTrack": false}}, "launch"], "expect": {}}"#
+        let xml = JUnitReport().xml(for: [ReportInputs.result(of: json, shownAs: "early.json")])
+
+        let failure = try #require(
+            JUnitSchemaCheck.parse(xml)?.children(named: "testsuite").first?.children(named: "testcase").first?.children(named: "failure").first)
+        let message = try #require(failure.attributes["message"])
+        #expect(message.components(separatedBy: "the ad SDK is not started while canRequestAds is false").count == 2, "\(message)")
+        #expect(!message.contains("also broke"), "\(message)")
+        #expect(failure.attributes["type"] == "invariantViolated")
+    }
+
     @Test("a file that cannot be decoded is an error with the place and the reason")
     func unreadableFileIsAnError() throws {
         let xml = JUnitReport().xml(for: [ReportInputs.malformed])

@@ -150,7 +150,7 @@ struct ExplorerTests {
         let glue = GlueFactory(RequestsThenAsksGlue.init)
         var unanswered = draft
         unanswered.answers = []
-        let verdict = try Scenario.decode(json: Shrinker.fixture(unanswered, name: "x", description: nil, expectedViolation: nil)).run(glue: glue)
+        let verdict = try Scenario.decode(json: Shrinker.fixture(unanswered, name: "x", description: nil)).run(glue: glue)
         guard case .scenarioIssue? = verdict.failure else {
             Issue.record("expected the unanswered prompt to be a scenario issue, got \(verdict)")
             return
@@ -178,7 +178,7 @@ struct ExplorerTests {
         let draft = ScenarioDraft(
             base: .object([]), answers: [AnswerChoice(key: .trackingPrompt, answer: "allow", after: .seconds(61))], faults: faults, steps: steps
         )
-        let text = try Shrinker.fixture(draft, name: "round trip \"quoted\"", description: nil, expectedViolation: .identifierOnlyWhenAuthorized)
+        let text = try Shrinker.fixture(draft, name: "round trip \"quoted\"", description: nil, expect: .violation(.identifierOnlyWhenAuthorized))
         let scenario = try Scenario.decode(json: text)
         #expect(scenario.steps == steps)
         #expect(scenario.faults == faults)

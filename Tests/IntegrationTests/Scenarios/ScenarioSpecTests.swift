@@ -141,7 +141,7 @@ struct ScenarioSpecTests {
             for key in UserScriptKey.allCases { base["user"]?[key.rawValue] = nil }
             let written = try Scenario.fixture(
                 base: base, name: scenario.name, description: scenario.summary, answers: Self.spelledAnswers(of: scenario.user),
-                faults: scenario.faults, steps: scenario.steps, expectedViolation: scenario.expect.violation
+                faults: scenario.faults, steps: scenario.steps, expect: scenario.expect.violation.map(FixtureExpectation.violation) ?? .nothing
             )
             let again = try Scenario.decode(Data(written.text(indent: "  ").utf8), file: file.path, folder: file.deletingLastPathComponent())
             if again.steps != scenario.steps || again.faults != scenario.faults || again.user != scenario.user || again.name != scenario.name {
@@ -176,7 +176,7 @@ struct ScenarioSpecTests {
             try Scenario.parse(Data(#"{"steps": [], "device": {"region": "other", "osVersion": "17.4"}, "name": "x"}"#.utf8), file: "base").root)
         let written = try Scenario.fixture(
             base: base, name: "found", description: nil, answers: [.trackingPrompt: AnswerSpelling("deny", after: .seconds(61))],
-            faults: [Fault(.formLoad, .error(.timeout), times: 1)], steps: [.launch], expectedViolation: nil
+            faults: [Fault(.formLoad, .error(.timeout), times: 1)], steps: [.launch], expect: .nothing
         )
         #expect(written.keys == ["name", "device", "user", "faults", "steps", "expect"])
         #expect(written["device"]?.keys == ["region", "osVersion"])
