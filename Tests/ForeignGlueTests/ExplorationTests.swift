@@ -1,4 +1,5 @@
 import AdHarness
+import Foundation
 import ScenarioRunner
 import Testing
 
@@ -23,6 +24,59 @@ struct ExplorationTests {
         #expect(found.scenario.steps.count <= 6)
         let replayed = found.scenario.run().violations.first { $0.invariant == mistake.caughtBy }
         #expect(replayed?.event == found.violation.event, "\(found.fixture)")
+        // Fixed (the mistake switched off in the written fixture), the counterexample replays and passes.
+        let fixedText = found.fixture.replacingOccurrences(of: #""mistakes": ["\#(mistake.rawValue)"]"#, with: #""mistakes": []"#)
+        #expect(fixedText != found.fixture)
+        let fixed = try Scenario.decode(json: fixedText).run()
+        #expect(fixed.passed, "\(fixed.report)\n\(fixedText)")
+    }
+
+    /// A team's glue with one bug planted, the situation it shows in, and the rule it breaks there.
+    struct PlantedBug: Sendable, CustomStringConvertible {
+        let bug: ConsentManagerGlue.Bug
+        let startingPoint: String
+        let caughtBy: Invariant
+        let bounds: ExplorationBounds
+
+        var description: String { bug.rawValue }
+    }
+
+    static let returning = #"{"previousSession": {"tracking": "denied", "consent": "obtained"}}"#
+    /// Answers given at once, no fault: each bug shows within `depth` steps.
+    static func depth(_ depth: Int) -> ExplorationBounds { ExplorationBounds(depth: depth, maxFaults: 0, lateAnswers: false) }
+    static let plantedBugs = [
+        PlantedBug(bug: .presentsFormWhenAvailable, startingPoint: returning, caughtBy: .consentFormOnlyWhenRequired, bounds: depth(1)),
+        PlantedBug(bug: .resetsConsentAtLaunch, startingPoint: "{}", caughtBy: .consentResetOnlyWhenTesting, bounds: depth(1)),
+        PlantedBug(bug: .privacyButtonShowsConsentForm, startingPoint: "{}", caughtBy: .privacyOptionsReachable, bounds: depth(3)),
+        PlantedBug(bug: .noPrivacyEntryPoint, startingPoint: "{}", caughtBy: .privacyOptionsReachable, bounds: depth(3)),
+        PlantedBug(bug: .neverShowsConsentForm, startingPoint: "{}", caughtBy: .consentGatheredWhenRequired, bounds: depth(2)),
+        PlantedBug(bug: .neverRequestsAds, startingPoint: returning, caughtBy: .wantedAdsRequested, bounds: depth(2)),
+        PlantedBug(bug: .startsAdSDKAtLaunch, startingPoint: "{}", caughtBy: .adSDKStartsOnlyWhenAdsAllowed, bounds: depth(1)),
+    ]
+
+    @Test(
+        "a bug planted in a team's glue is found at its rule's severity; its counterexample fails on the buggy glue and passes on the fixed one",
+        arguments: plantedBugs)
+    func plantedBugFoundThenFixed(_ planted: PlantedBug) throws {
+        let buggy = ConsentManagerGlue.factory(planted.bug)
+        let report = try Explorer(glue: buggy, startingPoint: planted.startingPoint, bounds: planted.bounds).breadthFirst()
+        let found = try #require(report.findings.first { $0.invariant == planted.caughtBy }, "\(report)")
+        #expect(found.severity == RuleSet.standard.severity(of: planted.caughtBy))
+        let onBuggy = found.scenario.run(glue: buggy)
+        #expect(!onBuggy.passes(failOn: .warning), "\(found.fixture)")
+        let onFixed = found.scenario.run(glue: ConsentManagerGlue.factory())
+        #expect(onFixed.passed, "\(onFixed.report)\n\(found.fixture)")
+        #expect(!(onFixed.violations + onFixed.warnings).contains { $0.invariant == planted.caughtBy }, "\(onFixed.report)")
+    }
+
+    @Test("the planted bugs, the app mistakes and the known findings cover every rule the explorer can report")
+    func everyRuleHasAPlantedBug() {
+        let covered = Set(
+            Self.plantedBugs.map(\.caughtBy) + AppMistake.allCases.map(\.caughtBy) + Self.fixedBugs.map(\.caughtBy) + KnownBugTests.bugs.map(\.caughtBy))
+        // A runaway loop is found by the explorer in RunawayTests (each run spins to the budget: too
+        // slow to shrink here). No glue of a test can make the ad SDK serve beyond the signals (it reads
+        // them itself), and a crash is the stand-ins' to cause (a missing Info.plist key), not a search's.
+        #expect(Set(Invariant.allCases).subtracting(covered) == [.noRunawayLoop, .servedModeWithinConsent, .noCrash])
     }
 
     /// A bug fixed in the package's glue, the situation it shows in, and the invariant it breaks.
