@@ -24,25 +24,27 @@ public enum HarnessCommandLine {
         // main queue: a callback the stand-ins deliver "on another thread" then runs on the thread
         // driving the run (`CallbackThreading`), and one delivered on the main queue finds it served.
         let arguments = Array(CommandLine.arguments.dropFirst())
-        Thread.detachNewThread { exit(run(arguments, glues: glues)) }
+        let toolName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
+        Thread.detachNewThread { exit(run(arguments, glues: glues, toolName: toolName)) }
         while true { RunLoop.main.run() }
     }
 
     /// Runs a command line (without the tool's name) and returns its exit code; what it prints goes
-    /// to `output` (by default standard output and error).
-    public static func run(_ arguments: [String], glues: [GlueFactory] = [], output: Output = Output()) -> Int32 {
-        let output = output.with(glues: glues)
+    /// to `output` (by default standard output and error), naming the tool `toolName` (by default
+    /// `adharness`). A tool with one glue runs it by default; one with several asks for `--glue`.
+    public static func run(_ arguments: [String], glues: [GlueFactory] = [], toolName: String? = nil, output: Output = Output()) -> Int32 {
+        let output = output.with(glues: glues, toolName: toolName)
         let command = Commands.named(arguments.first)
         switch arguments.first {
         case nil:
             return RunCommand.main([], output)
         case "--version":
-            output.line(version)
+            output.line(output.naming(version))
             return 0
         case "--help", "-h":
             return HelpCommand.main(Array(arguments.dropFirst()), output)
         case let first? where first.hasPrefix("-"):
-            return output.unknownOption(first, command: "adharness", known: ["--help", "--version"], help: HelpCommand.overview)
+            return output.unknownOption(first, command: output.toolName, known: ["--help", "--version"], help: HelpCommand.overview)
         case _ where command != nil:
             return command!.main(Array(arguments.dropFirst()), output)
         case let first?:

@@ -20,7 +20,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         var prompts: [Int: (@Sendable () -> Void)?] = [:]
         var nextPrompt = 0
         var identifier: UUID
-        var onDidBecomeActive: (@Sendable () -> Void)?
+        var onLifecycle: (@Sendable (AppLifecycleEvent) -> Void)?
         var appStateObservers: [@Sendable (AppState) -> Void] = []
     }
 
@@ -79,8 +79,18 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     // MARK: App lifecycle
 
     /// Called when the app becomes active; the harness forwards it to the app, as a real app delegate does.
+    /// The same handler as ``onLifecycle(_:)``, hearing only ``AppLifecycleEvent/didBecomeActive``.
     public func onDidBecomeActive(_ handler: (@Sendable () -> Void)?) {
-        state.withLock { $0.onDidBecomeActive = handler }
+        guard let handler else { return onLifecycle(nil) }
+        onLifecycle { event in
+            if event == .didBecomeActive { handler() }
+        }
+    }
+
+    /// Called as the app becomes active, enters the background or comes back to the foreground; the
+    /// harness forwards each to the app, as UIKit tells an app delegate.
+    public func onLifecycle(_ handler: (@Sendable (AppLifecycleEvent) -> Void)?) {
+        state.withLock { $0.onLifecycle = handler }
     }
 
     /// Calls the observer on every change of the app's foreground state, after `app.*` is recorded.
@@ -95,8 +105,8 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     /// the prompts the system dismisses then (the tracking prompt), after `app.background` is recorded.
     public func setAppState(_ requested: AppState, reason: String? = nil) {
         typealias Change = (
-            changed: Bool, handler: (@Sendable () -> Void)?, observers: [@Sendable (AppState) -> Void],
-            dismissed: [@Sendable () -> Void], state: AppState, reason: String?
+            changed: Bool, handler: (@Sendable (AppLifecycleEvent) -> Void)?, observers: [@Sendable (AppState) -> Void],
+            dismissed: [@Sendable () -> Void], state: AppState, old: AppState, reason: String?
         )
         let change: Change = state.withLock { state in
             var newState = requested
@@ -113,13 +123,16 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
                     state.prompts[token] = nil
                 }
             }
-            guard state.appState != newState else { return (false, nil, [], dismissed, newState, reason) }
+            let old = state.appState
+            guard old != newState else { return (false, nil, [], dismissed, newState, old, reason) }
             state.appState = newState
-            return (true, state.onDidBecomeActive, state.appStateObservers, dismissed, newState, reason)
+            return (true, state.onLifecycle, state.appStateObservers, dismissed, newState, old, reason)
         }
         defer { for onDismiss in change.dismissed { onDismiss() } }
         guard change.changed else { return }
         let (handler, observers, newState, reason) = (change.handler, change.observers, change.state, change.reason)
+        // UIKit's order: back from the background, the app hears it will enter the foreground first.
+        if change.old == .background { handler?(.willEnterForeground) }
         let name: TraceName =
             switch newState {
             case .active: .appActive
@@ -128,7 +141,11 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
             }
         trace.record(name, reason.map { [EventField("reason", $0)] } ?? [])
         for observer in observers { observer(newState) }
-        if newState == .active { handler?() }
+        switch newState {
+        case .active: handler?(.didBecomeActive)
+        case .background: handler?(.didEnterBackground)
+        case .inactive: break
+        }
     }
 
     /// A system prompt appears: the app is inactive until it goes away. `onSystemDismiss`, if
@@ -249,7 +266,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     public func releaseApp() {
         state.withLock { state in
             state.prompts = [:]
-            state.onDidBecomeActive = nil
+            state.onLifecycle = nil
         }
     }
 
@@ -258,9 +275,19 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
         let observers = state.withLock { state in
             state.prompts = [:]
             state.appState = .background
-            state.onDidBecomeActive = nil
+            state.onLifecycle = nil
             return state.appStateObservers
         }
         for observer in observers { observer(.background) }
     }
+}
+
+/// A change of the app's lifecycle that UIKit tells an app of, which the harness forwards to the glue.
+public enum AppLifecycleEvent: String, Hashable, Sendable {
+    /// The app became active (`didBecomeActive`).
+    case didBecomeActive
+    /// The app went to the background (`applicationDidEnterBackground(_:)`, `scenePhase == .background`).
+    case didEnterBackground
+    /// The app is coming back from the background (`applicationWillEnterForeground(_:)`).
+    case willEnterForeground
 }

@@ -26,6 +26,39 @@ struct TeamToolTests {
         #expect(clean == 0)
     }
 
+    @Test("with several glues, a command that runs one asks which, naming them")
+    func severalGluesAskWhich() {
+        for command in [["run"], ["explore", "--depth", "1"], ["trace", PackageFixtures.path("any-glue/decision-table/denied-obtained.json")]] {
+            let (code, text) = Self.tool(command)
+            #expect(code == 2, "\(command): \(text)")
+            #expect(
+                text.hasPrefix(
+                    "adharness: this tool has several glues (ConsentFirstGlue, ConsentManagerGlue.noPrivacyEntryPoint): choose one with --glue NAME"),
+                "\(text)")
+        }
+    }
+
+    @Test("a tool with one glue runs it without --glue, and names itself as invoked in usage, errors and hints")
+    func oneGlueIsTheDefault() throws {
+        let printed = Printed()
+        let output = Output(output: printed.append, errors: printed.append)
+        let glue = ConsentManagerGlue.factory(.noPrivacyEntryPoint)
+        let code = HarnessCommandLine.run(["explore", "--depth", "3", "--max-faults", "0"], glues: [glue], toolName: "my-adharness", output: output)
+        #expect(code == 1)
+        #expect(printed.text.hasPrefix("explored ConsentManagerGlue.noPrivacyEntryPoint from the defaults"), "\(printed.text)")
+        #expect(printed.text.contains("invariant broken: privacyOptionsReachable"))
+        #expect(printed.text.contains("replay it with: my-adharness run") || printed.text.contains("fixture (write it with --out DIR)"))
+
+        let usage = Printed()
+        let usageCode = HarnessCommandLine.run(
+            ["run", "--formt", "json"], glues: [glue], toolName: "my-adharness", output: Output(output: usage.append, errors: usage.append))
+        #expect(usageCode == 2)
+        #expect(usage.text.hasPrefix("my-adharness: unknown option --formt for run; did you mean --format?"), "\(usage.text)")
+        #expect(usage.text.contains("USAGE: my-adharness run [--format text|junit|json]"), "\(usage.text)")
+        #expect(!usage.text.contains("adharness run") || usage.text.contains("my-adharness run"))
+        #expect(!usage.text.replacingOccurrences(of: "my-adharness", with: "").contains("adharness"), "\(usage.text)")
+    }
+
     @Test("an unknown glue is a usage error naming the glues there are, with the nearest")
     func unknownGlue() {
         let (code, text) = Self.tool(["run", "--glue", "ConsentFirstGlu"])

@@ -34,6 +34,8 @@ final class AsyncGlueHost: ConsentGlue {
 
     func didFinishLaunching() { run("didFinishLaunching") { await $0.didFinishLaunching() } }
     func didBecomeActive() { run("didBecomeActive") { await $0.didBecomeActive() } }
+    func didEnterBackground() { run("didEnterBackground") { await $0.didEnterBackground() } }
+    func willEnterForeground() { run("willEnterForeground") { await $0.willEnterForeground() } }
     func runOnboarding() { run("runOnboarding") { await $0.runOnboarding() } }
     func requestAd(adUnitID: String) { run("requestAd") { await $0.requestAd(adUnitID: adUnitID) } }
     func openPrivacyOptions() { run("openPrivacyOptions") { await $0.openPrivacyOptions() } }

@@ -32,7 +32,13 @@ final class HostedProcess: Sendable {
         let hosted = HostedProcess(standIns: standIns, glue: factory.make(standIns.ports))
         hosted.glue.didFinishLaunching()
         guard hosted.isRunning else { return hosted }
-        world.device.onDidBecomeActive { [weak glue = hosted.glue] in glue?.didBecomeActive() }
+        world.device.onLifecycle { [weak glue = hosted.glue] event in
+            switch event {
+            case .didBecomeActive: glue?.didBecomeActive()
+            case .didEnterBackground: glue?.didEnterBackground()
+            case .willEnterForeground: glue?.willEnterForeground()
+            }
+        }
         world.device.setAppState(.active, reason: "launched")
         return hosted
     }

@@ -36,6 +36,10 @@ public protocol AsyncConsentGlue: AnyObject, Sendable {
     func didFinishLaunching() async
     /// The app became active (`scenePhase == .active`); also when a system prompt goes away.
     func didBecomeActive() async
+    /// The app went to the background (`scenePhase == .background`).
+    func didEnterBackground() async
+    /// The app is coming back from the background (`applicationWillEnterForeground(_:)`); `didBecomeActive` follows.
+    func willEnterForeground() async
     /// The first-run flow the app shows.
     func runOnboarding() async
     /// The app asks for tracking authorization on its own; returns when the glue's flow is over.
@@ -59,6 +63,10 @@ public protocol AsyncConsentGlue: AnyObject, Sendable {
 extension AsyncConsentGlue {
     /// Does nothing: many apps do not watch for the app becoming active.
     public func didBecomeActive() async {}
+    /// Does nothing: many apps do not watch for the background.
+    public func didEnterBackground() async {}
+    /// Does nothing: many apps do not watch for the foreground.
+    public func willEnterForeground() async {}
     /// Does nothing.
     public func willTerminate() async {}
     /// No control of the app's own.

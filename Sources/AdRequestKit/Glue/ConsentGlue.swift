@@ -42,6 +42,15 @@ public protocol ConsentGlue: AnyObject, Sendable {
     /// Also called when a system prompt goes away.
     func didBecomeActive()
 
+    /// The app went to the background: `applicationDidEnterBackground(_:)`,
+    /// `UIApplication.didEnterBackgroundNotification` or `scenePhase == .background`.
+    func didEnterBackground()
+
+    /// The app is coming back from the background: `applicationWillEnterForeground(_:)` or
+    /// `UIApplication.willEnterForegroundNotification`; ``didBecomeActive()`` follows. Apps hang
+    /// their app-open ads and consent re-checks here.
+    func willEnterForeground()
+
     /// The first-run flow the app shows (tracking and consent, in the glue's own order).
     func runOnboarding()
 
@@ -75,6 +84,10 @@ public protocol ConsentGlue: AnyObject, Sendable {
 extension ConsentGlue {
     /// Does nothing: many apps do not watch for the app becoming active.
     public func didBecomeActive() {}
+    /// Does nothing: many apps do not watch for the background.
+    public func didEnterBackground() {}
+    /// Does nothing: many apps do not watch for the foreground.
+    public func willEnterForeground() {}
     /// Does nothing.
     public func willTerminate() {}
     /// No control of the app's own.

@@ -53,7 +53,7 @@ enum BenchCommand: Command {
             scenarios = try FixtureFiles.scenarioFiles(in: paths.isEmpty ? [FixtureFiles.locateBundled().path] : paths)
                 .map { try Scenario.load(from: $0) }
         } catch {
-            output.error("adharness: \(error)")
+            output.failure("\(error)")
             return 2
         }
         let clock = ContinuousClock()

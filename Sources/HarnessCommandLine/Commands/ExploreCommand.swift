@@ -142,12 +142,10 @@ enum ExploreCommand: Command {
     }
 
     static func run(_ options: Settings, _ output: Output) -> Int32 {
-        var glue: GlueFactory?
-        if let name = options.glueName {
-            switch output.glue(named: name) {
-            case .success(let found): glue = found
-            case .failure(let problem): return output.usageError(problem.message, help: help)
-            }
+        let glue: GlueFactory?
+        switch output.chosenGlue(named: options.glueName) {
+        case .success(let chosen): glue = chosen
+        case .failure(let problem): return output.usageError(problem.message, help: help)
         }
         var explorer: Explorer
         do {
@@ -158,7 +156,7 @@ enum ExploreCommand: Command {
                     try Explorer(glue: glue, bounds: options.bounds, rules: options.rules)
                 }
         } catch {
-            output.error("adharness: \(error.description)")
+            output.failure("\(error.description)")
             return 2
         }
         explorer.expectsViolation = options.expectsViolation
@@ -174,7 +172,7 @@ enum ExploreCommand: Command {
         if let out = options.out {
             for (index, counterexample) in report.findings.enumerated() {
                 do { written[index] = try write(counterexample, to: out) } catch {
-                    output.error("adharness: cannot write the counterexample to \(out): \(error.localizedDescription)")
+                    output.failure("cannot write the counterexample to \(out): \(error.localizedDescription)")
                     return 2
                 }
             }
@@ -182,7 +180,7 @@ enum ExploreCommand: Command {
         if options.json {
             output.line(json(report, start: options.path, written: written))
         } else {
-            text(report, start: options.path, glue: options.glueName, written: written, output)
+            text(report, start: options.path, glue: glue?.name, written: written, output)
         }
         return report.passes(failOn: options.failOn) ? 0 : 1
     }
@@ -197,7 +195,7 @@ enum ExploreCommand: Command {
             let word = counterexample.severity == .warning ? output.colored("WARNING", .yellow) : output.colored("FOUND", .red)
             output.line("\(word)  \(counterexample.report)")
             if let file {
-                output.line("written to \(file); replay it with: adharness run \(file)")
+                output.line("written to \(file); replay it with: \(output.toolName) run \(file)")
             } else {
                 output.line("fixture (write it with --out DIR):")
                 output.line(counterexample.fixture)

@@ -63,7 +63,7 @@ enum FuzzCommand: Command {
         do {
             fuzzer = try FixtureFuzzer(files: ScenarioFile.files(in: paths.isEmpty ? [FixtureFiles.locateBundled().path] : paths))
         } catch {
-            output.error("adharness: \(error)")
+            output.failure("\(error)")
             return 2
         }
         // Progress goes out as it happens: if a copy crashes the process, the last line names the
@@ -74,7 +74,7 @@ enum FuzzCommand: Command {
             if (result.index - from + 1) % batch == 0 { output.line("... \(result.index - from + 1) of \(count) copies") }
         }
         output.line(summary.description)
-        output.line("replay one copy: adharness fuzz --seed \(seed) --from INDEX --count 1")
+        output.line("replay one copy: \(output.toolName) fuzz --seed \(seed) --from INDEX --count 1")
         return summary.unclear.isEmpty ? 0 : 1
     }
 }

@@ -39,7 +39,7 @@ enum HelpCommand: PlainCommand {
     }
 
     static func run(_ arguments: [String], _ output: Output) -> Int32 {
-        output.line(Commands.all.first { $0.name == arguments.first && $0.name != name }?.help() ?? overview)
+        output.help(Commands.all.first { $0.name == arguments.first && $0.name != name }?.help() ?? overview)
         return 0
     }
 }

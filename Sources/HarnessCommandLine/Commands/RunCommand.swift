@@ -55,12 +55,10 @@ enum RunCommand: Command {
     static func run(_ settings: Settings, _ output: Output) -> Int32 {
         var paths = settings.paths
         let format = settings.format
-        var glue: GlueFactory?
-        if let name = settings.glueName {
-            switch output.glue(named: name) {
-            case .success(let found): glue = found
-            case .failure(let problem): return output.usageError(problem.message, help: help)
-            }
+        let glue: GlueFactory?
+        switch output.chosenGlue(named: settings.glueName) {
+        case .success(let chosen): glue = chosen
+        case .failure(let problem): return output.usageError(problem.message, help: help)
         }
         let files: [ScenarioFile]
         if paths.isEmpty {
@@ -73,7 +71,7 @@ enum RunCommand: Command {
                     : try ScenarioFile.bundled(for: .anyGlue, rules: settings.rules ?? .standard)
                 files = bundled.map { ScenarioFile(url: $0.url, displayPath: "Fixtures/" + $0.displayPath) }
             } catch {
-                output.error("adharness: \(error.description)")
+                output.failure("\(error.description)")
                 return 2
             }
             paths = ["Fixtures"]
@@ -83,7 +81,7 @@ enum RunCommand: Command {
             }
         }
         guard !files.isEmpty else {
-            output.error("adharness: no scenario files in \(paths.joined(separator: ", "))")
+            output.failure("no scenario files in \(paths.joined(separator: ", "))")
             return 2
         }
         let results: [ScenarioResult]

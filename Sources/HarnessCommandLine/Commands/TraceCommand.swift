@@ -66,17 +66,15 @@ enum TraceCommand: Command {
     static func run(_ settings: Settings, _ output: Output) -> Int32 {
         let path = settings.paths[0]
         let format = settings.format
-        var glue: GlueFactory?
-        if let name = settings.glueName {
-            switch output.glue(named: name) {
-            case .success(let found): glue = found
-            case .failure(let problem): return output.usageError(problem.message, help: help)
-            }
+        let glue: GlueFactory?
+        switch output.chosenGlue(named: settings.glueName) {
+        case .success(let chosen): glue = chosen
+        case .failure(let problem): return output.usageError(problem.message, help: help)
         }
         let result = ScenarioResult.run(
             ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path), glue: glue, rules: settings.rules, failOn: settings.failOn)
         guard let verdict = result.verdict else {
-            output.error("adharness: \(result.error?.description ?? path)")
+            output.failure("\(result.error?.description ?? path)")
             return 2
         }
         switch format {

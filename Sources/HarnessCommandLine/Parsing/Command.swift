@@ -44,7 +44,7 @@ extension Command {
         var remaining = arguments[...]
         parsing: while let word = remaining.popFirst() {
             if word == "--help" || word == "-h" {
-                output.line(help)
+                output.help(help)
                 return 0
             }
             let problem: String?

@@ -85,7 +85,8 @@ extension CommandOption {
     static var glueHelp: String {
         """
         --glue NAME runs a glue the tool was built with (a team's tool: HarnessCommandLine.main(glues:))
-        instead of the reference glue; without PATHs, `run` then takes the bundled scenarios for any glue.
+        instead of the reference glue; a tool with one glue runs it without --glue, one with several asks
+        which. Without PATHs, `run` on a team's glue takes the bundled scenarios for any glue.
         """
     }
 }

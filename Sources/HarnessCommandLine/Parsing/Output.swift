@@ -8,6 +8,9 @@ public struct Output: Sendable {
     public let usesColor: Bool
     /// The glues `--glue NAME` picks from, by `GlueFactory.name`.
     public private(set) var glues: [GlueFactory] = []
+    /// The tool's name as it was invoked (`adharness`, or a team's `my-adharness`): usage, errors and
+    /// hints name it so.
+    public private(set) var toolName = "adharness"
     private let out: @Sendable (String) -> Void
     private let err: @Sendable (String) -> Void
 
@@ -26,12 +29,25 @@ public struct Output: Sendable {
         err = errors
     }
 
-    /// The same output, with glues to pick from.
-    func with(glues: [GlueFactory]) -> Output {
+    /// The same output, with glues to pick from, for a tool of that name.
+    func with(glues: [GlueFactory], toolName: String?) -> Output {
         var output = self
         output.glues = glues
+        if let toolName, !toolName.isEmpty { output.toolName = toolName }
         return output
     }
+
+    /// A text of the package's (a help, a hint) with the tool named as it was invoked.
+    func naming(_ text: String) -> String {
+        guard toolName != "adharness" else { return text }
+        return text.replacingOccurrences(of: #"(?<![A-Za-z0-9_./-])adharness(?![A-Za-z0-9_-])"#, with: toolName, options: .regularExpression)
+    }
+
+    /// Writes a command's help, the tool named as it was invoked.
+    func help(_ text: String) { line(naming(text)) }
+
+    /// Writes `TOOL: problem` to standard error.
+    func failure(_ problem: String) { error("\(toolName): \(problem)") }
 
     enum Color: String {
         case green = "32"
@@ -57,8 +73,20 @@ public struct Output: Sendable {
 
     /// Reports a usage error with the command's help; exit code 2.
     func usageError(_ problem: String, help: String) -> Int32 {
-        error("adharness: \(problem)\n\n\(help)")
+        error("\(toolName): \(problem)\n\n\(naming(help))")
         return 2
+    }
+
+    /// The glue a command runs: the one `--glue` names; without one, the tool's only glue, or the
+    /// reference glue (`nil`) for a tool with none; a usage problem naming them when it has several.
+    func chosenGlue(named name: String?) -> Result<GlueFactory?, GlueNotFound> {
+        if let name { return glue(named: name).map { $0 } }
+        switch glues.count {
+        case 0: return .success(nil)
+        case 1: return .success(glues[0])
+        default:
+            return .failure(GlueNotFound(message: "this tool has several glues (\(glues.map(\.name).joined(separator: ", "))): choose one with --glue NAME"))
+        }
     }
 
     /// The glue named `name`, or the usage problem naming the glues there are.
