@@ -13,6 +13,8 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     let info: SimulatedConsentInformation
     let process: AppProcess
     private let user: ConsentUserScript
+    /// Set while the harness probes the app's privacy-options entry point (``probing(_:)``).
+    private let probing = Locked(false)
 
     /// Creates the forms of a process, answered by the scripted user.
     public init(info: SimulatedConsentInformation, process: AppProcess, user: ConsentUserScript) {
@@ -58,6 +60,14 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
 
     /// Whether one of the SDK's forms is on screen, covering the app.
     public var isFormOnScreen: Bool { info.inFlight.formOnScreen }
+
+    /// Runs `body` as the harness's own probe of the app's privacy-options entry point: any form it
+    /// brings up is dismissed at once, whatever the user script says, so the probe changes nothing.
+    package func probing(_ body: () -> Void) {
+        probing.withLock { $0 = true }
+        defer { probing.withLock { $0 = false } }
+        body()
+    }
 
     /// Presents the privacy-options form if its entry point is required; otherwise fails on the next run loop.
     public func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
@@ -107,7 +117,9 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         trace.record(.consentFormPresent, [EventField(.formKind, kind)])
         info.inFlight.formShown()
         let firstRun = kind == .consent || kind == .personalizationControls
-        guard let script = firstRun ? user.consentForm : user.privacyOptionsForm else {
+        // The harness's own tap on the entry point closes whatever it brings up, changing nothing.
+        let probeAnswer = probing.withLock { $0 } ? ScriptedAnswer(ConsentFormAnswer.dismiss) : nil
+        guard let script = probeAnswer ?? (firstRun ? user.consentForm : user.privacyOptionsForm) else {
             let key: UserScriptKey = firstRun ? .consentForm : .privacyOptionsForm
             process.leaveUnanswered(
                 "\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")

@@ -25,15 +25,36 @@ struct StepLocationTests {
         let app = try SimulatedApp(
             glue: ConsentManagerGlue.factory(.neverRequestsAds), previousSession: PreviousSession(tracking: .authorized, consent: .obtained), rules: liveness
         )
-        let failure = #expect(throws: HarnessFailure.self) {
+        var line = 0
+        var failure: HarnessFailure?
+        do {
             try app.finishing { app in
                 try app.launch()
+                line = #line + 1
                 try app.requestAd()
             }
-        }
-        guard case .invariantViolated(let violation)? = failure else { return }
+        } catch let thrown as HarnessFailure { failure = thrown }
+        guard case .invariantViolated(let violation)? = failure else { return #expect(Bool(false), "expected a failure") }
         #expect(violation.invariant == .wantedAdsRequested)
-        #expect(violation.step?.step == "finish")
+        // Found at the run's end, caused by the ad the app wanted: the failure points at that step.
+        #expect(violation.step?.step == "requestAd" && violation.step?.site.line == line, "\(String(describing: violation.step)) \(line)")
+        #expect(violation.cause?[.step] == .requestAd)
+    }
+
+    @Test("a tap on an entry point that presents nothing, found at the end, points at the tap and its line")
+    func privacyOptionsFailurePointsAtTheTap() throws {
+        let app = try SimulatedApp(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        let line = #line + 1
+        try app.openPrivacyOptions()
+        try app.requestAd()
+        let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
+        guard case .invariantViolated(let violation)? = failure else { return }
+        #expect(violation.invariant == .privacyOptionsReachable)
+        #expect(violation.event.name == .runFinish)
+        #expect(violation.step?.step == "openPrivacyOptions" && violation.step?.site.line == line, "\(violation)")
+        #expect(violation.description.contains("caused by: 0.000s  step  step=openPrivacyOptions"), "\(violation)")
     }
 
     @Test("a run stepped and never finished is finished when the app goes away, and the notice says what that found")
@@ -64,4 +85,54 @@ final class Notices: @unchecked Sendable {
 
     @Sendable func append(_ notice: String) { lock.withLock { notices.append(notice) } }
     var all: [String] { lock.withLock { notices } }
+}
+
+/// The end of a run taps the privacy-options entry point itself when the consent SDK requires one and
+/// nothing tapped it: an app with no entry point is found without a test that taps a button it lacks.
+@Suite("The end of a run probes the privacy-options entry point")
+struct PrivacyOptionsProbeTests {
+    static let user = User(trackingPrompt: .allow, consentForm: .acceptAll)
+
+    @Test("an app with no entry point fails at the end, caused by the probe; a careful one passes, its consent unchanged")
+    func probeFindsTheMissingEntryPoint() throws {
+        let missing = try SimulatedApp(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint), user: Self.user)
+        try missing.launch()
+        try missing.onboarding()
+        try missing.requestAd()
+        let failure = #expect(throws: HarnessFailure.self) { try missing.finish() }
+        guard case .invariantViolated(let violation)? = failure else { return }
+        #expect(violation.invariant == .privacyOptionsReachable)
+        #expect(violation.cause?.description == "0.000s  step  step=openPrivacyOptions detail=probe")
+
+        let careful = try SimulatedApp(glue: ConsentManagerGlue.factory(), user: Self.user)
+        try careful.launch()
+        try careful.onboarding()
+        let before = careful.groundTruth
+        try careful.finish()
+        #expect(careful.trace.events.contains { $0.name == .consentFormAnswer && $0["answer"] == "dismiss" })
+        #expect(careful.groundTruth == before)
+    }
+
+    @Test("no probe where the test tapped the entry point, where none is required, or when turned off")
+    func noProbe() throws {
+        let tapped = try SimulatedApp(
+            glue: ConsentManagerGlue.factory(), user: User(trackingPrompt: .allow, consentForm: .acceptAll, privacyOptionsForm: .rejectAll))
+        try tapped.launch()
+        try tapped.onboarding()
+        try tapped.openPrivacyOptions()
+        try tapped.finish()
+        #expect(!tapped.trace.events.contains { $0["detail"] == "probe" })
+
+        let elsewhere = try SimulatedApp(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint), device: Device(region: .other), user: Self.user)
+        try elsewhere.launch()
+        try elsewhere.onboarding()
+        try elsewhere.finish()
+
+        let off = try SimulatedApp(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint), user: Self.user)
+        off.probesPrivacyOptions = false
+        try off.launch()
+        try off.onboarding()
+        try off.finish()
+        #expect(!off.trace.events.contains { $0["detail"] == "probe" })
+    }
 }

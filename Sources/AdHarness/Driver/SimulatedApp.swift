@@ -64,11 +64,18 @@ public final class SimulatedApp: Sendable {
         var finished = false
         var stopsAtFirstFailure = true
         var failOn = RuleSeverity.failure
+        var probesPrivacyOptions = true
+        /// The user tapped the privacy-options entry point in this process.
+        var privacyOptionsTapped = false
+        var probeStart: Int?
         /// A step threw: the test has its failure, or chose to catch it.
         var failed = false
         /// The last step a test called, for the notice of an unfinished run.
         var lastCall: StepCall?
         var reportedViolations = 0
+        /// Where the test called each step, by the index of its `step` event: a finding made later
+        /// than the step that caused it points at that step's line.
+        var stepCalls: [Int: StepCall] = [:]
         var locationAnswers: [PendingLocationAnswer] = []
         /// What the reference glues of ended processes recorded.
         var pastResults: [Result<LoadedAd, AdRequestFailure>] = []
@@ -273,6 +280,7 @@ public final class SimulatedApp: Sendable {
     /// A consent form on screen covers the app, so the user cannot reach its entry point then: a
     /// scenario issue, not a call.
     public func openPrivacyOptions(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+        state.withLock { $0.privacyOptionsTapped = true }
         try step(.openPrivacyOptions, at: CallSite(fileID: fileID, line: line)) { [trace] process in
             if process.standIns.consentForms.isFormOnScreen {
                 throw HarnessFailure.scenarioIssue(
@@ -390,6 +398,7 @@ public final class SimulatedApp: Sendable {
     @discardableResult
     public func finish(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> Leftovers {
         clock.run()
+        probePrivacyOptions()
         noteRunaway()
         noteTasksOutsideTheHarness()
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
@@ -399,6 +408,39 @@ public final class SimulatedApp: Sendable {
         state.withLock { $0.finished = true }
         try check(StepCall(step: "finish", site: CallSite(fileID: fileID, line: line)))
         return leftovers
+    }
+
+    /// Whether ``finish(fileID:line:)`` taps the app's privacy-options entry point itself when the
+    /// consent SDK requires one and nothing tapped it in this process (the default): an app with no
+    /// entry point at all is found without a test that taps a button the app does not have. The
+    /// probe's step is recorded `step step=openPrivacyOptions detail=probe`, and whatever form it
+    /// brings up is dismissed at once.
+    public var probesPrivacyOptions: Bool {
+        get { state.withLock { $0.probesPrivacyOptions } }
+        set { state.withLock { $0.probesPrivacyOptions = newValue } }
+    }
+
+    /// Where the probe of ``probesPrivacyOptions`` began in the trace, if it ran: what the run's own
+    /// steps did lies before it.
+    package var probeStart: Int? { state.withLock { $0.probeStart } }
+
+    /// Taps the privacy-options entry point as the user could, if the consent SDK requires one, the
+    /// app is active with nothing over it, and nothing tapped it in this process.
+    private func probePrivacyOptions() {
+        // With no glue there is no app to have an entry point: raw SDK steps pin the SDK.
+        guard probesPrivacyOptions, glueFactory.name != GlueFactory.noGlue.name, let process = state.withLock({ $0.running }), process.isRunning,
+            process.standIns.legacyConsentInformation == nil, process.standIns.consentInformation.privacyOptionsRequirement == .required,
+            !process.standIns.consentForms.isFormOnScreen, device.appState == .active,
+            !state.withLock({ $0.privacyOptionsTapped })
+        else { return }
+        let start = trace.events.count
+        state.withLock {
+            $0.probeStart = start
+            $0.privacyOptionsTapped = true
+        }
+        trace.record(.step, [EventField(.step, HarnessStep.openPrivacyOptions), EventField("detail", "probe")])
+        clock.drive { process.standIns.consentForms.probing { process.glue.openPrivacyOptions() } }
+        clock.run()
     }
 
     /// Runs the steps of `body`, then ``SimulatedApp/finish(fileID:line:)``, so the rules that wait for the end of the run
@@ -495,7 +537,10 @@ public final class SimulatedApp: Sendable {
             return state.processCount
         }
         let process = HostedProcess.launch(number: number, in: world, glue: glueFactory, checker: invariants)
-        state.withLock { $0.running = process }
+        state.withLock {
+            $0.running = process
+            $0.privacyOptionsTapped = false
+        }
     }
 
     private func endProcess(reason: String) {
@@ -539,10 +584,13 @@ public final class SimulatedApp: Sendable {
 
     /// Records the step, runs its body and everything due now, then checks the invariants.
     private func perform(_ name: HarnessStep, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
+        // The step is recorded from the driving thread, before anything it sets off: its index is the count now.
+        let index = trace.events.count
         trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField("detail", $0)] } ?? []))
         state.withLock {
             $0.stepped = true
             $0.finished = false
+            if site.isKnown { $0.stepCalls[index] = StepCall(step: name.rawValue, site: site) }
         }
         do {
             try clock.drive { try body() }
@@ -585,7 +633,8 @@ public final class SimulatedApp: Sendable {
         } else if violations.count > violationsSeen {
             state.withLock { $0.reportedViolations = violations.count }
             var violation = violations[violationsSeen]
-            violation.step = call.site.isKnown ? call : nil
+            let causeCall = violation.causeIndex.flatMap { index in state.withLock { $0.stepCalls[index] } }
+            violation.step = causeCall ?? (call.site.isKnown ? call : nil)
             state.withLock { $0.failed = true }
             throw .invariantViolated(violation)
         }

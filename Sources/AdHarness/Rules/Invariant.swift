@@ -52,4 +52,7 @@ public struct RuleDescriptor: Sendable {
     public let source: String
     /// Whether an event breaks the rule, given what the run had shown before it.
     let breaks: @Sendable (TraceEvent, RunFacts) -> Bool
+    /// The steps whose debt the rule collects later (a tap on the privacy-options entry point, an ad
+    /// wanted): a finding made at a later event names the last such step as its cause.
+    var causedBy: Set<HarnessStep> = []
 }

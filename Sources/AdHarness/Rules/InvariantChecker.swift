@@ -19,7 +19,10 @@ public final class InvariantChecker: Sendable {
 
     private struct State {
         var facts = RunFacts()
-        var findings: [(Invariant, RuleSeverity, Int)] = []
+        /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
+        var findings: [(Invariant, RuleSeverity, Int, Int?)] = []
+        /// Where the last step of each kind was recorded, for a finding's cause.
+        var lastStep: [HarnessStep: Int] = [:]
     }
 
     /// Starts checking every event of the trace, those recorded so far (the device as the previous
@@ -43,8 +46,8 @@ public final class InvariantChecker: Sendable {
     /// Every finding so far, failures and warnings, in order.
     public var findings: [InvariantViolation] {
         let (found, events) = (state.withLock { $0.findings }, trace.events)
-        return found.map { rule, severity, index in
-            InvariantViolation(invariant: rule, severity: severity, event: events[index], history: events, length: index + 1)
+        return found.map { rule, severity, index, cause in
+            InvariantViolation(invariant: rule, severity: severity, event: events[index], history: events, length: index + 1, causeIndex: cause)
         }
     }
 
@@ -77,8 +80,11 @@ public final class InvariantChecker: Sendable {
     private func check(_ event: TraceEvent, at index: Int) {
         guard event.name.isGroundTruth else { return }
         state.withLock { state in
+            if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
             for (rule, severity) in active[event.name] ?? [] where rule.breaks(event, state.facts) {
-                state.findings.append((rule.id, severity, index))
+                // A finding made at a later event than the step it collects from points at that step.
+                let cause = rule.causedBy.compactMap { state.lastStep[$0] }.filter { $0 < index }.max()
+                state.findings.append((rule.id, severity, index, cause))
             }
             state.facts.update(with: event)
         }

@@ -16,8 +16,15 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
             length = newValue.count
         }
     }
-    /// The step that broke it and where the test called that step, when a test stepped the app.
+    /// The step that broke it and where the test called that step, when a test stepped the app: for
+    /// a finding made later than the step that caused it (a tap on an entry point that presents
+    /// nothing, found at the run's end), that step.
     public var step: StepCall?
+    /// The step that caused a finding made at a later event (the run's end, the next tap), as the
+    /// trace recorded it (`step step=openPrivacyOptions`); `nil` when the event itself is the cause.
+    public var cause: TraceEvent? { causeIndex.map { history[$0] } }
+    /// Where ``cause`` is in the trace.
+    package let causeIndex: Int?
 
     /// The run's trace when the finding was read, shared by every finding of the run (a run that
     /// loops makes thousands of findings; a copy of the trace each would grow its memory without bound).
@@ -27,16 +34,18 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
 
     /// A finding of a rule at an event.
     public init(invariant: Invariant, severity: RuleSeverity = .failure, event: TraceEvent, traceSoFar: [TraceEvent]) {
-        self.init(invariant: invariant, severity: severity, event: event, history: traceSoFar, length: traceSoFar.count)
+        self.init(invariant: invariant, severity: severity, event: event, history: traceSoFar, length: traceSoFar.count, causeIndex: nil)
     }
 
-    /// A finding at the event `length - 1` of a trace, sharing the trace's storage.
-    init(invariant: Invariant, severity: RuleSeverity, event: TraceEvent, history: [TraceEvent], length: Int) {
+    /// A finding at the event `length - 1` of a trace, sharing the trace's storage, caused by the
+    /// step at `causeIndex` if another than the event's own.
+    init(invariant: Invariant, severity: RuleSeverity, event: TraceEvent, history: [TraceEvent], length: Int, causeIndex: Int?) {
         self.invariant = invariant
         self.severity = severity
         self.event = event
         self.history = history
         self.length = length
+        self.causeIndex = causeIndex
     }
 
     /// Findings are equal when they say the same: the rule, severity, event, trace so far and step.
@@ -58,12 +67,15 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     /// The rule, the event, and the trace so far, one event a line.
     public var description: String {
         """
-        \(severity == .warning ? "warning" : "invariant violated"): \(invariant.rule)\(step.map { "\n  in step: \($0)" } ?? "")
+        \(severity == .warning ? "warning" : "invariant violated"): \(invariant.rule)\(step.map { "\n  in step: \($0)" } ?? "")\(causeLine)
           at: \(event)
           trace so far:
         \(TraceEvent.textLines(traceSoFar).joined(separator: "\n"))
         """
     }
+
+    /// `\n  caused by: 0.000s step step=openPrivacyOptions` when a step before the event caused it.
+    private var causeLine: String { cause.map { "\n  caused by: \($0)" } ?? "" }
 
     /// One line: the rule's name, its authority, and where it comes from.
     public var summary: String {

@@ -38,7 +38,12 @@ extension Scenario {
             do { leftovers = try app.finish(fileID: "", line: 0) } catch { failure = error }
         }
         // A run stopped by a failure (an expected violation among them) still reports what it left.
-        var check = ExpectationCheck(app: app, trace: app.trace.events, leftovers: leftovers ?? app.leftovers)
+        // The expectations read what the run's own steps did: the harness's probe of the privacy-options
+        // entry point at the end is the rules' business.
+        let events = app.trace.events
+        var ownSteps = events
+        if let probe = app.probeStart, let end = events.lastIndex(where: { $0.name == .runFinish }), probe < end { ownSteps.removeSubrange(probe..<end) }
+        var check = ExpectationCheck(app: app, trace: ownSteps, leftovers: leftovers ?? app.leftovers)
         // Every failure of the run, in order; the first one is the verdict's failure.
         let violations = app.invariants.violations
         if failure == nil, let first = violations.first { failure = .invariantViolated(first) }
@@ -51,7 +56,7 @@ extension Scenario {
         }
         check.all(expect)
         return ScenarioVerdict(
-            name: name, trace: check.trace, mismatches: check.mismatches, failure: failure, violations: violations,
+            name: name, trace: events, mismatches: check.mismatches, failure: failure, violations: violations,
             warnings: app.warnings, rules: app.invariants.rules, expectedWarnings: expect.warnings ?? []
         )
     }

@@ -123,7 +123,8 @@ struct GoogleConsentManagerTests {
             report.counterexamples.map(\.choices) == [
                 ["consentForm=acceptAll", "trackingPrompt=allow", "privacyOptionsForm=acceptAll", "formPresent callback=never times=1"]
             ])
-        #expect(report.counterexamples.map(\.steps) == [["launch", "openPrivacyOptions"]])
+        // No tap needed: the end of the run probes the entry point the consent SDK requires.
+        #expect(report.counterexamples.map(\.steps) == [["launch"]])
 
         let noFaults = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 3, maxFaults: 0)).breadthFirst()
         #expect(noFaults.passed, "\(noFaults.counterexamples.map(\.report).joined(separator: "\n"))")

@@ -24,6 +24,7 @@ extension RuleDescriptor {
             and request ads); Google, https://developers.google.com/admob/ios/privacy/idfa (after the tracking answer, \
             start loading ads)
             """,
-        breaks: { event, facts in event.name == .runFinish && event[.pendingWork] == nil && facts.adWantedUnsent && !facts.awaitingCallback }
+        breaks: { event, facts in event.name == .runFinish && event[.pendingWork] == nil && facts.adWantedUnsent && !facts.awaitingCallback },
+        causedBy: [.requestAd]
     )
 }

@@ -33,6 +33,7 @@ extension RuleDescriptor {
             case .appTerminate, .appCrash, .runFinish: return true
             default: return false
             }
-        }
+        },
+        causedBy: [.openPrivacyOptions]
     )
 }
