@@ -38,7 +38,9 @@ struct PublicAPITests {
                 let full = path.isEmpty ? name : "\(path).\(name)"
                 if modules.contains(module) {
                     let signature = types(of: child)
-                    lines.insert("\(module) \(child["declKind"] as? String ?? kind) \(full)" + (signature.isEmpty ? "" : " : \(signature)"))
+                    // What only sibling modules may name (`package`), and what is on its way out, say so.
+                    let marks = (child["isInternal"] as? Bool == true ? " (package)" : "") + (child["deprecated"] as? Bool == true ? " (deprecated)" : "")
+                    lines.insert("\(module) \(child["declKind"] as? String ?? kind) \(full)" + (signature.isEmpty ? "" : " : \(signature)") + marks)
                 }
                 walk(child, path: full)
             }
@@ -83,6 +85,28 @@ struct PublicAPITests {
                 """)
         }
     #endif
+
+    /// The public API of the last release (`api/released/VERSION.txt`, the baseline as it was then).
+    static let lastRelease = PackageFolder.url("api/released/0.8.0.txt")
+
+    /// A line without its marks: what a consumer names.
+    static func declaration(_ line: String) -> String {
+        line.replacingOccurrences(of: " (package)", with: "").replacingOccurrences(of: " (deprecated)", with: "")
+    }
+
+    @Test(
+        "a consumer of the last release builds with deprecation warnings only: each of its public declarations is still declared, unless it was deprecated then"
+    )
+    func deprecationWindow() throws {
+        let released = try String(contentsOf: Self.lastRelease, encoding: .utf8).split(separator: "\n").map(String.init)
+        let current = try String(contentsOf: Self.baseline, encoding: .utf8).split(separator: "\n").map(String.init)
+        let declared = Set(current.map(Self.declaration))
+        // A declaration a user could name (not `package`) and the release did not already deprecate must stay,
+        // deprecated at worst, with a forwarder to what replaces it: `@available(*, deprecated, renamed:)`.
+        let gone = released.filter { !$0.hasSuffix(" (package)") && !$0.hasSuffix(" (deprecated)") && !declared.contains(Self.declaration($0)) }
+        #expect(released.count > 1_000)
+        #expect(gone.isEmpty, "removed without a deprecated forwarder for one release:\n\(gone.prefix(40).joined(separator: "\n"))")
+    }
 
     @Test("a renamed declaration shows as one removed line and one added line")
     func renameIsSeen() throws {
