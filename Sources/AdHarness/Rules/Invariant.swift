@@ -52,4 +52,10 @@ public struct RuleDescriptor: Sendable {
     public let source: String
     /// Whether an event breaks the rule, given what the run had shown before it.
     let breaks: @Sendable (TraceEvent, RunFacts) -> Bool
+    /// Whose rule it is at an event, for a rule whose authority depends on the situation (the OS
+    /// version a requirement is stated for); `nil`: ``authority`` everywhere.
+    var authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
+
+    /// Whose rule it is at the event that broke it: ``authority``, unless the rule says otherwise there.
+    public func authority(at event: TraceEvent) -> RuleAuthority { authorityAt?(event) ?? authority }
 }

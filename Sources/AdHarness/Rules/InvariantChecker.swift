@@ -65,7 +65,8 @@ public final class InvariantChecker: Sendable {
         var active: [TraceName: [(RuleDescriptor, RuleSeverity)]] = [:]
         for rule in Rules.checkingOrder {
             let severity = rules.severity(of: rule.id)
-            guard severity != .off else { continue }
+            // A rule whose authority depends on the event is asked wherever it may be on.
+            guard severity != .off || (rule.authorityAt != nil && rules.overrides[rule.id] == nil) else { continue }
             for name in rule.on { active[name, default: []].append((rule, severity)) }
         }
         activeByRuleSet.withLock { $0[rules] = active }
@@ -78,6 +79,8 @@ public final class InvariantChecker: Sendable {
         guard event.name.isGroundTruth else { return }
         state.withLock { state in
             for (rule, severity) in active[event.name] ?? [] where rule.breaks(event, state.facts) {
+                let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
+                guard severity != .off else { continue }
                 state.findings.append((rule.id, severity, index))
             }
             state.facts.update(with: event)
