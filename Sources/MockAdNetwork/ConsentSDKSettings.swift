@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import HarnessSupport
 
 /// Where the consent SDK thinks the user is: it decides which privacy messages apply.
@@ -56,6 +57,9 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     public var consentSyncEnabled = false
     /// What the ad network requires of the privacy signals it reads (TCF 2.3, certified CMPs).
     public var servingPolicy = ServingPolicy()
+    /// The ad SDK release the app links: its load errors depend on it (before 13.0.0 some request
+    /// timeouts came back as `invalidRequest`).
+    public var adSDKVersion = SDKVersion.modelledAdSDK
 
     /// The hashed identifier of the simulated device, when a scenario does not give one.
     public static let standardTestDeviceIdentifier = "33BE2250B43518CCDA7DE426D04EE231"
@@ -146,11 +150,12 @@ extension FaultError {
         }
     }
 
-    /// The ad SDK's load error for this fault.
-    var adLoadError: AdLoadError {
+    /// The ad SDK's load error for this fault, as the SDK of that version reports it: before
+    /// 13.0.0 a request timeout came back as `invalidRequest`, which 13.0.0 fixed.
+    func adLoadError(version: SDKVersion) -> AdLoadError {
         switch self {
         case .network: .network
-        case .timeout: .timeout
+        case .timeout: version < SDKVersion(13) ? .invalidRequest : .timeout
         case .noFill: .noFill
         case .server: .server
         default: .internal

@@ -135,6 +135,7 @@ public final class SimulatedWorld: Sendable {
             infoPlist: device.infoPlist,
             consent: signals,
             adLoadLatency: sdkSettings.adLoadLatency,
+            version: sdkSettings.adSDKVersion,
             servingPolicy: sdkSettings.servingPolicy,
             trackingStatus: { device.trackingStatus },
             advertisingIdentifier: { identifier.currentValue },

@@ -251,7 +251,7 @@ public struct AppSetup: Sendable, Decodable {
     }
 
     enum AdRequestConfigurationKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, childDirectedTreatment, ageTreatment
+        case underAgeOfConsent, childDirectedTreatment, ageTreatment, coarseLocationCollection, publisherFirstPartyID
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
@@ -283,6 +283,8 @@ public struct AppSetup: Sendable, Decodable {
             audience.underAgeOfConsent = try tags.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent)
             audience.childDirectedTreatment = try tags.decodeIfPresent(Bool.self, forKey: .childDirectedTreatment)
             audience.ageTreatment = try tags.decodeChoiceIfPresent(AudienceAgeTreatment.self, forKey: .ageTreatment) ?? .unspecified
+            audience.coarseLocationCollection = try tags.decodeIfPresent(Bool.self, forKey: .coarseLocationCollection)
+            audience.publisherFirstPartyID = try tags.decodeIfPresent(Bool.self, forKey: .publisherFirstPartyID) ?? true
             configuration.adRequestConfiguration = audience
         }
         if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
