@@ -30,6 +30,10 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     /// A value the build substitutes (`$(NAME)`, `${NAME}`), which the value rules can check only in
     /// the built app's Info.plist.
     case buildSettingValue = "IP011"
+    /// An analytics consent-mode default (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`) that is not a Boolean.
+    case analyticsDefaultNotBoolean = "IP012"
+    /// Analytics consent-mode defaults set, but ad user data or ad personalization left granted.
+    case analyticsAdDefaultsGranted = "IP013"
     /// No app privacy manifest next to the app's Info.plist.
     case manifestMissing = "PM001"
     /// A manifest with an unknown top-level key or a value of the wrong type.
@@ -82,7 +86,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     public var severity: LintSeverity {
         switch self {
         case .adAppIdSample, .buildSettingValue, .sdkVersionUnpinned: .note
-        case .sdkBelowModelled, .adSDKDeprecated, .adSDKWithoutPrivacyManifest: .warning
+        case .sdkBelowModelled, .adSDKDeprecated, .adSDKWithoutPrivacyManifest, .analyticsAdDefaultsGranted: .warning
         case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .attributionNetworkIdentifiersMalformed, .trackingDomainsMissing:
             .warning
         default: .error
@@ -103,6 +107,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .locationUsageMissing: "location-usage-missing"
         case .attributionNetworkIdentifiersMalformed: "ad-network-identifiers-malformed"
         case .buildSettingValue: "build-setting-value"
+        case .analyticsDefaultNotBoolean: "analytics-default-not-boolean"
+        case .analyticsAdDefaultsGranted: "analytics-ad-defaults-granted"
         case .manifestMissing: "privacy-manifest-missing"
         case .manifestInvalid: "privacy-manifest-invalid"
         case .trackingDomainsMissing: "tracking-domains-missing"
@@ -137,6 +143,9 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
             "\(InfoPlistRules.attributionNetworkIdentifiers) is not an array of lowercase <id>.adattributionkit or <id>.skadnetwork strings."
         case .buildSettingValue:
             "A value is a build-setting reference, $(NAME) or ${NAME}, that the build substitutes; the value rules cannot check it in the source file."
+        case .analyticsDefaultNotBoolean: "An analytics consent-mode default (GOOGLE_ANALYTICS_DEFAULT_ALLOW_...) is not a Boolean."
+        case .analyticsAdDefaultsGranted:
+            "The Info.plist sets analytics consent-mode defaults but leaves GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA or ..._AD_PERSONALIZATION_SIGNALS missing or true."
         case .manifestMissing: "The app has an Info.plist but no PrivacyInfo.xcprivacy of its own."
         case .manifestInvalid: "The privacy manifest has an unknown top-level key or a value of the wrong type."
         case .trackingDomainsMissing: "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain."
@@ -172,6 +181,10 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .attributionNetworkIdentifiersMalformed:
             "Broken attribution on iOS 17.4 and later: an entry that is not a lowercase ad network ID string names no network the system recognizes, so that network's ads are not eligible for install validation."
         case .buildSettingValue: "None from this file: the built app holds the substituted value, which may or may not pass the rule that checks it."
+        case .analyticsDefaultNotBoolean:
+            "A default the documentation does not describe: the SDK reads Booleans, so this one may be ignored and the type granted."
+        case .analyticsAdDefaultsGranted:
+            "Ad signals granted before consent: an EEA user's first events (the SDK's own session_start) go out with ad user data or ad personalization granted, against Google's EU user consent policy."
         case .manifestMissing:
             "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
         case .manifestInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
@@ -210,6 +223,9 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .attributionNetworkIdentifiersMalformed:
             "Make \(InfoPlistRules.attributionNetworkIdentifiers) an array of strings, each an ad network ID in lowercase: <id>.adattributionkit or <id>.skadnetwork."
         case .buildSettingValue: "Lint the built app's Info.plist, where the value is substituted: adharness lint path/to/Built.app/Info.plist."
+        case .analyticsDefaultNotBoolean: "Write the default as <true/> or <false/>."
+        case .analyticsAdDefaultsGranted:
+            "Set GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA and ..._AD_PERSONALIZATION_SIGNALS to false, and grant them from the user's choice (setConsent, or consent mode in the consent SDK)."
         case .manifestMissing: "Add PrivacyInfo.xcprivacy to the app target with the required-reason APIs it uses."
         case .manifestInvalid:
             "Use only NSPrivacyTracking (Boolean), NSPrivacyTrackingDomains (strings), NSPrivacyCollectedDataTypes and NSPrivacyAccessedAPITypes (arrays of dictionaries)."
@@ -251,6 +267,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
             "Apple, Configuring a publisher app (https://developer.apple.com/documentation/adattributionkit/configuring-a-publisher-app): an array of strings, lowercase or the system does not recognize the network; AdNetworkIdentifiers (https://developer.apple.com/documentation/bundleresources/information-property-list/adnetworkidentifiers), iOS 17.4 and later; .adattributionkit and .skadnetwork IDs work with both frameworks (https://developer.apple.com/documentation/adattributionkit/adattributionkit-skadnetwork-interoperability)"
         case .buildSettingValue:
             "Apple, Managing your app's information property list values (https://developer.apple.com/documentation/bundleresources/managing-your-app-s-information-property-list): Xcode replaces variable values with build settings at build time"
+        case .analyticsDefaultNotBoolean, .analyticsAdDefaultsGranted:
+            "Google, consent mode for apps (https://developers.google.com/tag-platform/security/guides/app-consent): the GOOGLE_ANALYTICS_DEFAULT_ALLOW_* Info.plist keys, Booleans, set the default consent state, every type granted without them; Google's EU user consent policy (https://www.google.com/about/company/user-consent-policy/)"
         case .manifestMissing:
             "ITMS-91053, enforced from 1 May 2024, quoted in https://github.com/SvenTiigi/WhatsNewKit/issues/81 (report)"
         case .manifestInvalid, .collectedDataInvalid:

@@ -57,6 +57,12 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     public var consentSyncEnabled = false
     /// What the ad network requires of the privacy signals it reads (TCF 2.3, certified CMPs).
     public var servingPolicy = ServingPolicy()
+    /// Whether the app links the analytics SDK, which then sends its automatically collected
+    /// `session_start` each time the app launches (``SimulatedAnalytics``).
+    public var analyticsLinked = false
+    /// Whether the publisher turned consent mode on in the console (UMP 3.0.0 and later): the
+    /// consent SDK then sets the analytics SDK's consent state from each GDPR answer.
+    public var consentModeEnabled = false
     /// The ad SDK release the app links: its load errors depend on it (before 13.0.0 some request
     /// timeouts came back as `invalidRequest`).
     public var adSDKVersion = SDKVersion.modelledAdSDK

@@ -18,7 +18,27 @@ struct KnownBugTests {
         var description: String { "\(glue.name): \(bug) (\(caughtBy.authority))" }
     }
 
+    /// An EEA user of an app with the analytics SDK, its Info.plist denying the ad signals by
+    /// default and consent mode on: what a careful app ships.
+    static let analyticsApp =
+        #""device":{"analyticsSDK":true,"consentMode":true,"infoPlist":{"GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA":false,"GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_PERSONALIZATION_SIGNALS":false}}"#
+
     static let bugs: [KnownBug] = [
+        KnownBug(
+            glue: AnalyticsConsentGlue.factory(.grantsAtLaunch),
+            bug: "grants every analytics consent type at launch, before the user chose",
+            scenario: #"{"name":"first launch",\#(analyticsApp),"steps":["launch"],"expect":{}}"#,
+            caughtBy: .analyticsAdSignalsWithinConsent
+        ),
+        KnownBug(
+            glue: AnalyticsConsentGlue.factory(.followsTrackingAnswer),
+            bug: "denies the ad signals after a tracking denial though the user consented to the purposes",
+            scenario: #"""
+                {"name":"consents, denies tracking",\#(analyticsApp),"user":{"consentForm":"acceptAll","trackingPrompt":"deny"},
+                 "steps":["launch","onboarding","relaunch"],"expect":{}}
+                """#,
+            caughtBy: .analyticsConsentFollowsChoice
+        ),
         KnownBug(
             glue: GlueFactory(SampleOrderGlue.init),
             bug: "takes a consent status of obtained as consent to everything, after the user rejected all",

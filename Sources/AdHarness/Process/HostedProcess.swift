@@ -34,6 +34,8 @@ final class HostedProcess: Sendable {
         guard hosted.isRunning else { return hosted }
         world.device.onDidBecomeActive { [weak glue = hosted.glue] in glue?.didBecomeActive() }
         world.device.setAppState(.active, reason: "launched")
+        // The analytics SDK collects a session start by itself, with no call from the app.
+        if world.sdkSettings.analyticsLinked { standIns.analytics.logEvent("session_start") }
         return hosted
     }
 

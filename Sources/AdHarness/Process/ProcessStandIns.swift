@@ -21,6 +21,8 @@ public struct ProcessStandIns: Sendable {
     public let legacyConsentForms: SimulatedLegacyConsentForms?
     /// The ad SDK.
     public let adSDK: SimulatedAdSDK
+    /// The analytics SDK's consent mode.
+    public let analytics: SimulatedAnalytics
     /// The ports over these stand-ins, as the glue gets them.
     public let ports: AppPorts
 
@@ -33,6 +35,7 @@ public struct ProcessStandIns: Sendable {
         legacyConsentInformation: SimulatedLegacyConsentInformation?,
         legacyConsentForms: SimulatedLegacyConsentForms?,
         adSDK: SimulatedAdSDK,
+        analytics: SimulatedAnalytics,
         store: any KeyValueStore,
         lifecycle: any AppLifecycle,
         system: any SystemVersionProvider,
@@ -46,13 +49,14 @@ public struct ProcessStandIns: Sendable {
         self.legacyConsentInformation = legacyConsentInformation
         self.legacyConsentForms = legacyConsentForms
         self.adSDK = adSDK
+        self.analytics = analytics
         let legacy = legacyConsentInformation.flatMap { information in
             legacyConsentForms.map { LegacyConsentPorts(information: information, forms: $0) }
         }
         ports = AppPorts(
             tracking: tracking, advertisingIdentifier: identifier,
             consentInformation: consentInformation, consentForms: consentForms, legacyConsent: legacy,
-            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, system: system, log: log
+            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, system: system, log: log, analytics: analytics
         )
     }
 }

@@ -14,6 +14,8 @@ public enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
     case locationAuthorizer
     /// ``AdRequestKit/KeyValueStore``: the app's persistent key-value storage.
     case keyValueStore
+    /// ``AdRequestKit/AnalyticsSDK``: the analytics SDK's consent mode.
+    case analytics
 
     /// The protocol in AdRequestKit that an implementation of this port conforms to.
     public var protocolName: String {
@@ -25,6 +27,7 @@ public enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
         case .adSDK: "AdSDK"
         case .locationAuthorizer: "LocationAuthorizer"
         case .keyValueStore: "KeyValueStore"
+        case .analytics: "AnalyticsSDK"
         }
     }
 }

@@ -39,4 +39,9 @@ struct StandInContractTests {
     func keyValueStore(_ check: ContractCheck<any KeyValueStoreSubject>) async throws {
         #expect(try await check.verify(against: StandInContractSubjects.keyValueStore()).verdict == .passed)
     }
+
+    @Test(arguments: AnalyticsContract.checks)
+    func analytics(_ check: ContractCheck<any AnalyticsSubject>) async throws {
+        #expect(try await check.verify(against: StandInContractSubjects.analytics()).verdict == .passed)
+    }
 }
