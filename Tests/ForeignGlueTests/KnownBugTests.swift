@@ -25,6 +25,13 @@ struct KnownBugTests {
 
     static let bugs: [KnownBug] = [
         KnownBug(
+            glue: GlueFactory(MediatingGlue.init),
+            bug: "hands a mediated network a hard-coded TC string that consents to every purpose",
+            scenario:
+                #"{"name":"rejected all earlier","previousSession":{"tracking":"authorized","consent":"obtained","consentChoices":{}},"steps":["launch","requestAd"],"expect":{}}"#,
+            caughtBy: .partnersToldNoMoreThanUserGave
+        ),
+        KnownBug(
             glue: AnalyticsConsentGlue.factory(.grantsAtLaunch),
             bug: "grants every analytics consent type at launch, before the user chose",
             scenario: #"{"name":"first launch",\#(analyticsApp),"steps":["launch"],"expect":{}}"#,

@@ -26,6 +26,17 @@ public enum StandInContractSubjects {
     public static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
     /// The analytics SDK stand-in.
     public static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
+    /// The mediated ad networks' stand-in.
+    public static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
+}
+
+struct StandInMediationPartnersSubject: MediationPartnersSubject {
+    let worlds = StandInWorlds()
+
+    func arrangeFresh() throws -> MediationPartnersPorts? {
+        let partners = try worlds.make().standIns.mediationPartners
+        return MediationPartnersPorts(partners: partners, held: { partners.flags[$0] ?? PartnerPrivacyFlags() })
+    }
 }
 
 struct StandInAnalyticsSubject: AnalyticsSubject {

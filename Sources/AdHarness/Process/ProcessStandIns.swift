@@ -23,6 +23,8 @@ public struct ProcessStandIns: Sendable {
     public let adSDK: SimulatedAdSDK
     /// The analytics SDK's consent mode.
     public let analytics: SimulatedAnalytics
+    /// The mediated ad networks' privacy flags.
+    public let mediationPartners: SimulatedMediationPartners
     /// The ports over these stand-ins, as the glue gets them.
     public let ports: AppPorts
 
@@ -36,6 +38,7 @@ public struct ProcessStandIns: Sendable {
         legacyConsentForms: SimulatedLegacyConsentForms?,
         adSDK: SimulatedAdSDK,
         analytics: SimulatedAnalytics,
+        mediationPartners: SimulatedMediationPartners,
         store: any KeyValueStore,
         lifecycle: any AppLifecycle,
         system: any SystemVersionProvider,
@@ -50,13 +53,15 @@ public struct ProcessStandIns: Sendable {
         self.legacyConsentForms = legacyConsentForms
         self.adSDK = adSDK
         self.analytics = analytics
+        self.mediationPartners = mediationPartners
         let legacy = legacyConsentInformation.flatMap { information in
             legacyConsentForms.map { LegacyConsentPorts(information: information, forms: $0) }
         }
         ports = AppPorts(
             tracking: tracking, advertisingIdentifier: identifier,
             consentInformation: consentInformation, consentForms: consentForms, legacyConsent: legacy,
-            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, system: system, log: log, analytics: analytics
+            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, system: system, log: log, analytics: analytics,
+            mediationPartners: mediationPartners
         )
     }
 }

@@ -4,7 +4,7 @@ public enum Rules {
     /// Every rule.
     public static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
-        .noRunawayLoop, .noCrash, .analyticsAdSignalsWithinConsent,
+        .noRunawayLoop, .noCrash, .analyticsAdSignalsWithinConsent, .partnersToldNoMoreThanUserGave,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
         .wantedAdsRequested,

@@ -147,11 +147,14 @@ public final class SimulatedWorld: Sendable {
             region: { [region] in region.snapshot },
             onRequest: { [requests] request in requests.withLock { $0.append(request) } }
         )
+        let partners = SimulatedMediationPartners(
+            process: process, consent: legacySDK == nil ? consentStorage : nil, region: { [region] in region.snapshot },
+            ageTagged: { adSDK.requestConfiguration.forbidsPersonalizedAds })
         return ProcessStandIns(
             process: process, tracking: tracking, identifier: identifier,
             consentInformation: information, consentForms: forms,
             legacyConsentInformation: legacy?.0, legacyConsentForms: legacy?.1,
-            adSDK: adSDK, analytics: analytics, store: storage, lifecycle: device, system: device, log: GlueLog(trace: trace)
+            adSDK: adSDK, analytics: analytics, mediationPartners: partners, store: storage, lifecycle: device, system: device, log: GlueLog(trace: trace)
         )
     }
 }

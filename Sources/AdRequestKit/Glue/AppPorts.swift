@@ -43,6 +43,8 @@ public struct AppPorts: Sendable {
     public var log: any AdsEventLog
     /// The analytics SDK's consent mode and events; ``NoAnalyticsSDK`` for an app without it.
     public var analytics: any AnalyticsSDK
+    /// The privacy flags of the ad networks the app mediates; ``NoMediationPartners`` for none.
+    public var mediationPartners: any MediationPartners
 
     /// Every port a glue reaches the outside world through: the OS, the consent SDK, the ad SDK,
     /// storage, time and the app's lifecycle, each a seam a port replaces with the real call.
@@ -58,7 +60,8 @@ public struct AppPorts: Sendable {
         lifecycle: any AppLifecycle,
         system: any SystemVersionProvider = ProcessSystemVersion(),
         log: any AdsEventLog = SilentAdsEventLog(),
-        analytics: any AnalyticsSDK = NoAnalyticsSDK()
+        analytics: any AnalyticsSDK = NoAnalyticsSDK(),
+        mediationPartners: any MediationPartners = NoMediationPartners()
     ) {
         self.tracking = tracking
         self.advertisingIdentifier = advertisingIdentifier
@@ -72,6 +75,7 @@ public struct AppPorts: Sendable {
         self.system = system
         self.log = log
         self.analytics = analytics
+        self.mediationPartners = mediationPartners
     }
 }
 

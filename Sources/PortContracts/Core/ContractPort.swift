@@ -16,6 +16,8 @@ public enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
     case keyValueStore
     /// ``AdRequestKit/AnalyticsSDK``: the analytics SDK's consent mode.
     case analytics
+    /// ``AdRequestKit/MediationPartners``: the mediated ad networks' privacy flags.
+    case mediationPartners
 
     /// The protocol in AdRequestKit that an implementation of this port conforms to.
     public var protocolName: String {
@@ -28,6 +30,7 @@ public enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
         case .locationAuthorizer: "LocationAuthorizer"
         case .keyValueStore: "KeyValueStore"
         case .analytics: "AnalyticsSDK"
+        case .mediationPartners: "MediationPartners"
         }
     }
 }

@@ -10,4 +10,5 @@ public enum PortContractCatalogue {
         + LocationAuthorizerContract.checks.map(\.clause)
         + KeyValueStoreContract.checks.map(\.clause)
         + AnalyticsContract.checks.map(\.clause)
+        + MediationPartnersContract.checks.map(\.clause)
 }

@@ -77,6 +77,8 @@ extension MermaidStroke {
         case .analyticsConsent:
             [MermaidStroke(.call(.app, .ads), "analytics consent", .named(["by", "analyticsStorage", "adStorage", "adUserData", "adPersonalization"]))]
         case .analyticsEvent: [MermaidStroke(.call(.app, .ads), "analytics event", .named(["name", "adUserData", "adPersonalization"]))]
+        case .partnerConsent:
+            [MermaidStroke(.call(.app, .ads), "partner privacy", .named(["partner", "hasUserConsent", "doNotSell", "isAgeRestricted", "tcPurposes"]))]
         // The glue's own log.
         case .decision: [MermaidStroke(.note(.app, nil), "decision", .named(["rule", "canRequestAds", "shouldUseNPA"]))]
         case .consentRefresh: [MermaidStroke(.note(.app, nil), "refresh")]

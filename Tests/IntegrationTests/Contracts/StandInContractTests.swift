@@ -44,4 +44,9 @@ struct StandInContractTests {
     func analytics(_ check: ContractCheck<any AnalyticsSubject>) async throws {
         #expect(try await check.verify(against: StandInContractSubjects.analytics()).verdict == .passed)
     }
+
+    @Test(arguments: MediationPartnersContract.checks)
+    func mediationPartners(_ check: ContractCheck<any MediationPartnersSubject>) async throws {
+        #expect(try await check.verify(against: StandInContractSubjects.mediationPartners()).verdict == .passed)
+    }
 }
