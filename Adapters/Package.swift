@@ -27,9 +27,12 @@ let harness: Package.Dependency = .package(name: "AdConsentHarness", path: "..")
         .target(name: "UIKit", path: "Stubs/UIKit"),
         .target(name: "UserMessagingPlatform", dependencies: ["UIKit"], path: "Stubs/UserMessagingPlatform"),
         .target(name: "GoogleMobileAds", path: "Stubs/GoogleMobileAds"),
+        .target(name: "FirebaseAnalytics", path: "Stubs/FirebaseAnalytics"),
+        .target(name: "AppLovinSDK", path: "Stubs/AppLovinSDK"),
     ]
     let frameworks: [Target.Dependency] = [
-        "AppTrackingTransparency", "AdSupport", "CoreLocation", "UIKit", "UserMessagingPlatform", "GoogleMobileAds",
+        "AppTrackingTransparency", "AdSupport", "CoreLocation", "UIKit", "UserMessagingPlatform", "GoogleMobileAds", "FirebaseAnalytics",
+        "AppLovinSDK",
     ]
     let sdkPackages: [Package.Dependency] = []
     // The Linux check is the one that must stay clean: a new warning fails it.

@@ -1,8 +1,9 @@
 import AppInfoPlist
 import Foundation
 
-/// Checks an app's Info.plist, privacy manifests and bundled SDKs for what crashes the app, gets the
-/// build rejected, or breaks attribution or consent: the rules of ``LintRule``.
+/// Checks an app's Info.plist, privacy manifests, bundled SDKs and the SDK versions its lock files
+/// pin for what crashes the app, gets the build rejected, or breaks attribution or consent: the
+/// rules of ``LintRule``.
 ///
 /// ```swift
 /// @Test func appConfigurationShips() {
@@ -18,7 +19,8 @@ public struct ConfigurationLinter: Sendable {
     /// A linter.
     public init(options: LintOptions = LintOptions()) { self.options = options }
 
-    /// Lints files and folders: each an Info.plist, a `.xcprivacy` manifest, or a folder searched for both.
+    /// Lints files and folders: each an Info.plist, a `.xcprivacy` manifest, a `Package.resolved` or
+    /// `Podfile.lock`, or a folder searched for them.
     public func lint(paths: [String]) -> LintReport {
         let targets = LintTargets(paths: paths)
         var files: [LintReport.CheckedFile] = []
@@ -26,9 +28,22 @@ public struct ConfigurationLinter: Sendable {
         var unreadable =
             targets.missing.map { InfoPlistError(file: $0, problem: "expected a file or folder, found nothing at this path") }
             + targets.empty.map {
-                InfoPlistError(file: $0, problem: "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none")
+                InfoPlistError(
+                    file: $0,
+                    problem:
+                        "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy, a Package.resolved or Podfile.lock, or a bundled SDK, found none")
             }
-        for file in targets.files {
+        var pinned: [DependencyLock.Entry] = []
+        for file in targets.files where file.kind == .dependencyLock {
+            do {
+                pinned += try DependencyLock.read(file.url, file: file.display).entries
+                files.append(LintReport.CheckedFile(path: file.display, kind: .dependencyLock))
+            } catch {
+                unreadable.append(error)
+            }
+        }
+        findings += SDKVersionRules.check(pinned)
+        for file in targets.files where file.kind != .dependencyLock {
             do {
                 let document = try LintDocument.read(file.url, file: file.display, kind: file.kind)
                 files.append(LintReport.CheckedFile(path: file.display, kind: file.kind))
@@ -63,7 +78,7 @@ public struct ConfigurationLinter: Sendable {
         switch document.kind {
         case .infoPlist: InfoPlistRules.check(document, options: options)
         case .appPrivacyManifest, .sdkPrivacyManifest: PrivacyManifestRules.check(document)
-        case .sdk: []
+        case .sdk, .dependencyLock: []
         }
     }
 }

@@ -18,6 +18,7 @@ enum InfoPlistRules {
         findings += adNetworkItems(document)
         findings += attributionNetworkIdentifierList(document)
         findings += location(document, options: options)
+        findings += AnalyticsDefaultsRules.check(document)
         return findings
     }
 

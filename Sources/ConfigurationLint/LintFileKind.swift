@@ -8,4 +8,6 @@ public enum LintFileKind: String, Hashable, Sendable, Codable {
     case sdkPrivacyManifest
     /// A bundled third-party SDK's folder (a framework, an XCFramework or a CocoaPods pod).
     case sdk
+    /// A package manager's lock file, `Package.resolved` or `Podfile.lock`: the SDK versions the app pins.
+    case dependencyLock
 }

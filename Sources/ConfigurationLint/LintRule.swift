@@ -3,7 +3,8 @@ import AppInfoPlist
 /// A check of an app's Info.plist, privacy manifests or bundled SDKs, with a stable ID.
 ///
 /// IDs never change meaning once published: CI baselines and SARIF viewers key on them. `IP` rules
-/// read the Info.plist, `PM` rules a privacy manifest, `SDK` rules the bundled SDKs.
+/// read the Info.plist, `PM` rules a privacy manifest, `SDK` rules the bundled SDKs and the SDK
+/// versions the app's lock files pin (`Package.resolved`, `Podfile.lock`).
 public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     /// No tracking purpose text.
     case trackingUsageMissing = "IP001"
@@ -29,6 +30,10 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     /// A value the build substitutes (`$(NAME)`, `${NAME}`), which the value rules can check only in
     /// the built app's Info.plist.
     case buildSettingValue = "IP011"
+    /// An analytics consent-mode default (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`) that is not a Boolean.
+    case analyticsDefaultNotBoolean = "IP012"
+    /// Analytics consent-mode defaults set, but ad user data or ad personalization left granted.
+    case analyticsAdDefaultsGranted = "IP013"
     /// No app privacy manifest next to the app's Info.plist.
     case manifestMissing = "PM001"
     /// A manifest with an unknown top-level key or a value of the wrong type.
@@ -47,6 +52,18 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     case collectedDataInvalid = "PM008"
     /// A bundled SDK on Apple's list without its own privacy manifest.
     case listedSDKWithoutManifest = "SDK001"
+    /// Google Mobile Ads or the User Messaging Platform pinned below the oldest release the harness models.
+    case sdkBelowModelled = "SDK002"
+    /// Google Mobile Ads pinned at a sunset major version.
+    case adSDKSunset = "SDK003"
+    /// Google Mobile Ads pinned at a deprecated major version.
+    case adSDKDeprecated = "SDK004"
+    /// Google Mobile Ads and the User Messaging Platform pinned at versions known not to work together.
+    case sdkIncompatiblePair = "SDK005"
+    /// Google Mobile Ads pinned below 11.2.0, the first release with a privacy manifest.
+    case adSDKWithoutPrivacyManifest = "SDK006"
+    /// A tracked SDK pinned to a branch or a revision, whose version the rules cannot check.
+    case sdkVersionUnpinned = "SDK007"
 
     /// The stable ID: `IP001`.
     public var id: String { rawValue }
@@ -68,7 +85,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     /// How bad a finding is.
     public var severity: LintSeverity {
         switch self {
-        case .adAppIdSample, .buildSettingValue: .note
+        case .adAppIdSample, .buildSettingValue, .sdkVersionUnpinned: .note
+        case .sdkBelowModelled, .adSDKDeprecated, .adSDKWithoutPrivacyManifest, .analyticsAdDefaultsGranted: .warning
         case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .attributionNetworkIdentifiersMalformed, .trackingDomainsMissing:
             .warning
         default: .error
@@ -89,6 +107,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .locationUsageMissing: "location-usage-missing"
         case .attributionNetworkIdentifiersMalformed: "ad-network-identifiers-malformed"
         case .buildSettingValue: "build-setting-value"
+        case .analyticsDefaultNotBoolean: "analytics-default-not-boolean"
+        case .analyticsAdDefaultsGranted: "analytics-ad-defaults-granted"
         case .manifestMissing: "privacy-manifest-missing"
         case .manifestInvalid: "privacy-manifest-invalid"
         case .trackingDomainsMissing: "tracking-domains-missing"
@@ -98,6 +118,12 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .apiReasonInvalid: "api-reason-invalid"
         case .collectedDataInvalid: "collected-data-invalid"
         case .listedSDKWithoutManifest: "listed-sdk-without-manifest"
+        case .sdkBelowModelled: "sdk-below-modelled"
+        case .adSDKSunset: "ads-sdk-sunset"
+        case .adSDKDeprecated: "ads-sdk-deprecated"
+        case .sdkIncompatiblePair: "sdk-incompatible-pair"
+        case .adSDKWithoutPrivacyManifest: "ads-sdk-without-privacy-manifest"
+        case .sdkVersionUnpinned: "sdk-version-unpinned"
         }
     }
 
@@ -117,6 +143,9 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
             "\(InfoPlistRules.attributionNetworkIdentifiers) is not an array of lowercase <id>.adattributionkit or <id>.skadnetwork strings."
         case .buildSettingValue:
             "A value is a build-setting reference, $(NAME) or ${NAME}, that the build substitutes; the value rules cannot check it in the source file."
+        case .analyticsDefaultNotBoolean: "An analytics consent-mode default (GOOGLE_ANALYTICS_DEFAULT_ALLOW_...) is not a Boolean."
+        case .analyticsAdDefaultsGranted:
+            "The Info.plist sets analytics consent-mode defaults but leaves GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA or ..._AD_PERSONALIZATION_SIGNALS missing or true."
         case .manifestMissing: "The app has an Info.plist but no PrivacyInfo.xcprivacy of its own."
         case .manifestInvalid: "The privacy manifest has an unknown top-level key or a value of the wrong type."
         case .trackingDomainsMissing: "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain."
@@ -126,6 +155,13 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .apiReasonInvalid: "An accessed-API category has no approved reason code for this kind of manifest."
         case .collectedDataInvalid: "A collected-data entry has unknown keys, lacks required keys, or has values of the wrong type."
         case .listedSDKWithoutManifest: "A bundled SDK on Apple's list of commonly used SDKs has no privacy manifest."
+        case .sdkBelowModelled:
+            "A lock file pins Google Mobile Ads below \(TrackedSDK.mobileAds.oldestModelled) or the User Messaging Platform below \(TrackedSDK.messagingPlatform.oldestModelled), the oldest releases the harness models."
+        case .adSDKSunset: "A lock file pins Google Mobile Ads at major version 10 or earlier, which Google has sunset."
+        case .adSDKDeprecated: "A lock file pins Google Mobile Ads at major version 11, which Google has deprecated."
+        case .sdkIncompatiblePair: "The lock files pin Google Mobile Ads and the User Messaging Platform at versions known not to work together."
+        case .adSDKWithoutPrivacyManifest: "A lock file pins Google Mobile Ads below 11.2.0, the first release that ships a privacy manifest."
+        case .sdkVersionUnpinned: "A lock file pins a tracked SDK to a branch or a revision, not a release: its version is not checked."
         }
     }
 
@@ -145,6 +181,10 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .attributionNetworkIdentifiersMalformed:
             "Broken attribution on iOS 17.4 and later: an entry that is not a lowercase ad network ID string names no network the system recognizes, so that network's ads are not eligible for install validation."
         case .buildSettingValue: "None from this file: the built app holds the substituted value, which may or may not pass the rule that checks it."
+        case .analyticsDefaultNotBoolean:
+            "A default the documentation does not describe: the SDK reads Booleans, so this one may be ignored and the type granted."
+        case .analyticsAdDefaultsGranted:
+            "Ad signals granted before consent: an EEA user's first events (the SDK's own session_start) go out with ad user data or ad personalization granted, against Google's EU user consent policy."
         case .manifestMissing:
             "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
         case .manifestInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
@@ -156,6 +196,14 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .apiReasonInvalid: "Rejection: ITMS-91053 (missing API declaration) or ITMS-91055 (invalid API reason declaration)."
         case .collectedDataInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
         case .listedSDKWithoutManifest: "Rejection: ITMS-91061 (missing privacy manifest) for a new app or an update that adds the SDK."
+        case .sdkBelowModelled:
+            "Checks that do not hold: the stand-ins and adapters follow newer releases (Swift names, ageRestrictedTreatment, consentSyncID, error codes), so a green run says less about this app."
+        case .adSDKSunset: "No ads: traffic from a sunset version is at risk of automatic no fill."
+        case .adSDKDeprecated: "Limited support now, and no ads after its sunset (Q2 2027 for 11.x)."
+        case .sdkIncompatiblePair: "A failed build: the packages do not resolve together, or code written for one release does not compile against the other."
+        case .adSDKWithoutPrivacyManifest:
+            "The app's privacy report lacks what the ads SDK collects and the required-reason APIs it uses, which the app must then declare itself."
+        case .sdkVersionUnpinned: "None known: a branch moves under the app, so what a build links can change without the lock file saying so."
         }
     }
 
@@ -175,6 +223,9 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .attributionNetworkIdentifiersMalformed:
             "Make \(InfoPlistRules.attributionNetworkIdentifiers) an array of strings, each an ad network ID in lowercase: <id>.adattributionkit or <id>.skadnetwork."
         case .buildSettingValue: "Lint the built app's Info.plist, where the value is substituted: adharness lint path/to/Built.app/Info.plist."
+        case .analyticsDefaultNotBoolean: "Write the default as <true/> or <false/>."
+        case .analyticsAdDefaultsGranted:
+            "Set GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA and ..._AD_PERSONALIZATION_SIGNALS to false, and grant them from the user's choice (setConsent, or consent mode in the consent SDK)."
         case .manifestMissing: "Add PrivacyInfo.xcprivacy to the app target with the required-reason APIs it uses."
         case .manifestInvalid:
             "Use only NSPrivacyTracking (Boolean), NSPrivacyTrackingDomains (strings), NSPrivacyCollectedDataTypes and NSPrivacyAccessedAPITypes (arrays of dictionaries)."
@@ -186,6 +237,12 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
         case .collectedDataInvalid:
             "Give each entry NSPrivacyCollectedDataType (string), ...Linked and ...Tracking (Booleans) and ...Purposes (strings), nothing else."
         case .listedSDKWithoutManifest: "Update the SDK to a version that ships PrivacyInfo.xcprivacy."
+        case .sdkBelowModelled:
+            "Update to Google Mobile Ads \(TrackedSDK.mobileAds.modelled) and the User Messaging Platform \(TrackedSDK.messagingPlatform.modelled), the releases the harness follows."
+        case .adSDKSunset, .adSDKDeprecated: "Update Google Mobile Ads to a supported major version (13, the current; 12 until its deprecation)."
+        case .sdkIncompatiblePair: "Update Google Mobile Ads to 12.3.0 or later (13.x, a supported major), with the User Messaging Platform 3.x."
+        case .adSDKWithoutPrivacyManifest: "Update Google Mobile Ads to 11.2.0 or later (a supported major version: 12 or 13)."
+        case .sdkVersionUnpinned: "Pin the SDK to a release (a version requirement, not a branch or a revision)."
         }
     }
 
@@ -210,6 +267,8 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
             "Apple, Configuring a publisher app (https://developer.apple.com/documentation/adattributionkit/configuring-a-publisher-app): an array of strings, lowercase or the system does not recognize the network; AdNetworkIdentifiers (https://developer.apple.com/documentation/bundleresources/information-property-list/adnetworkidentifiers), iOS 17.4 and later; .adattributionkit and .skadnetwork IDs work with both frameworks (https://developer.apple.com/documentation/adattributionkit/adattributionkit-skadnetwork-interoperability)"
         case .buildSettingValue:
             "Apple, Managing your app's information property list values (https://developer.apple.com/documentation/bundleresources/managing-your-app-s-information-property-list): Xcode replaces variable values with build settings at build time"
+        case .analyticsDefaultNotBoolean, .analyticsAdDefaultsGranted:
+            "Google, consent mode for apps (https://developers.google.com/tag-platform/security/guides/app-consent): the GOOGLE_ANALYTICS_DEFAULT_ALLOW_* Info.plist keys, Booleans, set the default consent state, every type granted without them; Google's EU user consent policy (https://www.google.com/about/company/user-consent-policy/)"
         case .manifestMissing:
             "ITMS-91053, enforced from 1 May 2024, quoted in https://github.com/SvenTiigi/WhatsNewKit/issues/81 (report)"
         case .manifestInvalid, .collectedDataInvalid:
@@ -224,6 +283,16 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
             "Apple, required-reason API reference (https://developer.apple.com/documentation/bundleresources/privacy_manifest_files/describing_use_of_required_reason_api); xcprivacy XCP203-209 (https://github.com/Ax1zz/xcprivacy)"
         case .listedSDKWithoutManifest:
             "Apple, third-party SDK requirements (https://developer.apple.com/support/third-party-SDK-requirements/); ITMS-91061, https://developer.apple.com/forums/thread/774960"
+        case .sdkBelowModelled:
+            "the harness's modelled releases (README, Neutral names and the real symbols; Adapters/README.md, Versions); GMA iOS release notes 13.3.0 (ageRestrictedTreatment) and UMP 3.1.0 (consentSyncID) (https://developers.google.com/admob/ios/rel-notes, https://developers.google.com/admob/ios/privacy/download); an old UMP (2.7.0) resolved beside GMA through the package manager broke a build written for UMP 3 (https://github.com/capacitor-community/admob/pull/378)"
+        case .adSDKSunset, .adSDKDeprecated:
+            "Google, iOS Google Mobile Ads SDK deprecation schedule (https://developers.google.com/admob/ios/deprecation): 11.x deprecated on February 4, 2026, sunset Q2 2027; 10.x sunset; sunset versions are at risk of automatic no fill"
+        case .sdkIncompatiblePair:
+            "GMA 12.2.0's package requires UMP below 3.0.0, fixed in 12.3.0 on April 16, 2025 (https://github.com/googleads/swift-package-manager-google-mobile-ads/issues/117)"
+        case .adSDKWithoutPrivacyManifest:
+            "the maintainer's answer that GMA's privacy manifest first shipped in 11.2.0 (https://github.com/googleads/swift-package-manager-google-mobile-ads/issues/67)"
+        case .sdkVersionUnpinned:
+            "Swift package manager, Package.resolved pins a branch or a revision when the dependency asks for one (https://docs.swift.org/package-manager/PackageDescription/PackageDescription.html#package-dependency)"
         }
     }
 }

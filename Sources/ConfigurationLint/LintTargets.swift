@@ -6,7 +6,9 @@ import Foundation
 /// folder is searched, hidden folders skipped: `Info.plist` files are the app's unless they sit in a
 /// bundled SDK, a `.bundle`, an `.appex` or a folder ending in `Tests`; `PrivacyInfo.xcprivacy` files
 /// are the app's or an SDK's by the same test. A bundled SDK is a `.framework` or `.xcframework`, or
-/// a folder directly under `Pods/`, `Carthage/Checkouts/` or `SourcePackages/checkouts/`.
+/// a folder directly under `Pods/`, `Carthage/Checkouts/` or `SourcePackages/checkouts/`. A
+/// `Package.resolved` or `Podfile.lock` outside bundled SDKs is the app's lock file; a file given by
+/// name is one when its name ends so.
 struct LintTargets {
     /// A file to read.
     struct File {
@@ -46,7 +48,9 @@ struct LintTargets {
             if isFolder.boolValue {
                 search(url, display: path)
             } else {
-                files.append(File(url: url, display: path, kind: url.pathExtension == "xcprivacy" ? .appPrivacyManifest : .infoPlist))
+                let kind: LintFileKind =
+                    url.pathExtension == "xcprivacy" ? .appPrivacyManifest : DependencyLock.isLockFile(url.lastPathComponent) ? .dependencyLock : .infoPlist
+                files.append(File(url: url, display: path, kind: kind))
             }
         }
     }
@@ -63,6 +67,7 @@ struct LintTargets {
         let base = display.hasSuffix("/") ? String(display.dropLast()) : display
         var sdkFolders: [String: Bool] = [:]
         var appFiles: [File] = []
+        var locks: [File] = []
         var appManifests = 0
         for (url, relative) in found {
             let components = relative.split(separator: "/").map(String.init)
@@ -83,10 +88,12 @@ struct LintTargets {
                 }
             } else if name == "Info.plist", sdkRoot == nil, !components.dropLast().contains(where: Self.isOtherBundle) {
                 appFiles.append(File(url: url, display: "\(base)/\(relative)", kind: .infoPlist))
+            } else if name == "Package.resolved" || name == "Podfile.lock", sdkRoot == nil {
+                locks.append(File(url: url, display: "\(base)/\(relative)", kind: .dependencyLock))
             }
         }
-        files += appFiles
-        if appFiles.isEmpty && sdkFolders.isEmpty && !found.contains(where: { $0.1.hasSuffix(".xcprivacy") }) {
+        files += appFiles + locks
+        if appFiles.isEmpty && locks.isEmpty && sdkFolders.isEmpty && !found.contains(where: { $0.1.hasSuffix(".xcprivacy") }) {
             empty.append(display)
         }
         if appManifests == 0, let first = appFiles.first {

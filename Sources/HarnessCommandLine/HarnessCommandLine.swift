@@ -30,15 +30,10 @@ public enum HarnessCommandLine {
     }
 
     /// Runs a command line (without the tool's name) and returns its exit code; what it prints goes
-    /// to `output` (by default standard output and error), naming the tool `adharness`. A tool with
-    /// one glue runs it by default; one with several asks for `--glue`.
-    public static func run(_ arguments: [String], glues: [GlueFactory] = [], output: Output = Output()) -> Int32 {
-        run(arguments, glues: glues, toolName: nil, output: output)
-    }
-
-    /// Runs a command line as ``run(_:glues:output:)`` does, naming the tool `toolName` in usage,
-    /// errors and hints (`nil`: `adharness`), as a team's tool is invoked.
-    public static func run(_ arguments: [String], glues: [GlueFactory] = [], toolName: String?, output: Output = Output()) -> Int32 {
+    /// to `output` (by default standard output and error), naming the tool `toolName` in usage,
+    /// errors and hints (by default `adharness`), as a team's tool is invoked. A tool with one glue
+    /// runs it by default; one with several asks for `--glue`.
+    public static func run(_ arguments: [String], glues: [GlueFactory] = [], toolName: String? = nil, output: Output = Output()) -> Int32 {
         let output = output.with(glues: glues, toolName: toolName)
         let command = Commands.named(arguments.first)
         switch arguments.first {

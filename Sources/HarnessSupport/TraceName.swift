@@ -190,6 +190,18 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let adsReward = Self("ads.reward", .standIn, "the user earned a rewarded ad's reward")
     /// The user closed a full-screen ad.
     public static let adsDismiss = Self("ads.dismiss", .standIn, "the user closed a full-screen ad")
+    /// The analytics SDK's consent state is set.
+    public static let analyticsConsent = Self(
+        "analytics.consent", .standIn, "the analytics SDK's consent state is set (by the app or the consent SDK; the state after)"
+    )
+    /// The analytics SDK sends an event.
+    public static let analyticsEvent = Self(
+        "analytics.event", .standIn, "the analytics SDK sends an event (the consent state in force, and the user's GDPR choice)"
+    )
+    /// The app tells a mediated ad network's SDK its privacy flags.
+    public static let partnerConsent = Self(
+        "partner.consent", .standIn, "the app tells a mediated ad network its privacy flags (what it holds now, and what the user gave)"
+    )
     /// The app asks the legacy consent SDK for an update.
     public static let legacyConsentUpdate = Self(
         "legacyConsent.update", .standIn, "the app asks the legacy consent SDK for an update (publisher identifiers)"
@@ -249,6 +261,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         consentUpdate, consentUpdateDone, consentReset, consentSyncRestored, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
         consentFormPresent, consentFormPresentFailed, consentFormAnswer,
         adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed, adsPresent, adsPresentFailed, adsReward, adsDismiss,
+        analyticsConsent, analyticsEvent, partnerConsent,
         legacyConsentUpdate, legacyConsentUpdateDone, legacyConsentReset, legacyConsentFormLoad, legacyConsentFormLoaded,
         legacyConsentFormLoadFailed, legacyConsentFormPresent, legacyConsentFormPresentFailed, legacyConsentFormAnswer,
         decision, consentRefresh, trackingDeferred, trackingSettled, trackingChanged, adsRefused, appError, appTimeout,

@@ -28,6 +28,13 @@ extension TraceField where Value == AdvertisingIdentifierSent {
     @inlinable public static var identifierSent: Self { Self("idfa") }
 }
 
+extension TraceField where Value == Bool {
+    /// Whether the ad SDK may collect coarse location, when the app set it (`ads.configure`, `ads.request`).
+    @inlinable public static var coarseLocationCollection: Self { Self("coarseLocation") }
+    /// Whether the ad SDK uses the publisher first-party ID (`ads.configure`; `ads.request` when off).
+    @inlinable public static var publisherFirstPartyID: Self { Self("firstPartyID") }
+}
+
 extension ConsentFormKind: TraceValue {}
 
 extension TraceField where Value == ConsentFormKind {

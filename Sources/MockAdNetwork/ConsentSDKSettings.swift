@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import HarnessSupport
 
 /// Where the consent SDK thinks the user is: it decides which privacy messages apply.
@@ -56,6 +57,15 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     public var consentSyncEnabled = false
     /// What the ad network requires of the privacy signals it reads (TCF 2.3, certified CMPs).
     public var servingPolicy = ServingPolicy()
+    /// Whether the app links the analytics SDK, which then sends its automatically collected
+    /// `session_start` each time the app launches (``SimulatedAnalytics``).
+    public var analyticsLinked = false
+    /// Whether the publisher turned consent mode on in the console (UMP 3.0.0 and later): the
+    /// consent SDK then sets the analytics SDK's consent state from each GDPR answer.
+    public var consentModeEnabled = false
+    /// The ad SDK release the app links: its load errors depend on it (before 13.0.0 some request
+    /// timeouts came back as `invalidRequest`).
+    public var adSDKVersion = SDKVersion.modelledAdSDK
 
     /// The hashed identifier of the simulated device, when a scenario does not give one.
     public static let standardTestDeviceIdentifier = "33BE2250B43518CCDA7DE426D04EE231"
@@ -146,11 +156,12 @@ extension FaultError {
         }
     }
 
-    /// The ad SDK's load error for this fault.
-    var adLoadError: AdLoadError {
+    /// The ad SDK's load error for this fault, as the SDK of that version reports it: before
+    /// 13.0.0 a request timeout came back as `invalidRequest`, which 13.0.0 fixed.
+    func adLoadError(version: SDKVersion) -> AdLoadError {
         switch self {
         case .network: .network
-        case .timeout: .timeout
+        case .timeout: version < SDKVersion(13) ? .invalidRequest : .timeout
         case .noFill: .noFill
         case .server: .server
         default: .internal

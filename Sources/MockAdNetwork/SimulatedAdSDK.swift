@@ -13,12 +13,15 @@ import HarnessSupport
 /// not checked at start. Loading an ad starts the SDK if the app did not.
 /// The request configuration the app set (its audience tags) travels with every later request; one
 /// set after the start is recorded so (`ads.configure afterStart=true`), and a child-directed request
-/// carries no advertising identifier (`idfa=withheld`).
+/// carries no advertising identifier (`idfa=withheld`). The publisher first-party ID is on unless the
+/// app switches it off (`firstPartyID=false` on each request then); coarse location collection is
+/// recorded on each request where the app set it.
 public final class SimulatedAdSDK: AdSDK, Sendable {
     let process: AppProcess
     private let infoPlist: InfoPlist
     private let consent: any ConsentSignals
     private let adLoadLatency: Duration
+    private let version: SDKVersion
     private let servingPolicy: ServingPolicy
     private let trackingStatus: @Sendable () -> TrackingAuthorizationStatus
     private let advertisingIdentifier: @Sendable () -> UUID
@@ -34,13 +37,15 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         var fullScreenAds: [String: Bool] = [:]
     }
 
-    /// Creates the SDK of a process; it reads the tracking status and identifier as the real SDK does,
-    /// and hands every request it records to `onRequest` too.
+    /// Creates the SDK of a process, of a release (`version`: its load errors depend on it); it reads
+    /// the tracking status and identifier as the real SDK does, and hands every request it records
+    /// to `onRequest` too.
     public init(
         process: AppProcess,
         infoPlist: InfoPlist,
         consent: any ConsentSignals,
         adLoadLatency: Duration = .zero,
+        version: SDKVersion = .modelledAdSDK,
         servingPolicy: ServingPolicy = ServingPolicy(),
         trackingStatus: @escaping @Sendable () -> TrackingAuthorizationStatus,
         advertisingIdentifier: @escaping @Sendable () -> UUID,
@@ -51,6 +56,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         self.infoPlist = infoPlist
         self.consent = consent
         self.adLoadLatency = adLoadLatency
+        self.version = version
         self.servingPolicy = servingPolicy
         self.trackingStatus = trackingStatus
         self.advertisingIdentifier = advertisingIdentifier
@@ -81,6 +87,8 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
                 EventField(.childDirected, orUnset: configuration.childDirectedTreatment),
                 EventField(.ageTreatment, configuration.ageTreatment),
                 EventField(.afterStart, started),
+                EventField(.coarseLocationCollection, orUnset: configuration.coarseLocationCollection),
+                EventField(.publisherFirstPartyID, configuration.publisherFirstPartyID),
             ])
     }
 
@@ -129,7 +137,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         trace.record(.adsRequest, record.fields)
         let effects = process.faults.take(.adLoad)
         let result: Result<LoadedAd, AdLoadError> =
-            effects.error.map { .failure($0.adLoadError) }
+            effects.error.map { .failure($0.adLoadError(version: version)) }
             ?? (record.serving.mode == .none ? .failure(.noFill) : nil)
             ?? .success(LoadedAd(adUnitID: request.adUnitID, responseID: "response-\(process.number)-\(number)", format: request.format))
         process.delivery.deliver("ads.load completion", timing: .later(adLoadLatency), effects: effects) {
@@ -194,12 +202,15 @@ public struct RecordedAdRequest: Hashable, Sendable {
         configuration.withholdsAdvertisingIdentifier ? .withheld : identifierWasZero ? .zero : .set
     }
 
-    /// The tags in force, as `ads.request` fields: only those set, so an untagged request shows none.
+    /// The tags and collection settings in force, as `ads.request` fields: only those the app set
+    /// away from the defaults, so an untagged request shows none.
     var tagFields: [EventField] {
         [
             configuration.underAgeOfConsent.map { EventField(.underAgeOfConsent, $0) },
             configuration.childDirectedTreatment.map { EventField(.childDirected, $0) },
             configuration.ageTreatment == .unspecified ? nil : EventField(.ageTreatment, configuration.ageTreatment),
+            configuration.coarseLocationCollection.map { EventField(.coarseLocationCollection, $0) },
+            configuration.publisherFirstPartyID ? nil : EventField(.publisherFirstPartyID, false),
         ].compactMap { $0 }
     }
 

@@ -33,6 +33,8 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     private let preloads: PrivacyOptionsPreloads
     /// The service's store of decisions by consent sync identifier, shared by the publisher's apps.
     let consentSync: ConsentSyncService?
+    /// The analytics SDK's consent mode, which this SDK sets from GDPR answers when consent mode is on.
+    private let analyticsConsent: (@Sendable ([AnalyticsConsentType: AnalyticsConsentStatus]) -> Void)?
 
     private struct Session {
         var updateCompleted = false
@@ -50,13 +52,17 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// update (it may travel), else the settings' region holds for the whole process; `tracking` lets
     /// it show the IDFA explainer and ask the OS itself; `consentSync` is the service's store by sync
     /// identifier; `preloads`, shared by the device's launches, counts the privacy-options form's
-    /// preloads still to fail (the settings' count, for this process alone, when not given).
+    /// preloads still to fail (the settings' count, for this process alone, when not given);
+    /// `analyticsConsent` reaches the analytics SDK's consent mode, which the SDK sets from each GDPR
+    /// answer where the publisher turned consent mode on (``ConsentSDKSettings/consentModeEnabled``).
     public init(
         settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess,
         region: (@Sendable () -> ConsentRegion)? = nil,
         infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil, consentSync: ConsentSyncService? = nil,
-        preloads: PrivacyOptionsPreloads? = nil
+        preloads: PrivacyOptionsPreloads? = nil,
+        analyticsConsent: (@Sendable ([AnalyticsConsentType: AnalyticsConsentStatus]) -> Void)? = nil
     ) {
+        self.analyticsConsent = analyticsConsent
         self.consentSync = consentSync
         self.preloads = preloads ?? PrivacyOptionsPreloads(failing: settings.privacyOptionsPreloadFailures)
         self.settings = settings
@@ -171,6 +177,10 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             storage.status = .obtained
             storage.privacyOptions = .required
             if region == .eea, let id = session.withLock({ $0.syncID }) { consentSync?.store(choices, for: id) }
+            // Consent mode: where EU rules apply, the SDK sets the analytics SDK's state from the answer.
+            if region == .eea, settings.consentModeEnabled, let analyticsConsent {
+                analyticsConsent(ConsentModeMapping(store: storage.store).consentState)
+            }
             session.withLock { session in
                 session.status = .obtained
                 session.canRequestAds = true

@@ -17,14 +17,14 @@ public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider
         self.trace = trace
     }
 
-    /// The identifier the app reads; recorded with the tracking status at the time.
+    /// The identifier the app reads; recorded with the tracking status and the OS version at the time.
     public var advertisingIdentifier: UUID {
         let value = currentValue
         trace.record(
             .idfaRead,
             [
                 EventField(.identifier, value.isZero ? AdvertisingIdentifierReading.zero : .set),
-                EventField(.tracking, device.trackingStatus),
+                EventField(.tracking, device.trackingStatus), EventField(.osVersion, device.settings.osVersion),
             ])
         return value
     }

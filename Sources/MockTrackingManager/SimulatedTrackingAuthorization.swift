@@ -148,7 +148,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
                 }
             }
         })
-        trace.record(.trackingPrompt, (sheet == nil ? [] : [EventField("style", "sheet")]) + (reprompt ? [EventField("reprompt", "true")] : []))
+        trace.record(.trackingPrompt, (sheet == nil ? [] : [EventField(.trackingPromptStyle, .sheet)]) + (reprompt ? [EventField("reprompt", "true")] : []))
         if answersEarly {
             trace.record(
                 .trackingAnswer,

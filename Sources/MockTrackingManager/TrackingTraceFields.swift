@@ -62,6 +62,14 @@ public enum TrackingPromptOutcome: Hashable, Sendable, TraceValue {
     }
 }
 
+/// How the OS showed a tracking prompt (`tracking.prompt style=...`).
+public enum TrackingPromptStyle: String, Hashable, Sendable, CaseIterable, TraceValue {
+    /// The two-button alert; a prompt without a `style` field was one.
+    case alert
+    /// The expanded full-page sheet of OS 27.2 in the EU, with its Additional Information button.
+    case sheet
+}
+
 /// What a read of the advertising identifier gave (`idfa.read identifier=...`).
 public enum AdvertisingIdentifierReading: String, Hashable, Sendable, CaseIterable, TraceValue {
     /// All zeros: tracking is not authorized (or the OS withholds it).
@@ -78,6 +86,11 @@ extension TraceField where Value == TrackingAnswerReason {
 extension TraceField where Value == TrackingPromptOutcome {
     /// What the user, or the system, did with the prompt (`tracking.answer`).
     @inlinable public static var trackingPromptOutcome: Self { Self("answer") }
+}
+
+extension TraceField where Value == TrackingPromptStyle {
+    /// `sheet` on a prompt shown as the expanded sheet; the alert leaves it out (`tracking.prompt`).
+    @inlinable public static var trackingPromptStyle: Self { Self("style") }
 }
 
 extension TraceField where Value == AdvertisingIdentifierReading {

@@ -17,7 +17,11 @@ struct ExplorationTests {
         bounds.variesDevice = mistake == .readsIdentifierUnchecked
         // Dropping npa only for a child-directed app, or setting its tags late, shows only in one.
         let tagged = mistake == .dropsNonPersonalizedExtraWhenChildDirected || mistake == .configuresAdSDKAfterStart
-        let tags = tagged ? #", "adRequestConfiguration": {"childDirectedTreatment": true}"# : ""
+        // Telling partners the tracking answer shows only in an app that mediates one.
+        let tags =
+            tagged
+            ? #", "adRequestConfiguration": {"childDirectedTreatment": true}"#
+            : mistake == .forwardsTrackingAnswerToPartners ? #", "mediationPartners": ["applovin"]"# : ""
         let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["\#(mistake.rawValue)"]\#(tags)}}"#, bounds: bounds)
         let report = explorer.breadthFirst()
         let found = try #require(report.counterexamples.first { $0.invariant == mistake.caughtBy }, "\(report.summary)")

@@ -12,6 +12,9 @@
     public final class SDKAdLoader: AdSDK, @unchecked Sendable {
         private let lock = NSLock()
         private var sent: [AdRequest] = []
+        /// What the app set that the SDK cannot report back: it has no getter for the first-party ID
+        /// switch, and no "not set" for coarse location.
+        private var collection = (coarseLocation: Bool?.none, firstPartyID: true)
 
         /// Creates the adapter over `MobileAds.shared`.
         public init() {}
@@ -27,9 +30,16 @@
         /// `tagForChildDirectedTreatment`, `ageRestrictedTreatment`), on the main queue, so a later `start` comes after.
         /// The two Boolean tags are deprecated since 13.3.0 and still honoured; they are reached through
         /// `LegacyAudienceTags` (DeprecatedMembers.swift), which says why the port keeps them.
+        /// Coarse location (`coarseLocationCollectionEnabled`, 13.12.0) is set only when the app
+        /// chose; the first-party ID through `setPublisherFirstPartyIDEnabled(_:)`.
         public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
+            lock.lock()
+            collection = (configuration.coarseLocationCollection, configuration.publisherFirstPartyID)
+            lock.unlock()
             DispatchQueue.main.async {
                 let real = MobileAds.shared.requestConfiguration
+                if let coarseLocation = configuration.coarseLocationCollection { real.coarseLocationCollectionEnabled = coarseLocation }
+                real.setPublisherFirstPartyIDEnabled(configuration.publisherFirstPartyID)
                 let tags: any LegacyAudienceTags = real
                 tags.tagForUnderAgeOfConsent = configuration.underAgeOfConsent.map { NSNumber(value: $0) }
                 tags.tagForChildDirectedTreatment = configuration.childDirectedTreatment.map { NSNumber(value: $0) }
@@ -42,8 +52,12 @@
             }
         }
 
-        /// The tags `MobileAds.shared.requestConfiguration` holds, read back from the SDK.
+        /// The tags `MobileAds.shared.requestConfiguration` holds, read back from the SDK, and the
+        /// collection settings as the adapter last set them.
         public var requestConfiguration: AdRequestConfiguration {
+            lock.lock()
+            let collection = collection
+            lock.unlock()
             let real = MobileAds.shared.requestConfiguration
             let age: AudienceAgeTreatment =
                 switch real.ageRestrictedTreatment {
@@ -55,7 +69,7 @@
             return AdRequestConfiguration(
                 underAgeOfConsent: tags.tagForUnderAgeOfConsent?.boolValue,
                 childDirectedTreatment: tags.tagForChildDirectedTreatment?.boolValue,
-                ageTreatment: age
+                ageTreatment: age, coarseLocationCollection: collection.coarseLocation, publisherFirstPartyID: collection.firstPartyID
             )
         }
 

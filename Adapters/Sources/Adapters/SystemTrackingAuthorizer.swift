@@ -22,5 +22,40 @@
                 completion(TrackingAuthorizationStatus(rawValue: status.rawValue))
             }
         }
+
+        /// `ATTrackingManager.requestTrackingAuthorizationPreferringExpandedInterface(_:additionalInformationAction:completionHandler:)`
+        /// from iOS 27.2 (the full-page sheet in the EU); the plain request on an earlier OS, which
+        /// has no sheet and no Additional Information button.
+        public func requestTrackingAuthorization(
+            preferringExpandedInterface: Bool, additionalInformation: (@Sendable () -> Void)?,
+            completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void
+        ) {
+            #if !os(macOS) && !os(tvOS) && !os(visionOS)
+                if #available(iOS 27.2, *) {
+                    ATTrackingManager.requestTrackingAuthorizationPreferringExpandedInterface(
+                        preferringExpandedInterface, additionalInformationAction: additionalInformation
+                    ) { status in
+                        completion(TrackingAuthorizationStatus(rawValue: status.rawValue))
+                    }
+                    return
+                }
+            #endif
+            requestTrackingAuthorization(completion: completion)
+        }
+
+        /// The expanded request's async form from iOS 27.2, the plain request's before.
+        public func requestTrackingAuthorization(preferringExpandedInterface: Bool, additionalInformation: (@Sendable () -> Void)?) async
+            -> TrackingAuthorizationStatus
+        {
+            #if !os(macOS) && !os(tvOS) && !os(visionOS)
+                if #available(iOS 27.2, *) {
+                    let status = await ATTrackingManager.requestTrackingAuthorizationPreferringExpandedInterface(
+                        preferringExpandedInterface, additionalInformationAction: additionalInformation
+                    )
+                    return TrackingAuthorizationStatus(rawValue: status.rawValue)
+                }
+            #endif
+            return await requestTrackingAuthorization()
+        }
     }
 #endif

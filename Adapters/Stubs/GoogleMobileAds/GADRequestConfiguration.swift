@@ -6,6 +6,11 @@
 // `NSNumber` tags `tagForUnderAgeOfConsent` and `tagForChildDirectedTreatment` (nullable),
 // deprecated since 13.3.0 in favour of `ageRestrictedTreatment`. The deprecation message below
 // paraphrases the release note; the header's own wording was not available to check.
+// `coarseLocationCollectionEnabled` is named by the 13.12.0 release note ("Added the
+// `coarseLocationCollectionEnabled` property to the `GADRequestConfiguration` class"); its type is
+// not stated there, and is assumed a BOOL property (Swift `Bool`), unconfirmed. The publisher
+// first-party ID switch, `-setPublisherFirstPartyIDEnabled:` (`setPublisherFirstPartyIDEnabled(_:)`),
+// is a setter with no getter.
 //
 // A STUB FOR TYPE-CHECKING ONLY, built on Linux in place of the SDK (see Adapters/Package.swift).
 // It declares only what the adapters use and does nothing.
@@ -30,4 +35,12 @@ open class RequestConfiguration: NSObject {
     /// `var tagForChildDirectedTreatment: NSNumber? { get set }`, deprecated since 13.3.0.
     @available(*, deprecated, message: "Use ageRestrictedTreatment instead.")
     open var tagForChildDirectedTreatment: NSNumber?
+
+    /// `var coarseLocationCollectionEnabled: Bool { get set }` (13.12.0; type assumed, see above)
+    open var coarseLocationCollectionEnabled: Bool = true
+
+    /// `func setPublisherFirstPartyIDEnabled(_ enabled: Bool)`
+    open func setPublisherFirstPartyIDEnabled(_ enabled: Bool) {
+        fatalError("GoogleMobileAds stub: type-checking only")
+    }
 }

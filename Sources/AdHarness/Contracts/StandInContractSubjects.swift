@@ -24,6 +24,40 @@ public enum StandInContractSubjects {
     public static func locationAuthorizer() -> any LocationAuthorizerSubject { StandInLocationSubject() }
     /// The in-memory key-value store the harness gives every app.
     public static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
+    /// The analytics SDK stand-in.
+    public static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
+    /// The mediated ad networks' stand-in.
+    public static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
+}
+
+struct StandInMediationPartnersSubject: MediationPartnersSubject {
+    let worlds = StandInWorlds()
+
+    func arrangeFresh() throws -> MediationPartnersPorts? {
+        let partners = try worlds.make().standIns.mediationPartners
+        return MediationPartnersPorts(partners: partners, held: { partners.flags[$0] ?? PartnerPrivacyFlags() })
+    }
+}
+
+struct StandInAnalyticsSubject: AnalyticsSubject {
+    let worlds = StandInWorlds()
+
+    func arrange(deniedByDefault: Set<AnalyticsConsentType>) throws -> AnalyticsPorts? {
+        var infoPlist = InfoPlist.standard
+        for type in deniedByDefault { infoPlist[SimulatedAnalytics.defaultKey(type).name] = .bool(false) }
+        let (world, standIns) = try worlds.make(device: Device(infoPlist: infoPlist))
+        return Self.ports(world: world, standIns: standIns)
+    }
+
+    /// The SDK of a process, its state, and the next process on the same world.
+    static func ports(world: SimulatedWorld, standIns: ProcessStandIns) -> AnalyticsPorts {
+        AnalyticsPorts(
+            sdk: standIns.analytics, state: { standIns.analytics.consentState },
+            relaunch: {
+                standIns.process.clock.end()
+                return ports(world: world, standIns: world.makeStandIns(processNumber: standIns.process.number + 1))
+            })
+    }
 }
 
 struct StandInTrackingSubject: TrackingAuthorizerSubject {

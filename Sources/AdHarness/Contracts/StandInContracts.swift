@@ -12,6 +12,8 @@ public enum StandInContracts {
         for check in AdSDKContract.checks { results.append(await check.run(against: StandInContractSubjects.adSDK())) }
         for check in LocationAuthorizerContract.checks { results.append(await check.run(against: StandInContractSubjects.locationAuthorizer())) }
         for check in KeyValueStoreContract.checks { results.append(await check.run(against: StandInContractSubjects.keyValueStore())) }
+        for check in AnalyticsContract.checks { results.append(await check.run(against: StandInContractSubjects.analytics())) }
+        for check in MediationPartnersContract.checks { results.append(await check.run(against: StandInContractSubjects.mediationPartners())) }
         return results
     }
 }

@@ -29,6 +29,9 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
     case dropsNonPersonalizedExtraWhenChildDirected
     /// The app sets the ad SDK's request configuration in the start completion, after the SDK started.
     case configuresAdSDKAfterStart
+    /// The app tells its mediated ad networks the user consented whenever tracking is authorized,
+    /// whatever the user chose in the consent form (seen in a public app).
+    case forwardsTrackingAnswerToPartners
 
     /// The invariant that catches this mistake.
     public var caughtBy: Invariant {
@@ -43,6 +46,7 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
         case .treatsObtainedAsFullConsent: .personalizedOnlyWhenSignalsAllow
         case .dropsNonPersonalizedExtraWhenChildDirected: .taggedRequestsNeverPersonalized
         case .configuresAdSDKAfterStart: .requestConfigurationBeforeStart
+        case .forwardsTrackingAnswerToPartners: .partnersToldNoMoreThanUserGave
         }
     }
 }

@@ -49,7 +49,10 @@ public final class ReferenceGlue: ConsentGlue {
                 }
             }
         var wired = ports
-        wired.adSDK = MistakenAdSDK(base: ports.adSDK, mistakes: mistakes)
+        wired.adSDK = PartnerForwardingAdSDK(
+            base: MistakenAdSDK(base: ports.adSDK, mistakes: mistakes), ports: ports, partners: configuration.mediationPartners,
+            ageRestricted: configuration.adRequestConfiguration.forbidsPersonalizedAds,
+            fromTrackingAnswer: mistakes.contains(.forwardsTrackingAnswerToPartners))
         wired.log = ErrorKeepingLog(base: ports.log) { error in records.withLock { $0.errors.append(error) } }
         let environment = AdsEnvironment(ports: wired, consent: profile)
         let coordinator = AdsConsentCoordinator(environment: environment, configuration: configuration)

@@ -40,6 +40,8 @@ final class HostedProcess: Sendable {
             }
         }
         world.device.setAppState(.active, reason: "launched")
+        // The analytics SDK collects a session start by itself, with no call from the app.
+        if world.sdkSettings.analyticsLinked { standIns.analytics.logEvent("session_start") }
         return hosted
     }
 

@@ -21,6 +21,10 @@ public struct ProcessStandIns: Sendable {
     public let legacyConsentForms: SimulatedLegacyConsentForms?
     /// The ad SDK.
     public let adSDK: SimulatedAdSDK
+    /// The analytics SDK's consent mode.
+    public let analytics: SimulatedAnalytics
+    /// The mediated ad networks' privacy flags.
+    public let mediationPartners: SimulatedMediationPartners
     /// The ports over these stand-ins, as the glue gets them.
     public let ports: AppPorts
 
@@ -33,6 +37,8 @@ public struct ProcessStandIns: Sendable {
         legacyConsentInformation: SimulatedLegacyConsentInformation?,
         legacyConsentForms: SimulatedLegacyConsentForms?,
         adSDK: SimulatedAdSDK,
+        analytics: SimulatedAnalytics,
+        mediationPartners: SimulatedMediationPartners,
         store: any KeyValueStore,
         lifecycle: any AppLifecycle,
         system: any SystemVersionProvider,
@@ -46,13 +52,16 @@ public struct ProcessStandIns: Sendable {
         self.legacyConsentInformation = legacyConsentInformation
         self.legacyConsentForms = legacyConsentForms
         self.adSDK = adSDK
+        self.analytics = analytics
+        self.mediationPartners = mediationPartners
         let legacy = legacyConsentInformation.flatMap { information in
             legacyConsentForms.map { LegacyConsentPorts(information: information, forms: $0) }
         }
         ports = AppPorts(
             tracking: tracking, advertisingIdentifier: identifier,
             consentInformation: consentInformation, consentForms: consentForms, legacyConsent: legacy,
-            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, system: system, log: log
+            adSDK: adSDK, store: store, clock: process.clock, lifecycle: lifecycle, system: system, log: log, analytics: analytics,
+            mediationPartners: mediationPartners
         )
     }
 }

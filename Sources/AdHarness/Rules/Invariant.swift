@@ -55,4 +55,11 @@ public struct RuleDescriptor: Sendable {
     /// The steps whose debt the rule collects later (a tap on the privacy-options entry point, an ad
     /// wanted): a finding made at a later event names the last such step as its cause.
     var causedBy: Set<HarnessStep> = []
+
+    /// Whose rule it is at an event, for a rule whose authority depends on the situation (the OS
+    /// version a requirement is stated for); `nil`: ``authority`` everywhere.
+    var authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
+
+    /// Whose rule it is at the event that broke it: ``authority``, unless the rule says otherwise there.
+    public func authority(at event: TraceEvent) -> RuleAuthority { authorityAt?(event) ?? authority }
 }

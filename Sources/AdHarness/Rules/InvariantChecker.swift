@@ -68,7 +68,8 @@ public final class InvariantChecker: Sendable {
         var active: [TraceName: [(RuleDescriptor, RuleSeverity)]] = [:]
         for rule in Rules.checkingOrder {
             let severity = rules.severity(of: rule.id)
-            guard severity != .off else { continue }
+            // A rule whose authority depends on the event is asked wherever it may be on.
+            guard severity != .off || (rule.authorityAt != nil && rules.overrides[rule.id] == nil) else { continue }
             for name in rule.on { active[name, default: []].append((rule, severity)) }
         }
         activeByRuleSet.withLock { $0[rules] = active }
@@ -82,6 +83,8 @@ public final class InvariantChecker: Sendable {
         state.withLock { state in
             if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
             for (rule, severity) in active[event.name] ?? [] where rule.breaks(event, state.facts) {
+                let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
+                guard severity != .off else { continue }
                 // A finding made at a later event than the step it collects from points at that step.
                 let cause = rule.causedBy.compactMap { state.lastStep[$0] }.filter { $0 < index }.max()
                 state.findings.append((rule.id, severity, index, cause))

@@ -77,8 +77,11 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     /// `\n  caused by: 0.000s step step=openPrivacyOptions` when a step before the event caused it.
     private var causeLine: String { cause.map { "\n  caused by: \($0)" } ?? "" }
 
-    /// One line: the rule's name, its authority, and where it comes from.
+    /// Whose rule it is at the event that broke it (a rule's authority may depend on the OS version).
+    public var authority: RuleAuthority { invariant.descriptor.authority(at: event) }
+
+    /// One line: the rule's name, its authority at the event, and where it comes from.
     public var summary: String {
-        "\(invariant.rawValue) (\(invariant.authority)) at \(event.time.harnessDescription) \(event.name): \(invariant.rule); source: \(invariant.source)"
+        "\(invariant.rawValue) (\(authority)) at \(event.time.harnessDescription) \(event.name): \(invariant.rule); source: \(invariant.source)"
     }
 }

@@ -56,14 +56,18 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// How severely the set checks a rule.
-    public func severity(of rule: Invariant) -> RuleSeverity {
+    public func severity(of rule: Invariant) -> RuleSeverity { severity(of: rule, authority: rule.authority) }
+
+    /// How severely the set checks a rule where it has this authority (a rule whose authority
+    /// depends on the event: ``RuleDescriptor/authority(at:)``).
+    public func severity(of rule: Invariant, authority: RuleAuthority) -> RuleSeverity {
         if let chosen = overrides[rule] { return chosen }
         switch base {
         case .standard: break
         case .seed: if Self.seedFailures.contains(rule) { return .failure }
         case .strict: return .failure
         }
-        return rule.authority.defaultSeverity
+        return authority.defaultSeverity
     }
 
     /// The same set with one rule at another severity.

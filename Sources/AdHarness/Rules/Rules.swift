@@ -4,11 +4,11 @@ public enum Rules {
     /// Every rule.
     public static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
-        .noRunawayLoop, .noCrash,
+        .noRunawayLoop, .noCrash, .analyticsAdSignalsWithinConsent, .partnersToldNoMoreThanUserGave,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
         .wantedAdsRequested,
-        .requestsFollowCurrentAnswers,
+        .requestsFollowCurrentAnswers, .analyticsConsentFollowsChoice,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,
     ]

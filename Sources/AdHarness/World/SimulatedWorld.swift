@@ -117,9 +117,14 @@ public final class SimulatedWorld: Sendable {
             status: { device.trackingStatus },
             request: { completion in tracking.requestTrackingAuthorization(by: .consentSDK, completion: completion) }
         )
+        let consentStorage = ConsentStorage(store: storage)
+        let analytics = SimulatedAnalytics(
+            process: process, store: storage, infoPlist: device.infoPlist, signals: { [legacySDK] in legacySDK == nil ? consentStorage.store : nil },
+            region: { [region] in region.snapshot })
         let information = SimulatedConsentInformation(
-            settings: sdkSettings, storage: ConsentStorage(store: storage), process: process, region: { [region] in region.snapshot },
-            infoPlist: device.infoPlist, tracking: osTracking, consentSync: consentSync, preloads: preloads
+            settings: sdkSettings, storage: consentStorage, process: process, region: { [region] in region.snapshot },
+            infoPlist: device.infoPlist, tracking: osTracking, consentSync: consentSync, preloads: preloads,
+            analyticsConsent: { analytics.setConsent($0, by: .consentSDK) }
         )
         let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?
@@ -135,17 +140,21 @@ public final class SimulatedWorld: Sendable {
             infoPlist: device.infoPlist,
             consent: signals,
             adLoadLatency: sdkSettings.adLoadLatency,
+            version: sdkSettings.adSDKVersion,
             servingPolicy: sdkSettings.servingPolicy,
             trackingStatus: { device.trackingStatus },
             advertisingIdentifier: { identifier.currentValue },
             region: { [region] in region.snapshot },
             onRequest: { [requests] request in requests.withLock { $0.append(request) } }
         )
+        let partners = SimulatedMediationPartners(
+            process: process, consent: legacySDK == nil ? consentStorage : nil, region: { [region] in region.snapshot },
+            ageTagged: { adSDK.requestConfiguration.forbidsPersonalizedAds })
         return ProcessStandIns(
             process: process, tracking: tracking, identifier: identifier,
             consentInformation: information, consentForms: forms,
             legacyConsentInformation: legacy?.0, legacyConsentForms: legacy?.1,
-            adSDK: adSDK, store: storage, lifecycle: device, system: device, log: GlueLog(trace: trace)
+            adSDK: adSDK, analytics: analytics, mediationPartners: partners, store: storage, lifecycle: device, system: device, log: GlueLog(trace: trace)
         )
     }
 }

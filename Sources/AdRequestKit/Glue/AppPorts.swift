@@ -41,6 +41,10 @@ public struct AppPorts: Sendable {
     public var system: any SystemVersionProvider
     /// Where the glue may log what it decides; the harness shows it in the trace but never checks it.
     public var log: any AdsEventLog
+    /// The analytics SDK's consent mode and events; ``NoAnalyticsSDK`` for an app without it.
+    public var analytics: any AnalyticsSDK
+    /// The privacy flags of the ad networks the app mediates; ``NoMediationPartners`` for none.
+    public var mediationPartners: any MediationPartners
 
     /// Every port a glue reaches the outside world through: the OS, the consent SDK, the ad SDK,
     /// storage, time and the app's lifecycle, each a seam a port replaces with the real call.
@@ -55,7 +59,9 @@ public struct AppPorts: Sendable {
         clock: any AppClock,
         lifecycle: any AppLifecycle,
         system: any SystemVersionProvider = ProcessSystemVersion(),
-        log: any AdsEventLog = SilentAdsEventLog()
+        log: any AdsEventLog = SilentAdsEventLog(),
+        analytics: any AnalyticsSDK = NoAnalyticsSDK(),
+        mediationPartners: any MediationPartners = NoMediationPartners()
     ) {
         self.tracking = tracking
         self.advertisingIdentifier = advertisingIdentifier
@@ -68,6 +74,8 @@ public struct AppPorts: Sendable {
         self.lifecycle = lifecycle
         self.system = system
         self.log = log
+        self.analytics = analytics
+        self.mediationPartners = mediationPartners
     }
 }
 

@@ -1,4 +1,5 @@
-/// The ad SDK's request configuration: the audience tags it adds to every ad request.
+/// The ad SDK's request configuration: the audience tags it adds to every ad request, and what it
+/// collects with them (coarse location, the publisher first-party ID).
 ///
 /// The consent SDK does not pass its under-age tag on to the ad SDK, so an app that tags the consent
 /// request must tag the ad side too, here, before it starts the SDK. Each Boolean tag has three
@@ -15,15 +16,27 @@ public struct AdRequestConfiguration: Hashable, Sendable {
     public var childDirectedTreatment: Bool?
     /// The age treatment every request receives: the tag that replaces the two above.
     public var ageTreatment: AudienceAgeTreatment
+    /// Whether the SDK may collect coarse location with its requests (GMA 13.12.0 and later);
+    /// `nil`: the app leaves it to the SDK's default.
+    public var coarseLocationCollection: Bool?
+    /// Whether the SDK uses the publisher first-party ID, an identifier of its own for this app's
+    /// users: on unless the app switches it off, as the real SDK is.
+    public var publisherFirstPartyID: Bool
 
-    /// Creates a configuration; the defaults set no tag.
-    public init(underAgeOfConsent: Bool? = nil, childDirectedTreatment: Bool? = nil, ageTreatment: AudienceAgeTreatment = .unspecified) {
+    /// Creates a configuration; the defaults set no tag, leave coarse location to the SDK and keep
+    /// the publisher first-party ID on.
+    public init(
+        underAgeOfConsent: Bool? = nil, childDirectedTreatment: Bool? = nil, ageTreatment: AudienceAgeTreatment = .unspecified,
+        coarseLocationCollection: Bool? = nil, publisherFirstPartyID: Bool = true
+    ) {
         self.underAgeOfConsent = underAgeOfConsent
         self.childDirectedTreatment = childDirectedTreatment
         self.ageTreatment = ageTreatment
+        self.coarseLocationCollection = coarseLocationCollection
+        self.publisherFirstPartyID = publisherFirstPartyID
     }
 
-    /// Whether it sets no tag at all, as for an app that never touches the configuration.
+    /// Whether it sets nothing at all, as for an app that never touches the configuration.
     public var isEmpty: Bool { self == AdRequestConfiguration() }
 
     /// Whether a tag rules out personalized ads: child-directed, under the age of consent, or any age treatment.

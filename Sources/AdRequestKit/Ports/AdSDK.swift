@@ -6,7 +6,7 @@
 /// - `ads.load-completes-once` (port-only): every ad load calls its completion exactly once, with an ad or an error.
 /// - `ads.start-completes-once` (port-only): starting the SDK calls its completion exactly once.
 /// - `ads.load-error-reaches-completion` (world-control): a failed load reaches the completion as that error.
-/// - `ads.configuration-reaches-sdk-intact` (port-only): a request configuration set on the SDK is the one it holds, every tag kept.
+/// - `ads.configuration-reaches-sdk-intact` (port-only): a request configuration set on the SDK is the one it holds, every tag and collection setting kept.
 public protocol AdSDK: Sendable {
     /// Starts the SDK; call once the tracking status is decided, so it does not cache a zero identifier.
     func start(completion: @escaping @Sendable () -> Void)

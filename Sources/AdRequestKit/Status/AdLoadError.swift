@@ -14,7 +14,10 @@ public struct AdLoadError: OpenStatus, Error {
     public static let network = Self(rawValue: 2)
     /// The ad server answered with an error.
     public static let server = Self(rawValue: 3)
-    /// The request timed out.
+    /// The device's OS is below the SDK's minimum: deprecated in GMA 13.1.0, whose minimum
+    /// deployment target is the minimum OS that receives ads.
+    public static let osVersionTooLow = Self(rawValue: 4)
+    /// The request timed out (before GMA 13.0.0 some timeouts came back as ``invalidRequest``).
     public static let timeout = Self(rawValue: 5)
     /// The SDK failed internally.
     public static let `internal` = Self(rawValue: 11)
@@ -24,6 +27,6 @@ public struct AdLoadError: OpenStatus, Error {
     /// The codes this harness models; the SDK documents more.
     public static let recognized: [(value: Self, name: String)] = [
         (.invalidRequest, "invalidRequest"), (.noFill, "noFill"), (.network, "network"), (.server, "server"),
-        (.timeout, "timeout"), (.internal, "internal"), (.applicationIdentifierMissing, "applicationIdentifierMissing"),
+        (.osVersionTooLow, "osVersionTooLow"), (.timeout, "timeout"), (.internal, "internal"), (.applicationIdentifierMissing, "applicationIdentifierMissing"),
     ]
 }

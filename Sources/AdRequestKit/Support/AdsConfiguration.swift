@@ -16,6 +16,9 @@ public struct AdsConfiguration: Hashable, Sendable {
     /// The ad SDK's audience tags, set before it starts; a tag that rules out personalized ads puts
     /// `npa=1` on every request. The consent SDK's under-age tag does not reach the ad SDK: set it here too.
     public var adRequestConfiguration: AdRequestConfiguration
+    /// The ad networks the app mediates, which do not read the TC string: a glue tells each of them
+    /// the user's choices (``MediationPartners``) before the ad SDK starts and before each request.
+    public var mediationPartners: [MediationPartner] = []
 
     /// Creates a configuration; the defaults suit a production app for a general audience.
     public init(

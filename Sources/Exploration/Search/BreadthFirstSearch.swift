@@ -166,8 +166,8 @@ struct BreadthFirstSearch: Sendable {
             switch outcome {
             case .impossible:
                 continue
-            case .needsAnswer(let key):
-                guard let choices = bounds.answers(for: key) else { continue }
+            case .needsAnswer(let key, let onSheet):
+                guard let choices = bounds.answers(for: key, onSheet: onSheet) else { continue }
                 pending += choices.map(decisions.answering)
             case .violation(let violations, let steps):
                 let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false, withoutStayingSteps: withoutStayingSteps)

@@ -42,24 +42,34 @@ struct Decisions: Hashable, Sendable {
     }
 }
 
-/// An OS version and a consent region the explorer runs on, where the starting point leaves them open.
+/// An OS version, a consent region and a country the explorer runs on, where the starting point
+/// leaves them open.
 struct DeviceVariant: Hashable, Sendable, CustomStringConvertible {
     var osVersion: String?
     var region: ConsentRegion?
+    /// The country, for the OS's EU rules on the tracking prompt (from 27.2, in the EEA only).
+    var country: String?
 
-    /// The OS versions where the OS changes its answers (before tracking authorization existed,
-    /// before it was enforced, the early `denied` of 17.4, today), and every consent region.
-    static let osVersions = ["18.0", "17.4", "14.4", "13.7"]
+    /// The OS versions where the OS changes its answers (the EU rules of 27.2, today, the early
+    /// `denied` of 17.4, before tracking authorization was enforced, before it existed).
+    static let osVersions = ["27.2", "18.0", "17.4", "14.4", "13.7"]
+
+    /// The countries an EEA device of an OS with the EU rules is placed in: France, where every
+    /// prompt is the full-page sheet, and Spain, where it is only when the app prefers it.
+    static let euCountries = ["FR", "ES"]
 
     func apply(to device: inout Device) {
         if let osVersion, let parsed = OSVersion(text: osVersion) { device.os.osVersion = parsed }
         if let region { device.sdk.region = region }
+        if let country { device.country = country }
     }
 
-    /// `osVersion="17.4" region="other"`: the fields the search set, as the fixture's `device` object spells them.
+    /// The scenario object with the fields the search set, as a fixture's `device` object spells them.
+    func setting(_ object: JSONValue) -> JSONValue { object.settingDevice(osVersion: osVersion, region: region, country: country) }
+
+    /// `osVersion="27.2" region="eea" country="FR"`: the fields the search set, as the fixture's `device` object spells them.
     var description: String {
-        let device = JSONValue.object([]).settingDevice(osVersion: osVersion, region: region)[Scenario.CodingKeys.device]
-        guard case .object(let fields)? = device else { return "" }
+        guard case .object(let fields)? = setting(.object([]))[Scenario.CodingKeys.device] else { return "" }
         return fields.map { "\($0.0)=\($0.1.text(indent: nil))" }.joined(separator: " ")
     }
 }

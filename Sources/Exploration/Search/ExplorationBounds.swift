@@ -32,9 +32,11 @@ public struct ExplorationBounds: Sendable {
     /// Answers (`leaveApp`, `dismiss`, `rejectAll`...) and fault kinds (`never`, `twice`, `otherThread`, `delay`,
     /// `appInactive`, or an error's name such as `network`) the search leaves out.
     public var leftOut: Set<String> = []
-    /// Whether to explore every OS version where the OS behaves differently (18.0, 17.4, 14.4,
-    /// 13.7) and every consent region, for the fields the starting point leaves out; each is a
-    /// starting device of its own, so the search costs as many times more.
+    /// Whether to explore every OS version where the OS behaves differently (27.2, 18.0, 17.4, 14.4,
+    /// 13.7) and every consent region, for the fields the starting point leaves out, with an EEA
+    /// device on 27.2 in France (the full-page sheet on every prompt) and in Spain (the sheet only
+    /// when the app prefers it); each is a starting device of its own, so the search costs as many
+    /// times more.
     public var variesDevice: Bool
 
     /// Creates bounds; the defaults explore every standard step, answers and a fault a run.
@@ -58,12 +60,20 @@ public struct ExplorationBounds: Sendable {
         self.timeouts = timeouts
     }
 
-    /// The starting devices: the starting point's own, or each OS version and region it leaves open.
-    func devices(osVersionGiven: Bool, regionGiven: Bool) -> [DeviceVariant] {
+    /// The starting devices: the starting point's own, or each OS version and region it leaves open;
+    /// an EEA device on 27.2 is placed in each of ``DeviceVariant/euCountries`` unless the starting
+    /// point names its country.
+    func devices(osVersionGiven: Bool, regionGiven: Bool, countryGiven: Bool) -> [DeviceVariant] {
         guard variesDevice else { return [DeviceVariant()] }
         let versions: [String?] = osVersionGiven ? [nil] : DeviceVariant.osVersions
         let regions: [ConsentRegion?] = regionGiven ? [nil] : ConsentRegion.allCases
-        return versions.flatMap { version in regions.map { DeviceVariant(osVersion: version, region: $0) } }
+        return versions.flatMap { version in
+            regions.flatMap { region in
+                let euRules = version.flatMap { OSVersion(text: $0) }?.hasEUTrackingPromptRules == true
+                let countries: [String?] = euRules && region == .eea && !countryGiven ? DeviceVariant.euCountries : [nil]
+                return countries.map { DeviceVariant(osVersion: version, region: region, country: $0) }
+            }
+        }
     }
 
     /// One second past a timeout: late for it, and as early as can be.
@@ -73,11 +83,14 @@ public struct ExplorationBounds: Sendable {
     static let answerKeys = UserScriptKey.allCases
 
     /// The answers to try for a user-script key (`trackingPrompt`, `consentForm`...), or `nil` for
-    /// a key the explorer does not answer.
-    func answers(for key: UserScriptKey) -> [AnswerChoice]? {
+    /// a key the explorer does not answer. The tracking prompt's are the alert's buttons, and
+    /// Additional Information too when it is the expanded sheet (`onSheet`).
+    func answers(for key: UserScriptKey, onSheet: Bool = false) -> [AnswerChoice]? {
         let (names, timeout): ([String], Duration)
         switch key {
-        case .trackingPrompt: (names, timeout) = (TrackingPromptAnswer.alertAnswers.map(\.rawValue), timeouts.trackingRequest)
+        case .trackingPrompt:
+            let buttons = onSheet ? TrackingPromptAnswer.alertAnswers + [.additionalInformation] : TrackingPromptAnswer.alertAnswers
+            (names, timeout) = (buttons.map(\.rawValue), timeouts.trackingRequest)
         case .consentForm, .privacyOptionsForm: (names, timeout) = (ConsentFormAnswer.explored.map(\.rawValue), timeouts.formPresent)
         case .legacyConsentForm: (names, timeout) = (LegacyFormAnswer.allCases.map(\.rawValue), timeouts.formPresent)
         }

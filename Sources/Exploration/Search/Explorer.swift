@@ -110,7 +110,9 @@ public struct Explorer: Sendable {
 
     /// The starting devices to explore.
     private var devices: [DeviceVariant] {
-        bounds.devices(osVersionGiven: startJSON["device"]?["osVersion"] != nil, regionGiven: startJSON["device"]?["region"] != nil)
+        bounds.devices(
+            osVersionGiven: startJSON["device"]?["osVersion"] != nil, regionGiven: startJSON["device"]?["region"] != nil,
+            countryGiven: startJSON["device"]?["country"] != nil)
     }
 
     /// Every state within ``ExplorationBounds/depth`` steps, breadth-first: a violation found is one
@@ -160,7 +162,7 @@ public struct Explorer: Sendable {
     /// every answer, so it still replays once the glue is fixed and shows another prompt; `nil` only if
     /// it cannot be written or does not replay.
     private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String) -> Counterexample? {
-        let base = startJSON.settingDevice(osVersion: decisions.device.osVersion, region: decisions.device.region)
+        let base = decisions.device.setting(startJSON)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
         guard let (shrunk, shrunkViolation) = shrinker.shrink(draft) else { return nil }

@@ -22,8 +22,9 @@ struct PathRun: Sendable {
         )
         /// A rule failed in the last step taken, after these steps: each finding of the run, in order.
         case violation([InvariantViolation], steps: [Step])
-        /// A prompt or form appeared that the path has no answer for: the user-script key.
-        case needsAnswer(UserScriptKey)
+        /// A prompt or form appeared that the path has no answer for: the user-script key, and
+        /// whether the tracking prompt was the expanded sheet (whose buttons differ from the alert's).
+        case needsAnswer(UserScriptKey, onSheet: Bool)
         /// The step cannot be taken here (the app is not running, nothing is due, Settings refuses).
         case impossible
     }
@@ -100,7 +101,10 @@ struct PathRun: Sendable {
         case .invariantViolated(let violation): return .violation(violations.isEmpty ? [violation] : violations, steps: steps)
         case .scenarioIssue(_, let trace):
             let issue = trace.last { $0.name == .harnessIssue }
-            if let key = issue?[.missingAnswer] { return .needsAnswer(key) }
+            if let key = issue?[.missingAnswer] {
+                let prompt = trace.last { $0.name == .trackingPrompt }
+                return .needsAnswer(key, onSheet: key == .trackingPrompt && prompt?[.trackingPromptStyle] == .sheet)
+            }
             return .impossible
         case .invalidSetup, .appNotRunning: return .impossible
         }

@@ -56,8 +56,12 @@ struct RandomWalks: Sendable {
         var decisions = Decisions()
         decisions.device = devices[random.below(devices.count)]
         let answered = run.start.user.answeredKeys
+        // A walk draws its answers before it runs: the sheet's buttons where every prompt is the sheet.
+        var device = run.start.device
+        decisions.device.apply(to: &device)
+        let onSheet = device.os.osVersion.hasEUTrackingPromptRules && device.trackingPromptRegion == .euFullPageSheet
         for key in ExplorationBounds.answerKeys where !answered.contains(key) {
-            if let choices = bounds.answers(for: key) { decisions = decisions.answering(choices[random.below(choices.count)]) }
+            if let choices = bounds.answers(for: key, onSheet: onSheet) { decisions = decisions.answering(choices[random.below(choices.count)]) }
         }
         let taken = Set(run.start.faults.map(\.target))
         var targets = FaultTarget.allCases.filter { !taken.contains($0) }

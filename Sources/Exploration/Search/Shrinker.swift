@@ -161,7 +161,7 @@ struct Shrinker {
 
     /// The answers listed before this one (the first is the simplest), for its key.
     private func simplerAnswers(than choice: AnswerChoice) -> [String] {
-        let all = ExplorationBounds(lateAnswers: false).answers(for: choice.key)?.map(\.answer) ?? []
+        let all = ExplorationBounds(lateAnswers: false).answers(for: choice.key, onSheet: true)?.map(\.answer) ?? []
         guard let position = all.firstIndex(of: choice.answer) else { return [] }
         return Array(all[..<position])
     }

@@ -28,13 +28,13 @@ enum ExploreCommand: Command {
         the first violation found is one of the shortest). --random RUNS makes that many random walks of
         up to --depth steps (default 20) from --seed (default 1); the same seed gives the same walks.
         --shard K/N runs part K of N of the same search, for a CI matrix. --vary-device also starts
-        from OS 18.0, 17.4, 14.4 and 13.7 and each consent region, where SCENARIO.json leaves them out
-        (as many times the work). The search goes on to find the shortest run breaking each invariant,
+        from OS 27.2, 18.0, 17.4, 14.4 and 13.7 and each consent region, where SCENARIO.json leaves them
+        out, an EEA device on 27.2 in France (the full-page sheet) and in Spain (as many times the work). The search goes on to find the shortest run breaking each invariant,
         and a run that breaks one goes on too, so the bugs behind a first one are found; --stop-at-first
         ends each run at its first violation and the search with the first level (or batch of walks)
-        where one breaks. --leave-out skips answers and fault kinds, comma-separated: leaveApp (the
-        tracking prompt), dismiss (a consent form), never, twice, otherThread, delay, appInactive, or an
-        error such as network.
+        where one breaks. --leave-out skips answers and fault kinds, comma-separated: leaveApp or
+        additionalInformation (the tracking prompt; the second only where the OS shows the 27.2 sheet),
+        dismiss (a consent form), never, twice, otherThread, delay, appInactive, or an error such as network.
 
         The search looks for every rule the runs are checked by that is not off, failures and warnings
         alike, and keeps the shortest run breaking each, at its severity. Each is shrunk (fewer steps,

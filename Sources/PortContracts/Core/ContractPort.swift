@@ -14,6 +14,10 @@ public enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
     case locationAuthorizer
     /// ``AdRequestKit/KeyValueStore``: the app's persistent key-value storage.
     case keyValueStore
+    /// ``AdRequestKit/AnalyticsSDK``: the analytics SDK's consent mode.
+    case analytics
+    /// ``AdRequestKit/MediationPartners``: the mediated ad networks' privacy flags.
+    case mediationPartners
 
     /// The protocol in AdRequestKit that an implementation of this port conforms to.
     public var protocolName: String {
@@ -25,6 +29,8 @@ public enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
         case .adSDK: "AdSDK"
         case .locationAuthorizer: "LocationAuthorizer"
         case .keyValueStore: "KeyValueStore"
+        case .analytics: "AnalyticsSDK"
+        case .mediationPartners: "MediationPartners"
         }
     }
 }

@@ -71,10 +71,15 @@ public enum AdSDKContract {
             await subject.settle()
             try expect("load errors (nil: an ad)", calls.values, equals: [.network])
         },
-        check("ads.configuration-reaches-sdk-intact", "a request configuration set on the SDK is the one it holds, every tag kept", "A7", .portOnly) {
+        check(
+            "ads.configuration-reaches-sdk-intact", "a request configuration set on the SDK is the one it holds, every tag and collection setting kept",
+            "A7, A10", .portOnly
+        ) {
             subject in
             let ports = try await subject.current()
-            let configuration = AdRequestConfiguration(underAgeOfConsent: false, childDirectedTreatment: true, ageTreatment: .child)
+            let configuration = AdRequestConfiguration(
+                underAgeOfConsent: false, childDirectedTreatment: true, ageTreatment: .child, coarseLocationCollection: false, publisherFirstPartyID: false
+            )
             ports.sdk.setRequestConfiguration(configuration)
             await subject.settle()
             try expect("the configuration the SDK holds", ports.sdk.requestConfiguration, equals: configuration)

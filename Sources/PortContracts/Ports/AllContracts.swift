@@ -9,4 +9,6 @@ public enum PortContractCatalogue {
         + AdSDKContract.checks.map(\.clause)
         + LocationAuthorizerContract.checks.map(\.clause)
         + KeyValueStoreContract.checks.map(\.clause)
+        + AnalyticsContract.checks.map(\.clause)
+        + MediationPartnersContract.checks.map(\.clause)
 }

@@ -16,7 +16,8 @@ struct DeviceSpec: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case osVersion, region, country, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
         case infoPlist, infoPlistFile, consentFormConfigured, messages, latency, adProvidersChanged, location, simulator
-        case keepsConsentOutsideEEA, overlappingConsentCalls, consentSyncEnabled, privacyOptionsPreloadFailures
+        case keepsConsentOutsideEEA, overlappingConsentCalls, consentSyncEnabled, privacyOptionsPreloadFailures, adSDKVersion,
+            analyticsSDK, consentMode
     }
 
     enum MessagesKeys: String, CodingKey, CaseIterable {
@@ -63,6 +64,16 @@ struct DeviceSpec: Decodable {
         }
         if let keeps = try container.decodeIfPresent(Bool.self, forKey: .keepsConsentOutsideEEA) { device.sdk.keepsDecisionOutsideEEA = keeps }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .consentSyncEnabled) { device.sdk.consentSyncEnabled = on }
+        if let linked = try container.decodeIfPresent(Bool.self, forKey: .analyticsSDK) { device.sdk.analyticsLinked = linked }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .consentMode) { device.sdk.consentModeEnabled = on }
+        if let version = try container.decodeIfPresent(String.self, forKey: .adSDKVersion) {
+            guard let parsed = SDKVersion(text: version) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .adSDKVersion, in: container, debugDescription: "expected an SDK version such as \"13.12.0\", got \"\(version)\""
+                )
+            }
+            device.sdk.adSDKVersion = parsed
+        }
         if let failures = try container.decodeIfPresent(Int.self, forKey: .privacyOptionsPreloadFailures) {
             guard (0...100).contains(failures) else {
                 throw DecodingError.dataCorruptedError(

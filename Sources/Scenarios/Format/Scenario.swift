@@ -276,11 +276,11 @@ public struct AppSetup: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case underAgeOfConsent, debugGeography, testDeviceIdentifiers, consentSyncID, timeouts, mistakes, legacyConsent, decision, onboardingTracking,
-            adRequestConfiguration
+            adRequestConfiguration, mediationPartners
     }
 
     enum AdRequestConfigurationKeys: String, CodingKey, CaseIterable {
-        case underAgeOfConsent, childDirectedTreatment, ageTreatment
+        case underAgeOfConsent, childDirectedTreatment, ageTreatment, coarseLocationCollection, publisherFirstPartyID
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
@@ -312,7 +312,19 @@ public struct AppSetup: Sendable, Decodable {
             audience.underAgeOfConsent = try tags.decodeIfPresent(Bool.self, forKey: .underAgeOfConsent)
             audience.childDirectedTreatment = try tags.decodeIfPresent(Bool.self, forKey: .childDirectedTreatment)
             audience.ageTreatment = try tags.decodeChoiceIfPresent(AudienceAgeTreatment.self, forKey: .ageTreatment) ?? .unspecified
+            audience.coarseLocationCollection = try tags.decodeIfPresent(Bool.self, forKey: .coarseLocationCollection)
+            audience.publisherFirstPartyID = try tags.decodeIfPresent(Bool.self, forKey: .publisherFirstPartyID) ?? true
             configuration.adRequestConfiguration = audience
+        }
+        if let partners = try container.decodeIfPresent([String].self, forKey: .mediationPartners) {
+            for (index, name) in partners.enumerated() where name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: container.codingPath + [CodingKeys.mediationPartners, AnyCodingKey(intValue: index)],
+                        debugDescription: "expected a partner's name in lowercase letters and digits, such as \"applovin\", found \"\(name)\""
+                    ))
+            }
+            configuration.mediationPartners = partners.map(MediationPartner.init(rawValue:))
         }
         if let timeouts = try container.decodeIfPresent(TimeoutsSpec.self, forKey: .timeouts) {
             configuration.timeouts = timeouts.timeouts

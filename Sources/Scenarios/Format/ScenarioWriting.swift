@@ -60,14 +60,15 @@ extension Scenario {
 }
 
 extension JSONValue {
-    /// The scenario object with its device's OS version and consent region set, as a search that
-    /// varies the device writes them; `nil` leaves a field as the starting point has it.
-    package func settingDevice(osVersion: String?, region: ConsentRegion?) -> JSONValue {
-        guard osVersion != nil || region != nil else { return self }
+    /// The scenario object with its device's OS version, consent region and country set, as a
+    /// search that varies the device writes them; `nil` leaves a field as the starting point has it.
+    package func settingDevice(osVersion: String?, region: ConsentRegion?, country: String? = nil) -> JSONValue {
+        guard osVersion != nil || region != nil || country != nil else { return self }
         var object = self
         var device = self[Scenario.CodingKeys.device] ?? .object([])
         if let osVersion { device[DeviceSpec.CodingKeys.osVersion] = .string(osVersion) }
         if let region { device[DeviceSpec.CodingKeys.region] = .string(region.rawValue) }
+        if let country { device[DeviceSpec.CodingKeys.country] = .string(country) }
         object[Scenario.CodingKeys.device] = device
         return object
     }

@@ -73,6 +73,12 @@ extension MermaidStroke {
         case .adsPresentFailed: [MermaidStroke(.reply(.ads, .app), "ad not shown", .named(["error"]))]
         case .adsReward: [MermaidStroke(.reply(.ads, .app), "reward")]
         case .adsDismiss: [MermaidStroke(.call(.user, .ads), "close ad")]
+        // The analytics SDK, drawn on the ad side: consent mode's signals are about advertising.
+        case .analyticsConsent:
+            [MermaidStroke(.call(.app, .ads), "analytics consent", .named(["by", "analyticsStorage", "adStorage", "adUserData", "adPersonalization"]))]
+        case .analyticsEvent: [MermaidStroke(.call(.app, .ads), "analytics event", .named(["name", "adUserData", "adPersonalization"]))]
+        case .partnerConsent:
+            [MermaidStroke(.call(.app, .ads), "partner privacy", .named(["partner", "hasUserConsent", "doNotSell", "isAgeRestricted", "tcPurposes"]))]
         // The glue's own log.
         case .decision: [MermaidStroke(.note(.app, nil), "decision", .named(["rule", "canRequestAds", "shouldUseNPA"]))]
         case .consentRefresh: [MermaidStroke(.note(.app, nil), "refresh")]

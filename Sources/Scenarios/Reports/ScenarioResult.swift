@@ -32,26 +32,15 @@ public struct ScenarioResult: Sendable {
     public var failOn: RuleSeverity
 
     /// The outcome of one fixture file, as `adharness run` reports it in every format, judged at `failOn`.
-    public init(file: String, outcome: Outcome, failOn: RuleSeverity) {
+    public init(file: String, outcome: Outcome, failOn: RuleSeverity = .failure) {
         self.file = file
         self.outcome = outcome
         self.failOn = failOn
     }
 
-    /// The outcome of one fixture file, judged at `.failure`.
-    public init(file: String, outcome: Outcome) {
-        self.init(file: file, outcome: outcome, failOn: .failure)
-    }
-
-    /// Reads a scenario file and runs it against a glue (by default the reference glue it
-    /// describes), checked by `rules` (by default the scenario's, else the glue's), judged at `.failure`.
-    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioResult {
-        run(file, glue: glue, rules: rules, failOn: .failure)
-    }
-
     /// Reads a scenario file and runs it against a glue (by default the reference glue it
     /// describes), checked by `rules` (by default the scenario's, else the glue's), judged at `failOn`.
-    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil, failOn: RuleSeverity) -> ScenarioResult {
+    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil, failOn: RuleSeverity = .failure) -> ScenarioResult {
         do {
             let verdict = try file.run(glue: glue, rules: rules)
             return ScenarioResult(file: file.displayPath, outcome: .ran(verdict), failOn: failOn)

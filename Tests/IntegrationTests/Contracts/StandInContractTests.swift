@@ -39,4 +39,14 @@ struct StandInContractTests {
     func keyValueStore(_ check: ContractCheck<any KeyValueStoreSubject>) async throws {
         #expect(try await check.verify(against: StandInContractSubjects.keyValueStore()).verdict == .passed)
     }
+
+    @Test(arguments: AnalyticsContract.checks)
+    func analytics(_ check: ContractCheck<any AnalyticsSubject>) async throws {
+        #expect(try await check.verify(against: StandInContractSubjects.analytics()).verdict == .passed)
+    }
+
+    @Test(arguments: MediationPartnersContract.checks)
+    func mediationPartners(_ check: ContractCheck<any MediationPartnersSubject>) async throws {
+        #expect(try await check.verify(against: StandInContractSubjects.mediationPartners()).verdict == .passed)
+    }
 }

@@ -46,9 +46,13 @@ struct InvariantTests {
         try undecided.launch()
         try undecided.finish()
 
-        // A user who allowed tracking and pressed "reject all" in an earlier session: consent reads obtained.
+        // A user who allowed tracking and pressed "reject all" in an earlier session: consent reads
+        // obtained. The app mediates AppLovin, which it tells the user's choice.
+        var mediating = AdsConfiguration()
+        mediating.mediationPartners = [.appLovin]
         let rejected = try SimulatedApp(
-            previousSession: PreviousSession(tracking: .authorized, consent: .obtained, consentChoices: .rejectAll), mistakes: mistakes
+            previousSession: PreviousSession(tracking: .authorized, consent: .obtained, consentChoices: .rejectAll), mistakes: mistakes,
+            configuration: mediating
         )
         try rejected.launch()
         try rejected.requestAd()

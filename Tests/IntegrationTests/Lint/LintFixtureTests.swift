@@ -42,7 +42,7 @@ struct LintFixtureTests {
         #expect(reports.map(\.findings) == [[], []])
         #expect(
             reports.map { $0.files.map(\.kind) } == [
-                [.sdkPrivacyManifest, .appPrivacyManifest, .infoPlist], [.appPrivacyManifest, .infoPlist],
+                [.dependencyLock, .sdkPrivacyManifest, .appPrivacyManifest, .infoPlist], [.appPrivacyManifest, .infoPlist],
             ])
     }
 
@@ -60,6 +60,7 @@ struct LintFixtureTests {
         let found = Self.lint("bad-app").findings.map { "\($0.file.components(separatedBy: "bad-app/").last!):\($0.line) \($0.rule.id) \($0.keyPath)" }
         #expect(
             found == [
+                "Podfile.lock:3 SDK002 Google Mobile Ads", "Podfile.lock:3 SDK004 Google Mobile Ads",
                 "Pods/Alamofire:1 SDK001 ",
                 "Weather/Info.plist:1 IP001 NSUserTrackingUsageDescription",
                 "Weather/Info.plist:11 IP004 GADApplicationIdentifier",
@@ -142,7 +143,10 @@ struct LintFixtureTests {
             ("truncated-binary.plist", "expected a binary property list, found one that is cut short or corrupt"),
             ("array-at-top.plist", "expected a dictionary at the top level, found an array"),
             ("no-such-file.plist", "expected a file or folder, found nothing at this path"),
-            ("", "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy or a bundled SDK, found none"),
+            ("", "expected a folder holding an Info.plist, a PrivacyInfo.xcprivacy, a Package.resolved or Podfile.lock, or a bundled SDK, found none"),
+            ("not-json.Package.resolved", "expected a Package.resolved (a JSON object with pins), found text that is not a JSON object"),
+            ("no-pins.Package.resolved", "expected a Package.resolved with a pins array (at the top, or under object in format 1), found none"),
+            ("no-pods-section.Podfile.lock", "expected a Podfile.lock with a PODS: section, found none"),
         ])
     func unreadable(_ file: String, _ problem: String) {
         let report = Self.lint("unreadable/\(file)")

@@ -69,6 +69,51 @@ struct ExplorerTests {
         #expect(report.statistics.stepsWithoutReplay > 0 && report.statistics.pathsNotReplaying == 0, "\(report.statistics)")
     }
 
+    @Test("where the OS shows the 27.2 sheet, the explorer taps its Additional Information too: a bug behind that button is found in France, not in Spain")
+    func answersTheExpandedSheet() throws {
+        let bounds = ExplorationBounds(depth: 2, maxFaults: 0)
+        let france = try Explorer(glue: DetailsPageAdGlue.init, startingPoint: #"{"device": {"osVersion": "27.2", "country": "FR"}}"#, bounds: bounds)
+        let found = try #require(france.breadthFirst().counterexample)
+        #expect(found.invariant == .noRequestWithoutConsentSDKPermission)
+        #expect(found.choices == ["trackingPrompt=additionalInformation", "consentForm=acceptAll", "privacyOptionsForm=acceptAll"])
+        #expect(found.scenario.run(glue: GlueFactory(DetailsPageAdGlue.init)).violations.map(\.invariant) == [.noRequestWithoutConsentSDKPermission])
+        // In Spain the plain request shows the two-button alert, which has no such button.
+        let spain = try Explorer(glue: DetailsPageAdGlue.init, startingPoint: #"{"device": {"osVersion": "27.2", "country": "ES"}}"#, bounds: bounds)
+        #expect(spain.breadthFirst().passed)
+        // Before 27.2 there is no sheet in France either.
+        let earlier = try Explorer(glue: DetailsPageAdGlue.init, startingPoint: #"{"device": {"osVersion": "18.0", "country": "FR"}}"#, bounds: bounds)
+        #expect(earlier.breadthFirst().passed)
+    }
+
+    @Test("random walks draw the sheet's Additional Information where every prompt is the sheet")
+    func randomWalksAnswerTheSheet() throws {
+        let explorer = try Explorer(
+            glue: DetailsPageAdGlue.init, startingPoint: #"{"device": {"osVersion": "27.2", "country": "FR"}}"#,
+            bounds: ExplorationBounds(depth: 4, maxFaults: 0)
+        )
+        let found = try #require(explorer.randomWalks(100, seed: 1).counterexample)
+        #expect(found.choices == ["trackingPrompt=additionalInformation", "consentForm=acceptAll", "privacyOptionsForm=acceptAll"])
+    }
+
+    @Test("--vary-device starts on 27.2 in France (the sheet always) and in Spain (the sheet when preferred), in the EEA only, unless the country is given")
+    func variedDevicesCoverTheSheet() throws {
+        let bounds = ExplorationBounds(variesDevice: true)
+        let devices = bounds.devices(osVersionGiven: false, regionGiven: false, countryGiven: false)
+        #expect(
+            devices.filter { $0.country != nil }.map(\.description) == [
+                #"osVersion="27.2" region="eea" country="FR""#, #"osVersion="27.2" region="eea" country="ES""#,
+            ])
+        #expect(Set(devices.compactMap(\.osVersion)) == ["27.2", "18.0", "17.4", "14.4", "13.7"])
+        #expect(devices.count == 5 * ConsentRegion.allCases.count + 1)
+        #expect(bounds.devices(osVersionGiven: false, regionGiven: false, countryGiven: true).allSatisfy { $0.country == nil })
+        #expect(bounds.devices(osVersionGiven: true, regionGiven: false, countryGiven: false).allSatisfy { $0.country == nil })
+        // Told nothing of the device, the search finds the bug behind the sheet's button and writes the country.
+        let explorer = try Explorer(glue: DetailsPageAdGlue.init, bounds: ExplorationBounds(depth: 2, maxFaults: 0, variesDevice: true))
+        let found = try #require(explorer.breadthFirst().counterexample)
+        #expect(found.invariant == .noRequestWithoutConsentSDKPermission)
+        #expect(found.scenario.device.country == "FR" && found.scenario.device.os.osVersion == "27.2", "\(found.fixture)")
+    }
+
     @Test("the same seed gives the same walks; another seed, others")
     func seedsRepeat() throws {
         let explorer = try Explorer(startingPoint: #"{"app": {"mistakes": ["dropsNonPersonalizedExtra"]}}"#, bounds: ExplorationBounds(depth: 12))
@@ -249,4 +294,32 @@ private final class RemembersReadingGlue: ConsentGlue {
         shownIdentifierScreen.withLock { $0 = true }
         return nil
     }
+}
+
+/// Asks for tracking with the expanded request (not preferring the sheet), and opens its own
+/// details page from the sheet's Additional Information button, which loads a banner without
+/// asking the consent SDK: a bug only the 27.2 sheet can reach.
+private final class DetailsPageAdGlue: ConsentGlue {
+    private let ports: AppPorts
+
+    init(ports: AppPorts) { self.ports = ports }
+
+    func didFinishLaunching() {}
+
+    func runOnboarding() {
+        let adSDK = ports.adSDK
+        ports.tracking.requestTrackingAuthorization(
+            preferringExpandedInterface: false,
+            additionalInformation: { adSDK.loadAd(AdRequest(adUnitID: "ca-app-pub-3940256099942544/2934735716")) { _ in } },
+            completion: { _ in }
+        )
+    }
+
+    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
+
+    func requestAd(adUnitID: String) {}
+
+    func openPrivacyOptions() {}
+
+    func readAdvertisingIdentifier() -> UUID? { nil }
 }

@@ -26,5 +26,5 @@ struct BrokenImplementation: Sendable, CustomStringConvertible {
     /// Every broken implementation, one per clause.
     static let all: [BrokenImplementation] =
         BrokenTracking.all + BrokenIdentifier.all + BrokenConsentInformation.all + BrokenConsentForms.all
-        + BrokenAdSDK.all + BrokenLocation.all + BrokenStore.all
+        + BrokenAdSDK.all + BrokenLocation.all + BrokenStore.all + BrokenAnalytics.all + BrokenMediationPartners.all
 }

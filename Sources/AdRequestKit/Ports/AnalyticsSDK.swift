@@ -1,0 +1,68 @@
+/// The analytics SDK, as far as consent goes: its consent mode, and the events it sends.
+///
+/// Its consent state says, per ``AnalyticsConsentType``, whether the SDK may use data for that
+/// purpose. Each type is granted unless the app's Info.plist sets its default to false, until the
+/// app (or the consent SDK, where the publisher turned consent mode on) sets it; a state set is
+/// kept across launches. Every event the SDK sends is sent under the state in force then.
+///
+/// Contract: the clauses of `AnalyticsContract` in the AdHarnessContracts product, which every
+/// implementation must pass (world-control clauses need the situation arranged):
+/// - `analytics.granted-by-default` (world-control): with no Info.plist default and nothing set, every type is granted.
+/// - `analytics.info-plist-default-applies` (world-control): an Info.plist default of false denies that type until it is set.
+/// - `analytics.set-applies-and-keeps-others` (world-control): a status set is the one in force; the types not given keep theirs.
+/// - `analytics.set-persists-across-launches` (world-control): a state set in one launch is in force in the next.
+public protocol AnalyticsSDK: Sendable {
+    /// Sets the consent status of the types given; the others keep theirs. The SDK stores the
+    /// state and applies it in later launches too.
+    func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus])
+
+    /// Sends an event under the consent state in force.
+    func logEvent(_ name: String)
+}
+
+/// What an analytics consent status is about (consent mode's four types).
+///
+/// Raw values are the real SDK's spellings (`analytics_storage`...).
+public enum AnalyticsConsentType: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+    /// Storage (such as identifiers) for analytics.
+    case analyticsStorage = "analytics_storage"
+    /// Storage for advertising.
+    case adStorage = "ad_storage"
+    /// Sending user data to Google for advertising.
+    case adUserData = "ad_user_data"
+    /// Personalized advertising.
+    case adPersonalization = "ad_personalization"
+
+    /// In the order consent mode lists them.
+    public static func < (lhs: Self, rhs: Self) -> Bool { allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)! }
+
+    /// `adUserData`: the name traces and fixtures use.
+    public var name: String {
+        switch self {
+        case .analyticsStorage: "analyticsStorage"
+        case .adStorage: "adStorage"
+        case .adUserData: "adUserData"
+        case .adPersonalization: "adPersonalization"
+        }
+    }
+}
+
+/// Whether a consent type is granted. Raw values are the real SDK's (`granted`, `denied`).
+public enum AnalyticsConsentStatus: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The SDK may use data for the purpose.
+    case granted
+    /// It may not.
+    case denied
+}
+
+/// An app without the analytics SDK: setting consent and logging events do nothing.
+public struct NoAnalyticsSDK: AnalyticsSDK {
+    /// The absent SDK.
+    public init() {}
+
+    /// Nothing to set.
+    public func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus]) {}
+
+    /// Nothing is sent.
+    public func logEvent(_ name: String) {}
+}

@@ -1,0 +1,77 @@
+import AdRequestKit
+import AppInfoPlist
+import HarnessSupport
+
+/// The analytics SDK of one app process, as far as consent mode goes.
+///
+/// Each consent type is granted unless the Info.plist sets its default to false
+/// (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`), until the app sets it; what is set is kept in the app's
+/// storage and applies in later launches, until a reinstall. The consent SDK sets it too where the
+/// publisher turned consent mode on (``ConsentModeMapping``). Every set is recorded as
+/// `analytics.consent` with the state after, every event as `analytics.event` with the state in
+/// force and what the user's GDPR choice allows, so a rule can judge the event alone.
+public final class SimulatedAnalytics: AnalyticsSDK, Sendable {
+    let process: AppProcess
+    private let store: any KeyValueStore
+    private let infoPlist: InfoPlist
+    private let signals: @Sendable () -> (any KeyValueStore)?
+    private let region: @Sendable () -> ConsentRegion
+
+    /// Creates the SDK of a process over the app's storage (where it keeps the state it was set)
+    /// and Info.plist (its defaults); `signals` is the storage where the consent SDK writes its
+    /// TCF signals, if it writes any; `region` is where the user is, which decides whether GDPR
+    /// applies to an event whatever the consent SDK has learnt yet.
+    public init(
+        process: AppProcess, store: any KeyValueStore, infoPlist: InfoPlist, signals: @escaping @Sendable () -> (any KeyValueStore)?,
+        region: @escaping @Sendable () -> ConsentRegion
+    ) {
+        self.process = process
+        self.store = store
+        self.infoPlist = infoPlist
+        self.signals = signals
+        self.region = region
+    }
+
+    /// The storage key under which the SDK keeps a type's status once set.
+    static func storageKey(_ type: AnalyticsConsentType) -> String { "analytics.consent.\(type.rawValue)" }
+
+    /// The Info.plist key of a type's default.
+    public static func defaultKey(_ type: AnalyticsConsentType) -> InfoPlistKey {
+        InfoPlistKey.analyticsConsentDefaults[AnalyticsConsentType.allCases.firstIndex(of: type)!]
+    }
+
+    /// The state in force: what was set, else the Info.plist default (a Boolean false denies), else granted.
+    public var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
+        Dictionary(
+            uniqueKeysWithValues: AnalyticsConsentType.allCases.map { type in
+                if let set = store.string(forKey: Self.storageKey(type)).flatMap(AnalyticsConsentStatus.init(rawValue:)) { return (type, set) }
+                return (type, infoPlist[Self.defaultKey(type)] == .bool(false) ? .denied : .granted)
+            })
+    }
+
+    /// Sets the types given, as the app does.
+    public func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus]) { setConsent(consent, by: .app) }
+
+    /// Sets the types given, on behalf of the app or of the consent SDK, recording the state after.
+    public func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus], by setter: AnalyticsConsentSetter) {
+        guard process.isRunning else { return }
+        for (type, status) in consent.sorted(by: { $0.key < $1.key }) { store.set(status.rawValue, forKey: Self.storageKey(type)) }
+        process.trace.record(.analyticsConsent, [EventField(.analyticsConsentSetBy, setter)] + stateFields)
+    }
+
+    /// Sends an event under the state in force.
+    public func logEvent(_ name: String) {
+        guard process.isRunning else { return }
+        let gdpr = region() == .eea
+        let choice =
+            gdpr
+            ? [EventField(.gdprApplies, true)] + (signals().map(ConsentModeMapping.init(store:)) ?? ConsentModeMapping.noChoice).eventFields
+            : [EventField(.gdprApplies, false)]
+        process.trace.record(.analyticsEvent, [EventField("name", name)] + stateFields + choice)
+    }
+
+    private var stateFields: [EventField] {
+        let state = consentState
+        return AnalyticsConsentType.allCases.map { EventField(.analyticsConsent($0), state[$0]!) }
+    }
+}
