@@ -69,6 +69,15 @@ struct InvariantTests {
         try kids.finish()
     }
 
+    @Test("every rule's statement, definition and source read as prose: no stray backslash or line break from the source")
+    func rulesReadAsProse() {
+        for rule in Invariant.allCases {
+            for text in [rule.rule, rule.definition, rule.source] {
+                #expect(!text.contains("\\") && !text.contains("\n"), "\(rule.rawValue): \(text)")
+            }
+        }
+    }
+
     @Test("a correct app breaks no invariant")
     func correctApp() throws {
         try run([])
