@@ -419,12 +419,9 @@ public final class SimulatedApp: Sendable {
 
     deinit {
         // What the run left waiting (a prompt on screen, work on the clock) holds the app's completions,
-        // and through them its ports and the device: released with the run, or every run that ends
-        // with a prompt up keeps its world for the rest of the process (the explorer's memory grew with its runs).
-        defer {
-            state.withLock { $0.running }?.standIns.process.clock.end()
-            world.device.releaseApp()
-        }
+        // and through them its ports and the device: the world plays it out and lets it go once the app
+        // lets the world go (`SimulatedWorld`'s deinit), or every run that ends with a prompt up keeps its
+        // world for the rest of the process (the explorer's memory grew with its runs).
         let (stepped, finished, failed, last) = state.withLock { ($0.stepped, $0.finished, $0.failed, $0.lastCall) }
         guard stepped, !finished, !failed, let last, last.site.isKnown else { return }
         // The rules that wait for the end, decided now: what they find is what the test missed.
