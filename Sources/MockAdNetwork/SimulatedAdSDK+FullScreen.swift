@@ -15,6 +15,7 @@ extension SimulatedAdSDK {
             guard let presented = state.fullScreenAds[ad.responseID] else { return .adNotReady }
             guard !presented else { return .adAlreadyUsed }
             state.fullScreenAds[ad.responseID] = true
+            state.fullScreenAdsOnScreen += 1
             return nil
         }
         let fields = [EventField("response", ad.responseID), EventField("format", ad.format.rawValue)]
@@ -24,12 +25,16 @@ extension SimulatedAdSDK {
             return
         }
         trace.record(.adsPresent, fields)
-        process.scheduleUserAnswer(after: Self.fullScreenAdWatchTime, label: "full-screen ad closed by the user") {
+        process.scheduleUserAnswer(after: Self.fullScreenAdWatchTime, label: "full-screen ad closed by the user") { [state] in
+            state.withLock { $0.fullScreenAdsOnScreen -= 1 }
             if ad.format == .rewarded { trace.record(.adsReward, fields) }
             trace.record(.adsDismiss, fields)
             completion(nil)
         }
     }
+
+    /// Whether a full-screen ad is on screen: it covers the app, whose own controls the user cannot reach until it is closed.
+    package var isFullScreenAdOnScreen: Bool { state.withLock { $0.fullScreenAdsOnScreen > 0 } }
 
     /// Presents a loaded full-screen ad and waits until the user dismissed it.
     public func presentAd(_ ad: LoadedAd) async throws(AdPresentationError) {

@@ -32,6 +32,8 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         var requests: [RecordedAdRequest] = []
         /// The full-screen ads loaded in this process, by response, and whether each was presented.
         var fullScreenAds: [String: Bool] = [:]
+        /// The full-screen ads on screen now, covering the app until the user closes them.
+        var fullScreenAdsOnScreen = 0
     }
 
     /// Creates the SDK of a process; it reads the tracking status and identifier as the real SDK does,

@@ -272,17 +272,18 @@ public final class SimulatedApp: Sendable {
     /// The user taps one of the app's own controls, by the name the glue declares in its `controls`
     /// (a pre-prompt screen's `continue`).
     ///
-    /// A control the glue does not declare, or a tap while a consent form or a system prompt covers
-    /// the app, is a scenario issue, not a call.
+    /// A control the glue does not declare, or a tap while a consent form, a full-screen ad or a
+    /// system prompt covers the app, is a scenario issue, not a call.
     public func tap(_ control: String, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
         try step(.tap, detail: control, at: CallSite(fileID: fileID, line: line)) { [trace, glueFactory, device] process in
             guard glueFactory.controls.contains(control) else {
                 let declared = glueFactory.controls.isEmpty ? "declares none" : "declares \(glueFactory.controls.joined(separator: ", "))"
                 throw HarnessFailure.scenarioIssue("tap \(control): expected a control the glue declares; \(glueFactory.name) \(declared)", trace: trace.events)
             }
-            if process.standIns.consentForms.isFormOnScreen || !device.isActive {
+            if process.standIns.consentForms.isFormOnScreen || process.standIns.adSDK.isFullScreenAdOnScreen || !device.isActive {
                 throw HarnessFailure.scenarioIssue(
-                    "tap \(control): expected the app on screen and active, found it covered by a form or a system prompt", trace: trace.events
+                    "tap \(control): expected the app on screen and active, found it covered by a form, a full-screen ad or a system prompt",
+                    trace: trace.events
                 )
             }
             process.glue.tap(control)
