@@ -183,6 +183,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
                 // leaving and coming back take a person time: a glue that asks again once active is
                 // asked again only then, never in a loop at one instant.
                 device.setAppState(.background, reason: "userLeftApp")
+                // The device no longer holds the prompt of a process that ended: once the run is over, it goes the same way.
+                takeAway()
                 return
             }
             guard claim() else { return }
