@@ -33,6 +33,11 @@ public final class AppProcess: Sendable {
     /// Whether the process is still running.
     public var isRunning: Bool { crash == nil }
 
+    /// Whether the stand-ins answer the app's calls: while the process runs, and once the run is over
+    /// and the app plays out what it had left to do (a crashed process's tasks too, so that they end
+    /// rather than wait for ever on a completion nothing will call).
+    package var answersCalls: Bool { isRunning || clock.isPlayingOut }
+
     /// The real app would crash here: records `app.crash` and ends the process (no trap in the test).
     /// `call` names the call that crashed it, when one did.
     public func crash(_ reason: CrashReason, call: String? = nil) {
@@ -46,6 +51,15 @@ public final class AppProcess: Sendable {
             .appCrash, [EventField(.crashReason, reason), EventField("detail", reason.description)] + (call.map { [EventField("call", $0)] } ?? [])
         )
         clock.end()
+    }
+
+    /// The real app would crash in a call: records the crash as ``crash(_:call:)`` does, and keeps
+    /// the call's completion for the end of the run. A crashed process calls nothing back, but once
+    /// the run is over the app plays out what it had left to do, and `completion` (the call's
+    /// completion with a value the system gives it elsewhere) lets an `await` on the call end.
+    package func crash(_ reason: CrashReason, in label: String, completion: @escaping @Sendable () -> Void) {
+        clock.scheduleNever(label: "\(label) (the app crashed in the call)", kind: .withheldCallback, playOut: completion)
+        crash(reason)
     }
 
     /// Awaits a completion form that reports only an error, and throws it, as the real async form does
@@ -97,7 +111,16 @@ public final class AppProcess: Sendable {
     ///
     /// `scriptKey` names the user-script entry that would answer it, when one would.
     public func leaveUnanswered(_ what: String, scriptKey: UserScriptKey? = nil, because issue: String) {
+        leaveUnanswered(what, scriptKey: scriptKey, because: issue) {}
+    }
+
+    /// Leaves something on screen unanswered, as ``leaveUnanswered(_:scriptKey:because:)`` does;
+    /// `takeAway` is what happens to it if the app lives on once the run is over (the system takes
+    /// the prompt away, the form is dismissed), so that the completion waiting for it is called.
+    package func leaveUnanswered(
+        _ what: String, scriptKey: UserScriptKey? = nil, because issue: String, takeAway: @escaping @Sendable () -> Void
+    ) {
         trace.record(.harnessIssue, [EventField("issue", issue)] + (scriptKey.map { [EventField(.missingAnswer, $0)] } ?? []))
-        clock.scheduleNever(label: "\(what) waiting for an answer the user script does not give", kind: .unansweredPrompt)
+        clock.scheduleNever(label: "\(what) waiting for an answer the user script does not give", kind: .unansweredPrompt, playOut: takeAway)
     }
 }

@@ -4,7 +4,9 @@ import AdRequestKit
 ///
 /// One mechanism for every stand-in: an immediate callback runs on the caller's thread before the
 /// call returns; a later one is scheduled on the clock (on the clock's thread or a background thread);
-/// `never` leaves it pending forever; `twice` delivers it again, recorded as `callback.duplicate`;
+/// `never` leaves it pending for the whole run (once the run is over, it is delivered unobserved, so
+/// that a continuation of the app's around the call is resumed: `VirtualClock.playOut(within:)`);
+/// `twice` delivers it again, recorded as `callback.duplicate`;
 /// `otherThread` and `mainThread` move it to that thread, at least one clock turn later.
 public struct CallbackDelivery: Sendable {
     /// The clock of the app process the callback belongs to.
@@ -39,7 +41,7 @@ public struct CallbackDelivery: Sendable {
     ) {
         if effects.contains(.never) {
             trace.record(.callbackWithheld, [EventField("callback", label)])
-            clock.scheduleNever(label: "\(label) (withheld by a fault)", kind: .withheldCallback)
+            clock.scheduleNever(label: "\(label) (withheld by a fault)", kind: .withheldCallback, playOut: callback)
             return
         }
         let trace = trace

@@ -35,6 +35,10 @@ public final class FaultPlan: Sendable {
         }
     }
 
+    /// Ends the faults when the run is over: no call meets one any more, as the app plays out what
+    /// it has left to do.
+    package func end() { remaining.withLock { $0 = [] } }
+
     /// How often each fault limited by `times` may still fire, for comparing two runs' states: a
     /// fault with one firing left and one with two make different futures.
     package var firingsLeft: [Fault: Int] {

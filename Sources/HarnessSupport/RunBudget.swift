@@ -23,6 +23,10 @@ public struct RunBudget: Hashable, Sendable {
     /// Far above what any real flow needs (a launch runs tens of items, a long scenario thousands),
     /// low enough that a loop ends in well under a second and a shallow stack.
     public static let standard = RunBudget()
+
+    /// What the app may still do once its run is over (`VirtualClock.playOut(within:)`): a flow
+    /// ends in tens of items; a glue that loops is let go after a hundredth of a run's budget.
+    package static let playOut = RunBudget(workPerInstant: 1_000, work: 10_000)
 }
 
 /// Why a run was stopped as a runaway, and which calls kept repeating.

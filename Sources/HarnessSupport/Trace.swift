@@ -16,6 +16,7 @@ public final class Trace: AdsEventLog, Sendable {
         var events: [TraceEvent] = []
         var delivered = 0
         var observers: [@Sendable (TraceEvent, Int) -> Void] = []
+        var closed = false
     }
 
     /// Creates an empty trace stamped with the clock's time.
@@ -29,10 +30,16 @@ public final class Trace: AdsEventLog, Sendable {
     /// Creates an empty trace stamped by any source of time.
     public init(now: @escaping @Sendable () -> Duration) { self.now = now }
 
-    /// Records an event, then tells the observers of every event not yet told, in order.
+    /// Records an event, then tells the observers of every event not yet told, in order; once the
+    /// trace is closed, does nothing.
     public func record(_ name: TraceName, _ fields: [EventField] = []) {
         let event = TraceEvent(time: now(), name: name, fields: fields)
-        state.withLock { $0.events.append(event) }
+        guard
+            state.withLock({ state in
+                if !state.closed { state.events.append(event) }
+                return !state.closed
+            })
+        else { return }
         delivery.lock()
         defer { delivery.unlock() }
         while let (next, index, observers) = state.withLock({ state -> (TraceEvent, Int, [@Sendable (TraceEvent, Int) -> Void])? in
@@ -64,6 +71,10 @@ public final class Trace: AdsEventLog, Sendable {
         }
         for (index, event) in told.enumerated() { observer(event, index) }
     }
+
+    /// Closes the trace when the run is over: it records nothing more and its observers (the rules)
+    /// hear of nothing more, while the app plays out what it has left to do.
+    package func close() { state.withLock { $0.closed = true } }
 
     /// Every event so far, in order.
     public var events: [TraceEvent] { state.withLock { $0.events } }

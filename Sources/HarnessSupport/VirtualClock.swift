@@ -32,6 +32,10 @@ public final class VirtualClock: AppClock, Sendable {
         var recentLabels: [String] = []
         /// Set once a budget ran out: the clock runs nothing more.
         var runaway: Runaway?
+        /// The work of ended scopes (processes that ended), never run in the run, kept for its play-out.
+        var retired: [Int: Entry] = [:]
+        /// Set once the run is played out: every scope schedules as a live one, under this budget.
+        var playOut: (workPerInstant: Int, work: Int)?
     }
 
     private struct Entry: QueuedWork {
@@ -75,6 +79,9 @@ public final class VirtualClock: AppClock, Sendable {
         tasks.runUntilIdle()
     }
 
+    /// Whether the run is over and the app plays out what it had left to do (`playOut(within:)`).
+    package var isPlayingOut: Bool { state.withLock { $0.playOut != nil } }
+
     /// Why the clock stopped running work, once a budget ran out; `nil` while it runs.
     public var runaway: Runaway? { state.withLock { $0.runaway } }
 
@@ -105,6 +112,13 @@ public final class VirtualClock: AppClock, Sendable {
     @discardableResult
     public func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
         enqueue(delay: nil, label: label, kind: kind, scope: nil) {}
+    }
+
+    /// Records work that will never run in the run, and what happens to it if the app lives on
+    /// once the run is over (`playOut(within:)`): the withheld callback delivered, the prompt taken away.
+    @discardableResult
+    package func scheduleNever(label: String, kind: PendingWork.Kind, playOut: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        enqueue(delay: nil, label: label, kind: kind, scope: nil, work: playOut)
     }
 
     /// Everything still waiting, earliest first; `due == nil` means it will never run.
@@ -152,6 +166,44 @@ public final class VirtualClock: AppClock, Sendable {
         }
     }
 
+    /// The run is over: plays out what the app has left to do, so that every completion the clock
+    /// holds is called and every task of the app waiting for one ends, before the clock lets go.
+    ///
+    /// A completion let go uncalled would leave the app's own checked continuation around it
+    /// unresumed (the Swift runtime notes each on standard error) and its task, with the world it
+    /// holds, never freed; a real process that is killed does neither. So, as if the app lived on
+    /// unobserved: each callback a fault withheld and each prompt or form nobody answers (work
+    /// that never runs in the run) is delivered or taken away at once, then the ended scopes' work and
+    /// every timer run in time order, repeatedly, until nothing is left or `budget` runs out; what is
+    /// left then is let go. The caller closes the trace and the faults first (`SimulatedWorld` does),
+    /// so nothing of this is recorded or checked. A clock whose app never ran a task holds no
+    /// continuation of the app's: its work is let go at once.
+    package func playOut(within budget: RunBudget = .playOut) {
+        if #available(macOS 15.0, iOS 18.0, *), !tasks.hasRunTasks { return letGo() }
+        state.withLock { state in
+            for entry in state.retired.values { state.queue.insert(entry) }
+            state.retired = [:]
+            state.runaway = nil
+            state.workAtInstant = 0
+            state.playOut = (budget.workPerInstant, state.workRun + budget.work)
+        }
+        while runaway == nil {
+            let untimed = state.withLock { $0.queue.removeAll { $0.due == nil } }
+            guard !untimed.isEmpty || state.withLock({ $0.queue.nextDue() != nil }) else { break }
+            for entry in untimed { _ = enqueue(delay: .zero, label: entry.label, kind: entry.kind, scope: entry.scope, work: entry.work) }
+            runUntilIdle()
+        }
+        letGo()
+    }
+
+    /// Lets go of every piece of work still kept, once the lock is let go (what it holds may schedule).
+    private func letGo() {
+        _ = state.withLock { state in
+            defer { (state.queue, state.retired) = (WorkQueue(), [:]) }
+            return (state.queue, state.retired)
+        }
+    }
+
     /// A view of the clock whose work can be cancelled together, such as one app process.
     public func makeScope(name: String) -> ClockScope {
         ClockScope(
@@ -164,8 +216,9 @@ public final class VirtualClock: AppClock, Sendable {
 
     // MARK: Internals
 
+    /// Queues work; the work of an ended scope is kept aside, unrun, until the run is played out.
     fileprivate func enqueue(
-        delay: Duration?, label: String, kind: PendingWork.Kind, scope: Int?, work: @escaping @Sendable () -> Void
+        delay: Duration?, label: String, kind: PendingWork.Kind, scope: Int?, ended: Bool = false, work: @escaping @Sendable () -> Void
     ) -> any ScheduledWork {
         // Work the app's async code set off (a completion, an answer to its prompt), directly or through
         // one of the ports' async forms, stays its code's: its completion resumes a continuation.
@@ -173,18 +226,25 @@ public final class VirtualClock: AppClock, Sendable {
         let sequence: Int = state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1
-            state.queue.insert(Entry(due: delay.map { state.now + $0 }, sequence: sequence, label: label, kind: kind, scope: scope, work: work))
+            let entry = Entry(due: delay.map { state.now + $0 }, sequence: sequence, label: label, kind: kind, scope: scope, work: work)
+            if ended && state.playOut == nil { state.retired[sequence] = entry } else { state.queue.insert(entry) }
             return sequence
         }
         return Cancellation(clock: self, sequence: sequence)
     }
 
     fileprivate func cancel(sequence: Int) {
-        state.withLock { _ = $0.queue.remove(sequence: sequence) }
+        // The work is released once the lock is let go: what it holds may schedule in turn.
+        _ = state.withLock { ($0.queue.remove(sequence: sequence), $0.retired.removeValue(forKey: sequence)) }
     }
 
-    fileprivate func cancelAll(scope: Int) {
-        state.withLock { $0.queue.removeAll { $0.scope == scope } }
+    /// Sets a scope's work aside: it runs no more in the run, and is kept for its play-out. Once the
+    /// run is played out, an ended scope's work runs with the rest.
+    fileprivate func retire(scope: Int) {
+        state.withLock { state in
+            guard state.playOut == nil else { return }
+            for entry in state.queue.removeAll(where: { $0.scope == scope }) { state.retired[entry.sequence] = entry }
+        }
     }
 
     private func popDue(notAfter target: Duration) -> Entry? {
@@ -200,10 +260,11 @@ public final class VirtualClock: AppClock, Sendable {
             state.workRun += 1
             state.recentLabels.append(first.label)
             if state.recentLabels.count > 256 { state.recentLabels.removeFirst(state.recentLabels.count - 128) }
+            let (workPerInstant, work) = state.playOut ?? (budget.workPerInstant, budget.work)
             let reason: Runaway.Reason? =
-                state.workAtInstant > budget.workPerInstant
+                state.workAtInstant > workPerInstant
                 ? .workPerInstant
-                : state.workRun > budget.work ? .work : nil
+                : state.workRun > work ? .work : nil
             if let reason {
                 // The loop is named by what it kept doing; the work that would go on runs no more.
                 state.runaway = Runaway(reason: reason, repeating: Runaway.repeating(in: state.recentLabels))
@@ -284,6 +345,9 @@ public final class ClockScope: AppClock, Sendable {
     /// The clock's budget against runaway work.
     public var budget: RunBudget { clock?.budget ?? .standard }
 
+    /// Whether the run is over and the app plays out what it had left to do.
+    package var isPlayingOut: Bool { clock?.isPlayingOut ?? false }
+
     /// The app's async tasks, run on the clock's turns (``VirtualClock/tasks``); `nil` once the clock is gone.
     @available(macOS 15.0, iOS 18.0, *)
     public var tasks: AppTaskExecutor? { clock?.tasks }
@@ -291,7 +355,7 @@ public final class ClockScope: AppClock, Sendable {
     /// Stops the clock as a runaway (``VirtualClock/halt(_:repeating:)``).
     public func halt(_ reason: Runaway.Reason, repeating labels: [String]) { clock?.halt(reason, repeating: labels) }
 
-    /// Schedules the app's work in this scope (a timer); nothing is scheduled once the scope has ended.
+    /// Schedules the app's work in this scope (a timer); once the scope has ended, it never runs in the run.
     @discardableResult
     public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         schedule(after: delay, label: label, kind: .appTimer, work)
@@ -309,15 +373,24 @@ public final class ClockScope: AppClock, Sendable {
         enqueue(delay: nil, label: label, kind: kind) {}
     }
 
-    /// Cancels everything the scope scheduled, and everything it would schedule later.
+    /// Records work of this scope that will never run in the run, and what happens to it if the app
+    /// lives on once the run is over (`VirtualClock.playOut(within:)`).
+    @discardableResult
+    package func scheduleNever(label: String, kind: PendingWork.Kind, playOut: @escaping @Sendable () -> Void) -> any ScheduledWork {
+        enqueue(delay: nil, label: label, kind: kind, work: playOut)
+    }
+
+    /// Ends the scope, as a process ends: nothing it scheduled, or schedules later, runs in the run
+    /// or counts as pending. The work is kept aside, with the completions it holds, until the run is
+    /// played out (`VirtualClock.playOut(within:)`).
     public func end() {
         ended.withLock { $0 = true }
-        clock?.cancelAll(scope: id)
+        clock?.retire(scope: id)
     }
 
     private func enqueue(delay: Duration?, label: String, kind: PendingWork.Kind, work: @escaping @Sendable () -> Void) -> any ScheduledWork {
-        guard !ended.snapshot, let clock else { return NothingScheduled() }
-        return clock.enqueue(delay: delay, label: label, kind: kind, scope: id, work: work)
+        guard let clock else { return NothingScheduled() }
+        return clock.enqueue(delay: delay, label: label, kind: kind, scope: id, ended: ended.snapshot, work: work)
     }
 
     private struct NothingScheduled: ScheduledWork {

@@ -26,9 +26,11 @@ struct WorkQueue<Entry: QueuedWork> {
     /// Removes the work with this sequence number, if it is still waiting.
     mutating func remove(sequence: Int) -> Entry? { entries.removeValue(forKey: sequence) }
 
-    /// Removes every entry the predicate matches.
-    mutating func removeAll(where shouldRemove: (Entry) -> Bool) {
-        entries = entries.filter { !shouldRemove($0.value) }
+    /// Removes every entry the predicate matches and returns them, in the order they were scheduled.
+    mutating func removeAll(where shouldRemove: (Entry) -> Bool) -> [Entry] {
+        let removed = entries.values.filter(shouldRemove).sorted { $0.sequence < $1.sequence }
+        for entry in removed { entries[entry.sequence] = nil }
+        return removed
     }
 
     /// The earliest due time of work still waiting, if any work will run.

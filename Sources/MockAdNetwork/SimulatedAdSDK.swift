@@ -35,6 +35,8 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         var requests: [RecordedAdRequest] = []
         /// The full-screen ads loaded in this process, by response, and whether each was presented.
         var fullScreenAds: [String: Bool] = [:]
+        /// The full-screen ads on screen now, covering the app until the user closes them.
+        var fullScreenAdsOnScreen = 0
     }
 
     /// Creates the SDK of a process, of a release (`version`: its load errors depend on it); it reads
@@ -75,7 +77,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
 
     /// Sets the request configuration for every later request, recording whether the SDK had started.
     public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         let started = state.withLock { state in
             state.configuration = configuration
             return state.started
@@ -94,7 +96,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
 
     /// Starts the SDK.
     public func start(completion: @escaping @Sendable () -> Void) {
-        guard startIfNeeded(implicit: false) else { return }
+        guard startIfNeeded(implicit: false, crashing: ("ads.start completion", completion)) else { return }
         let effects = process.faults.take(.adStart)
         let trace = process.trace
         process.delivery.deliver("ads.start completion", timing: .later(.zero), effects: effects) {
@@ -105,8 +107,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
 
     /// Loads an ad, recording the request.
     public func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
-        guard process.isRunning else { return }
-        if !isStarted { guard startIfNeeded(implicit: true) else { return } }
+        guard process.answersCalls else { return }
+        if !isStarted {
+            guard startIfNeeded(implicit: true, crashing: ("ads.load completion", { completion(.failure(.applicationIdentifierMissing)) })) else { return }
+        }
         let record = RecordedAdRequest(
             time: process.clock.now,
             request: request,
@@ -151,9 +155,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         }
     }
 
-    /// Marks the SDK started, recording `ads.start`; false if the app crashed for lack of an identifier.
-    private func startIfNeeded(implicit: Bool) -> Bool {
-        guard process.isRunning else { return false }
+    /// Marks the SDK started, recording `ads.start`; false if the app crashed for lack of an identifier,
+    /// keeping the completion of the call that started it for the end of the run (`AppProcess.crash(_:in:completion:)`).
+    private func startIfNeeded(implicit: Bool, crashing call: (label: String, completion: @Sendable () -> Void)) -> Bool {
+        guard process.answersCalls else { return false }
         let trace = process.trace
         trace.record(
             .adsStart,
@@ -164,7 +169,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             ] + (implicit ? [EventField("implicit", "true")] : []))
         // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
         guard infoPlist.contains(.adApplicationIdentifier) || infoPlist[.adManagerApp] == .bool(true) else {
-            process.crash(.adApplicationIdentifierMissing)
+            process.crash(.adApplicationIdentifierMissing, in: call.label, completion: call.completion)
             return false
         }
         state.withLock { $0.started = true }

@@ -40,7 +40,7 @@ extension SimulatedConsentForms {
 
     /// Shows the explainer page; its Continue button brings up the OS prompt.
     private func showExplainer(_ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         let effects = process.faults.take(.formPresent)
         if let fault = effects.error {
             let error = fault.consentFormError

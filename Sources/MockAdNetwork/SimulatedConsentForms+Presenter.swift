@@ -56,7 +56,7 @@ extension SimulatedConsentForms {
 
     /// A form that cannot be shown from the screen given: recorded, and an error on the next run loop.
     private func failPresenter(_ kind: ConsentFormKind, _ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         process.trace.record(
             .consentFormPresentFailed,
             [

@@ -25,7 +25,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
 
     /// Loads the consent form.
     public func loadForm(completion: @escaping @Sendable (Result<any LoadedConsentForm, ConsentFormError>) -> Void) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         let trace = process.trace
         trace.record(.consentFormLoad)
         let effects = process.faults.take(.formLoad)
@@ -71,7 +71,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
 
     /// Presents the privacy-options form if its entry point is required; otherwise fails on the next run loop.
     public func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         guard info.privacyOptionsRequirement == .required else {
             process.trace.record(
                 .consentFormPresentFailed,
@@ -96,7 +96,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
 
     /// Shows a form and delivers the user's answer.
     func show(_ kind: ConsentFormKind, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         let trace = process.trace
         let effects = process.faults.take(.formPresent)
         if let fault = effects.error {
@@ -116,27 +116,32 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
         }
         trace.record(.consentFormPresent, [EventField(.formKind, kind)])
         info.inFlight.formShown()
+        let info = info
+        let user = user
+        let delivery = process.delivery
+        let answer: @Sendable (ConsentFormAnswer) -> Void = { answer in
+            info.inFlight.formGone()
+            let status = info.record(answer, choices: user.choices(for: answer), on: kind)
+            trace.record(
+                .consentFormAnswer,
+                [
+                    EventField(.formKind, kind), EventField("answer", answer.rawValue), EventField(.consentStatus, status),
+                ])
+            delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
+        }
         let firstRun = kind == .consent || kind == .personalizationControls
         // The harness's own tap on the entry point closes whatever it brings up, changing nothing.
         let probeAnswer = probing.withLock { $0 } ? ScriptedAnswer(ConsentFormAnswer.dismiss) : nil
         guard let script = probeAnswer ?? (firstRun ? user.consentForm : user.privacyOptionsForm) else {
             let key: UserScriptKey = firstRun ? .consentForm : .privacyOptionsForm
+            // Once the run is over, the form is dismissed: its completion comes, and nothing changes.
             process.leaveUnanswered(
-                "\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))")
+                "\(kind.rawValue) form", scriptKey: key, because: "the \(kind.rawValue) form is on screen but the user has no scripted answer (user.\(key))"
+            ) { answer(.dismiss) }
             return
         }
-        let info = info
-        let user = user
-        let delivery = process.delivery
         process.scheduleUserAnswer(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
-            info.inFlight.formGone()
-            let status = info.record(script.answer, choices: user.choices(for: script.answer), on: kind)
-            trace.record(
-                .consentFormAnswer,
-                [
-                    EventField(.formKind, kind), EventField("answer", script.answer.rawValue), EventField(.consentStatus, status),
-                ])
-            delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(nil) }
+            answer(script.answer)
         }
     }
 }

@@ -89,7 +89,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 
     /// Starts an update: restores the previous session's answer at once, completes after the latency.
     public func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         let trace = process.trace
         var fields = [
             EventField(.underAgeOfConsent, parameters.isTaggedForUnderAgeOfConsent),

@@ -38,7 +38,7 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
 
         func load(completion: @escaping @Sendable (LegacyConsentError?) -> Void) {
             let process = forms.process
-            guard process.isRunning else { return }
+            guard process.answersCalls else { return }
             process.trace.record(.legacyConsentFormLoad)
             let effects = process.faults.take(.formLoad)
             let state = state
@@ -54,7 +54,7 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
 
         func present(dismissCompletion: @escaping @Sendable (LegacyConsentError?, Bool) -> Void) {
             let process = forms.process
-            guard process.isRunning else { return }
+            guard process.answersCalls else { return }
             let refusal: LegacyConsentError? = state.withLock { state in
                 if !state.loaded { return LegacyConsentError(.notLoaded) }
                 if state.presented { return LegacyConsentError(.alreadyUsed) }
@@ -85,10 +85,15 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
 
     /// Schedules the scripted user's choice; the form sets the status before it dismisses.
     private func answer(offers: LegacyFormOffers, effects: [FaultEffect], _ dismissCompletion: @escaping @Sendable (LegacyConsentError?, Bool) -> Void) {
+        // Once the run is over, a form nobody answers is closed with no choice: the status stays as it is.
+        let delivery = process.delivery
+        let closed: @Sendable () -> Void = {
+            delivery.deliver("legacyConsent.form.present completion", timing: .immediate, effects: effects) { dismissCompletion(nil, false) }
+        }
         guard let user else {
             process.leaveUnanswered(
                 "legacy consent form", scriptKey: .legacyConsentForm,
-                because: "the legacy consent form is on screen but the user has no scripted answer (user.legacyConsentForm)"
+                because: "the legacy consent form is on screen but the user has no scripted answer (user.legacyConsentForm)", takeAway: closed
             )
             return
         }
@@ -99,12 +104,12 @@ public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Senda
             case .adFree: offers.adFree
             }
         guard offered else {
-            process.leaveUnanswered("legacy consent form", because: "the user chooses \(user.answer.rawValue), which the legacy form does not offer")
+            process.leaveUnanswered(
+                "legacy consent form", because: "the user chooses \(user.answer.rawValue), which the legacy form does not offer", takeAway: closed)
             return
         }
         let info = info
         let trace = process.trace
-        let delivery = process.delivery
         process.scheduleUserAnswer(after: user.after, label: "user answers the legacy consent form: \(user.answer.rawValue)") {
             switch user.answer {
             case .personalized: info.setConsentStatus(.personalized)

@@ -55,7 +55,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
         debug: LegacyDebugSettings,
         completion: @escaping @Sendable (LegacyConsentError?) -> Void
     ) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         let trace = process.trace
         trace.record(
             .legacyConsentUpdate,

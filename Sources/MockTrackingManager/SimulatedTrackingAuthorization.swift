@@ -61,7 +61,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
     private func requestTrackingAuthorization(
         by requester: TrackingRequester, expanded: ExpandedRequest?, completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void
     ) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         // An `appState: inactive` fault: the app goes inactive as it asks (another alert comes up, or
         // the launch is not over), and stays so until it next comes to the foreground.
         if !process.faults.take(.trackingRequest, matching: { $0 == .appInactive }).isEmpty {
@@ -105,7 +105,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             return
         }
         guard device.infoPlist.contains(.trackingUsageDescription) else {
-            process.crash(.trackingUsageDescriptionMissing)
+            let device = device
+            process.crash(.trackingUsageDescriptionMissing, in: "tracking.request completion") { completion(device.trackingStatus) }
             return
         }
         let sheet =
@@ -132,7 +133,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
                 return !prompt.over
             }
         }
-        let token = device.promptAppeared(onSystemDismiss: {
+        let takeAway: @Sendable () -> Void = {
             guard claim() else { return }
             prompt.withLock { $0.answer }?.cancel()
             let status = device.trackingStatus
@@ -147,7 +148,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
                     completion(status)
                 }
             }
-        })
+        }
+        let token = device.promptAppeared(onSystemDismiss: takeAway)
         trace.record(.trackingPrompt, (sheet == nil ? [] : [EventField(.trackingPromptStyle, .sheet)]) + (reprompt ? [EventField("reprompt", "true")] : []))
         if answersEarly {
             trace.record(
@@ -158,16 +160,18 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
             delivery.deliver("tracking.request completion", timing: .immediate, effects: effects) { completion(.denied) }
         }
         guard let user else {
+            // Once the run is over, the system takes the prompt away, as when the app leaves the foreground.
             process.leaveUnanswered(
                 "tracking prompt", scriptKey: .trackingPrompt,
-                because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)")
+                because: "the tracking prompt is on screen but the user has no scripted answer (user.trackingPrompt)", takeAway: takeAway)
             return
         }
         if user.answer == .additionalInformation && sheet == nil {
             process.leaveUnanswered(
                 "tracking prompt",
                 because: "the tracking alert has two buttons (allow, deny) and no Additional Information: that button is on the expanded "
-                    + "sheet of OS 27.2 in the EU (device.osVersion, device.country, the app's expanded request)"
+                    + "sheet of OS 27.2 in the EU (device.osVersion, device.country, the app's expanded request)",
+                takeAway: takeAway
             )
             return
         }
@@ -179,6 +183,8 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
                 // leaving and coming back take a person time: a glue that asks again once active is
                 // asked again only then, never in a loop at one instant.
                 device.setAppState(.background, reason: "userLeftApp")
+                // The device no longer holds the prompt of a process that ended: once the run is over, it goes the same way.
+                takeAway()
                 return
             }
             guard claim() else { return }

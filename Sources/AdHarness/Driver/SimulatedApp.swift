@@ -295,17 +295,18 @@ public final class SimulatedApp: Sendable {
     /// The user taps one of the app's own controls, by the name the glue declares in its `controls`
     /// (a pre-prompt screen's `continue`).
     ///
-    /// A control the glue does not declare, or a tap while a consent form or a system prompt covers
-    /// the app, is a scenario issue, not a call.
+    /// A control the glue does not declare, or a tap while a consent form, a full-screen ad or a
+    /// system prompt covers the app, is a scenario issue, not a call.
     public func tap(_ control: String, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
         try step(.tap, detail: control, at: CallSite(fileID: fileID, line: line)) { [trace, glueFactory, device] process in
             guard glueFactory.controls.contains(control) else {
                 let declared = glueFactory.controls.isEmpty ? "declares none" : "declares \(glueFactory.controls.joined(separator: ", "))"
                 throw HarnessFailure.scenarioIssue("tap \(control): expected a control the glue declares; \(glueFactory.name) \(declared)", trace: trace.events)
             }
-            if process.standIns.consentForms.isFormOnScreen || !device.isActive {
+            if process.standIns.consentForms.isFormOnScreen || process.standIns.adSDK.isFullScreenAdOnScreen || !device.isActive {
                 throw HarnessFailure.scenarioIssue(
-                    "tap \(control): expected the app on screen and active, found it covered by a form or a system prompt", trace: trace.events
+                    "tap \(control): expected the app on screen and active, found it covered by a form, a full-screen ad or a system prompt",
+                    trace: trace.events
                 )
             }
             process.glue.tap(control)
@@ -476,12 +477,9 @@ public final class SimulatedApp: Sendable {
 
     deinit {
         // What the run left waiting (a prompt on screen, work on the clock) holds the app's completions,
-        // and through them its ports and the device: released with the run, or every run that ends
-        // with a prompt up keeps its world for the rest of the process (the explorer's memory grew with its runs).
-        defer {
-            state.withLock { $0.running }?.standIns.process.clock.end()
-            world.device.releaseApp()
-        }
+        // and through them its ports and the device: the world plays it out and lets it go once the app
+        // lets the world go (`SimulatedWorld`'s deinit), or every run that ends with a prompt up keeps its
+        // world for the rest of the process (the explorer's memory grew with its runs).
         let (stepped, finished, failed, last) = state.withLock { ($0.stepped, $0.finished, $0.failed, $0.lastCall) }
         guard stepped, !finished, !failed, let last, last.site.isKnown else { return }
         // The rules that wait for the end, decided now: what they find is what the test missed.

@@ -93,6 +93,21 @@ public final class SimulatedWorld: Sendable {
             ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)]))
     }
 
+    /// The run is over once nothing holds its world: the app plays out what it has left to do,
+    /// unobserved, and lets go (`VirtualClock.playOut(within:)`).
+    ///
+    /// The trace is closed and the faults ended first, so nothing that runs now is recorded, checked
+    /// or bent: every callback a fault withheld comes with the value it was to have, every prompt or
+    /// form nobody answers is taken away, and the app's tasks run to their end, within a budget, so no
+    /// continuation of the app's is let go unresumed (the Swift runtime would note each) and no task
+    /// keeps its world. Then the device forgets the prompts and the handler it holds for the app.
+    deinit {
+        trace.close()
+        faults.end()
+        clock.playOut()
+        device.releaseApp()
+    }
+
     /// Where the consent SDK finds the device at its next update.
     public var consentRegion: ConsentRegion { region.snapshot }
 

@@ -23,6 +23,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         var taskCount = 0
         var running: [Int: (name: String, owner: ObjectIdentifier?)] = [:]
         var outside: [UnownedJob] = []
+        var hasRunTasks = false
     }
 
     /// Creates an executor with nothing to run.
@@ -38,6 +39,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         let fromHarness = Self.driving === self
         state.withLock { state in
             if fromHarness { state.jobs.append(job) } else { state.outside.append(job) }
+            state.hasRunTasks = true
         }
     }
 
@@ -115,6 +117,9 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     public func abandon(owner: ObjectIdentifier) {
         state.withLock { state in state.running = state.running.filter { $0.value.owner != owner } }
     }
+
+    /// Whether any task of the app was ever enqueued here: only a task can wait on a continuation.
+    package var hasRunTasks: Bool { state.withLock { $0.hasRunTasks } }
 
     /// Whether a task was resumed from a thread the harness does not drive (and so never ran on).
     public var wasResumedFromOutside: Bool { state.withLock { !$0.outside.isEmpty } }

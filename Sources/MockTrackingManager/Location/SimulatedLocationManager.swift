@@ -25,20 +25,20 @@ public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
 
     /// Registers the change callback; the current status comes on the next turn.
     public func setAuthorizationChangeHandler(_ handler: @escaping @Sendable (LocationAuthorizationStatus) -> Void) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         self.handler.withLock { $0 = handler }
         deliver(services.status, trigger: "registration")
     }
 
     /// Asks for when-in-use authorization, as the OS does.
     public func requestWhenInUseAuthorization() {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         services.requestWhenInUse(process: process)
     }
 
     /// Asks for always authorization, as the OS does.
     public func requestAlwaysAuthorization() {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         services.requestAlways(process: process)
     }
 
@@ -47,7 +47,7 @@ public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
         purposeKey: String,
         completion: @escaping @Sendable (LocationAuthorizationError?) -> Void
     ) {
-        guard process.isRunning else { return }
+        guard process.answersCalls else { return }
         services.requestTemporaryFullAccuracy(process: process, purposeKey: purposeKey, completion: completion)
     }
 
@@ -57,7 +57,7 @@ public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
     }
 
     private func deliver(_ status: LocationAuthorizationStatus, trigger: String) {
-        guard process.isRunning, handler.snapshot != nil else { return }
+        guard process.answersCalls, handler.snapshot != nil else { return }
         let trace = process.trace
         process.delivery.deliver("location change callback", timing: .later(.zero)) { [handler] in
             guard let handler = handler.snapshot else { return }

@@ -84,7 +84,11 @@ extension SimulatedLocationServices {
             delivery.deliver("temporary full accuracy completion", timing: .later(.zero)) { completion(LocationAuthorizationError(reason)) }
             return
         }
-        showPrompt("temporaryFullAccuracy", script: user.fullAccuracyPrompt, scriptField: "fullAccuracyPrompt", process: process) { [self] answer in
+        // A prompt nobody answers is taken away once the run is over: the accuracy stays, and the completion comes.
+        let takenAway: @Sendable () -> Void = { delivery.deliver("temporary full accuracy completion", timing: .later(.zero)) { completion(nil) } }
+        showPrompt(
+            "temporaryFullAccuracy", script: user.fullAccuracyPrompt, scriptField: "fullAccuracyPrompt", process: process, takenAway: takenAway
+        ) { [self] answer in
             if answer == .allow {
                 update(cause: "answer") { state in
                     state.accuracy = .fullAccuracy
@@ -127,12 +131,14 @@ extension SimulatedLocationServices {
         trace.record(.locationIgnored, [EventField("kind", kind), EventField("reason", refusal.reason)] + refusal.details)
     }
 
-    /// Shows a prompt (the app goes inactive) and applies the scripted answer after its delay.
+    /// Shows a prompt (the app goes inactive) and applies the scripted answer after its delay;
+    /// `takenAway` is what the app hears if nobody answers and the run is over.
     private func showPrompt<Answer: RawRepresentable & Hashable & Sendable>(
         _ kind: String,
         script: ScriptedAnswer<Answer>?,
         scriptField: String,
         process: AppProcess,
+        takenAway: @escaping @Sendable () -> Void = {},
         answered: @escaping @Sendable (Answer) -> Void
     ) where Answer.RawValue == String {
         let token = device.promptAppeared()
@@ -140,7 +146,8 @@ extension SimulatedLocationServices {
         guard let script else {
             process.leaveUnanswered(
                 "location prompt (\(kind))",
-                because: "the location prompt (\(kind)) is on screen but the user has no scripted answer (location \(scriptField))"
+                because: "the location prompt (\(kind)) is on screen but the user has no scripted answer (location \(scriptField))",
+                takeAway: takenAway
             )
             return
         }

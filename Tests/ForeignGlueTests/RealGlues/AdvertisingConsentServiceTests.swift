@@ -196,14 +196,34 @@ struct AdvertisingConsentServiceTests {
         #expect(try app.finish().isClean)
     }
 
+    @Test("a rewarded ad covers the app: its buttons cannot be tapped until the user closes the ad, so the used ad is never presented again")
+    func tapUnderFullScreenAd() throws {
+        let app = try SimulatedApp(glue: AdvertisingConsentServiceGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow))
+        app.stopsAtFirstFailure = false
+        try app.launch()
+        try app.runUntilIdle()
+        try app.tap("watchAdForCoins")
+        #expect(app.trace.count(of: .adsPresent) == 1)
+        let covered = #expect(throws: HarnessFailure.self) { try app.tap("watchAdForCoins") }
+        guard case .scenarioIssue(let issue, _) = covered else { return #expect(Bool(false), "\(String(describing: covered))") }
+        #expect(issue.contains("covered by a form, a full-screen ad or a system prompt"), "\(issue)")
+        try app.advance(by: SimulatedAdSDK.fullScreenAdWatchTime)
+        try app.runUntilIdle()
+        try app.tap("watchAdForCoins")
+        try app.runUntilIdle()
+        #expect(app.trace.count(of: .adsPresent) == 2, "the ad reloaded once the first was closed")
+        #expect(app.trace.count(of: .adsPresentFailed) == 0)
+        #expect(try app.finish().isClean)
+    }
+
     @Test("explored to depth 2 with one fault, and to depth 3 without: the loads at launch, and no privacy options")
     func explored() throws {
         let glue = GlueFactory(AdvertisingConsentServiceGlue.init)
         // A completion delivered twice to a call the app makes from its async code (here into its own
         // checked continuations) is recorded and not delivered, so the search tries that fault too and the
         // test process survives. Runs that end with one of the app's own continuations still waiting (a form
-        // on screen, an ad not yet closed, a withheld callback) are released with it, and the Swift runtime
-        // notes each on standard error ("leaked its continuation"): a message of the release, not a finding.
+        // on screen, an ad not yet closed, a withheld callback) are played out unobserved when they are let
+        // go, so each continuation is resumed and the Swift runtime has nothing to note.
         let bounds = ExplorationBounds(depth: 2, maxFaults: 1)
         let report = try Explorer(glue: glue, bounds: bounds).breadthFirst()
         // No tap needed for the missing entry point: the end of the run probes it once the consent SDK requires one.
