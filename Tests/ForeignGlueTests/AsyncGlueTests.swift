@@ -81,7 +81,7 @@ struct AsyncGlueTests {
     func suspendedTaskLeftOver() throws {
         let app = try SimulatedApp(
             glue: AwaitingConsentGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll),
-            faults: [Fault(.consentInfoUpdate, .callback(.never))]
+            faults: [Fault.consentInfoUpdate(.callback(.never))]
         )
         try app.launch()
         try app.onboarding()
@@ -92,7 +92,7 @@ struct AsyncGlueTests {
 
     @Test("an awaited call whose completion comes twice gets it once, as its callback twin's guard does: the duplicate is recorded, not delivered")
     func completionTwiceDeliveredOnce() throws {
-        let twice = [Fault(.consentInfoUpdate, .callback(.twice), times: 1)]
+        let twice = [Fault.consentInfoUpdate(.callback(.twice), times: 1)]
         let awaiting = try SimulatedApp(glue: AwaitingConsentGlue.init, device: Device(region: .eea), faults: twice)
         try awaiting.launch()
         #expect(awaiting.crash == nil)

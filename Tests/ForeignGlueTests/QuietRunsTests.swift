@@ -27,7 +27,7 @@ struct QuietRunsTests {
         do {
             let app = try SimulatedApp(
                 glue: { WrappingConsentGlue(ports: $0, ledger: ledger) }, device: Device(region: .eea),
-                faults: [Fault(.consentInfoUpdate, .callback(.never), times: 1)]
+                faults: [Fault.consentInfoUpdate(.callback(.never), times: 1)]
             )
             app.stopsAtFirstFailure = false
             try app.launch()

@@ -25,7 +25,7 @@ struct RunawayTests {
     @Test("asking again from inside the answer recurses: stopped before the stack overflows")
     func recursionThroughImmediateAnswers() throws {
         // An app never active when it asks: the undecided answer comes at once, on the caller's stack.
-        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, faults: [Fault(.trackingRequest, .appInactive)])
+        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, faults: [Fault.trackingRequest(.appInactive)])
         try app.launch()
         let failure = #expect(throws: HarnessFailure.self) { try app.onboarding() }
         guard case .invariantViolated(let violation)? = failure else { return }

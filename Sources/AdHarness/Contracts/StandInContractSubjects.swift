@@ -131,7 +131,7 @@ extension StandInWorlds {
     /// A new world in the consent situation: region, stored answer, failing updates, form answers.
     func consentPorts(_ situation: ConsentSituation) throws -> ConsentPorts {
         let answer: ConsentFormAnswer = situation.formAnswer == .acceptAll ? .acceptAll : .rejectAll
-        let faults = situation.updateError.flatMap { FaultError(rawValue: $0.description) }.map { [Fault(.consentInfoUpdate, .error($0))] } ?? []
+        let faults = situation.updateError.flatMap { FaultError(rawValue: $0.description) }.map { [Fault(unchecked: .consentInfoUpdate, .error($0))] } ?? []
         let (world, standIns) = try make(
             device: Device(region: ConsentRegion(situation.region)),
             previousSession: PreviousSession(consent: situation.storedConsent),
@@ -154,7 +154,7 @@ struct StandInAdSDKSubject: AdSDKSubject {
 
     func arrange(loadsFailingWith error: AdLoadError) throws -> AdSDKPorts? {
         guard let fault = FaultError(rawValue: error.description) else { return nil }
-        return try ports(faults: [Fault(.adLoad, .error(fault))])
+        return try ports(faults: [Fault(unchecked: .adLoad, .error(fault))])
     }
 
     private func ports(faults: [Fault]) throws -> AdSDKPorts {

@@ -10,7 +10,7 @@ import HarnessSupport
 /// let app = try SimulatedApp(
 ///     glue: MyGlue.init,
 ///     user: User(trackingPrompt: .allow, consentForm: .acceptAll),
-///     faults: [Fault(.formLoad, .error(.timeout), times: 1)]
+///     faults: [Fault.formLoad(.error(.timeout), times: 1)]
 /// )
 /// try app.launch()
 /// try app.onboarding()

@@ -105,7 +105,7 @@ public struct ExplorationBounds: Sendable {
         effects += [CallbackFault.never, .twice, .otherThread].map(FaultEffect.callback)
         if let timeout = timeout(for: target) { effects.append(.delay(late(timeout))) }
         if target == .trackingRequest { effects.append(.appInactive) }
-        return effects.filter { !leftOut.contains(Self.kind(of: $0)) }.flatMap { effect in faultTimes.map { Fault(target, effect, times: $0) } }
+        return effects.filter { !leftOut.contains(Self.kind(of: $0)) }.flatMap { effect in faultTimes.map { Fault(unchecked: target, effect, times: $0) } }
     }
 
     /// The name ``leftOut`` knows a fault effect by.

@@ -102,7 +102,7 @@ enum BenchCommand: Command {
             guard
                 let app = try? SimulatedApp(
                     user: User(trackingPrompt: .deny, consentForm: .acceptAll),
-                    faults: [Fault(.consentInfoUpdate, .callback(.never), times: 1), Fault(.formLoad, .callback(.never), times: 1)],
+                    faults: [Fault.consentInfoUpdate(.callback(.never), times: 1), Fault.formLoad(.callback(.never), times: 1)],
                     configuration: AdsConfiguration(timeouts: timeouts)
                 )
             else { return }

@@ -34,7 +34,7 @@ package struct FaultSpec: Codable {
             case .delay: .delay(try container.decodeDuration(forKey: .delay))
             default: try Self.appState(container)
             }
-        fault = Fault(target, effect, times: try container.decodeCountIfPresent(forKey: .times, minimum: 1))
+        fault = Fault(unchecked: target, effect, times: try container.decodeCountIfPresent(forKey: .times, minimum: 1))
         // The same check a Swift test's faults get, reported at the key that carries the effect.
         if let problem = fault.problem {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem)

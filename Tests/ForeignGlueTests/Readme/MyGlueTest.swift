@@ -5,7 +5,7 @@ import Testing
     let app = try SimulatedApp(
         glue: ConsentFirstGlue.init,
         user: User(trackingPrompt: .allow, consentForm: .acceptAll),
-        faults: [Fault(.trackingRequest, .appInactive, times: 1)]
+        faults: [Fault.trackingRequest(.appInactive, times: 1)]
     )
     try app.launch()
     try app.onboarding()  // an alert comes up as the glue asks: notDetermined at once, no prompt

@@ -138,7 +138,7 @@ struct AdvertisingConsentServiceTests {
     func trackingAskedOnce() throws {
         let app = try SimulatedApp(
             glue: AdvertisingConsentServiceGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow),
-            faults: [Fault(.trackingRequest, .appInactive, times: 1)]
+            faults: [Fault.trackingRequest(.appInactive, times: 1)]
         )
         app.stopsAtFirstFailure = false
         try app.launch()
@@ -160,7 +160,7 @@ struct AdvertisingConsentServiceTests {
         // loop (noRunawayLoop) after 10,000 completions, which is too slow to run here.
         let app = try SimulatedApp(
             glue: AdvertisingConsentServiceGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow),
-            faults: [Fault(.adLoad, .error(.network), times: 5)]
+            faults: [Fault.adLoad(.error(.network), times: 5)]
         )
         app.stopsAtFirstFailure = false
         try app.launch()

@@ -84,7 +84,7 @@ struct GoogleConsentManagerTests {
     func formLoadTwiceDeliveredOnce() throws {
         let app = try SimulatedApp(
             glue: GoogleConsentManagerGlue.init, device: Device(region: .eea), user: User(consentForm: .acceptAll),
-            faults: [Fault(.formLoad, .callback(.twice), times: 1)]
+            faults: [Fault.formLoad(.callback(.twice), times: 1)]
         )
         try app.launch()
         #expect(app.failures.isEmpty)
@@ -97,7 +97,7 @@ struct GoogleConsentManagerTests {
     func formNeverCompletes() throws {
         let app = try SimulatedApp(
             glue: GoogleConsentManagerGlue.init, device: Device(region: .eea), user: User(consentForm: .acceptAll),
-            faults: [Fault(.formPresent, .callback(.never), times: 1)]
+            faults: [Fault.formPresent(.callback(.never), times: 1)]
         )
         try app.launch()
         try app.openPrivacyOptions()

@@ -6,12 +6,12 @@ import Testing
 /// The first fault users inject: the consent form fails to load.
 @Suite("Consent form load errors")
 struct FormLoadErrorTests {
-    @Test("the app keeps working non-personalized and surfaces the error", arguments: [FaultError.timeout, .internal, .unavailable])
-    func formLoadFails(error: FaultError) throws {
+    @Test("the app keeps working non-personalized and surfaces the error", arguments: FormLoadFailure.allCases)
+    func formLoadFails(error: FormLoadFailure) throws {
         let app = try SimulatedApp(
             device: Device(region: .regulatedUSState),
             user: User(trackingPrompt: .allow),
-            faults: [Fault(.formLoad, .error(error))]
+            faults: [Fault.formLoad(.error(error))]
         )
         try app.launch()
         try app.onboarding()
@@ -26,10 +26,10 @@ struct FormLoadErrorTests {
     @Test(
         "in the EEA a failed load leaves consent required: no request leaves, the error is surfaced",
         arguments: [
-            FaultError.timeout, .internal, .unavailable,
+            FormLoadFailure.timeout, .internal, .unavailable,
         ])
-    func formLoadFailsInEEA(error: FaultError) throws {
-        let app = try SimulatedApp(user: User(trackingPrompt: .allow), faults: [Fault(.formLoad, .error(error))])
+    func formLoadFailsInEEA(error: FormLoadFailure) throws {
+        let app = try SimulatedApp(user: User(trackingPrompt: .allow), faults: [Fault.formLoad(.error(error))])
         try app.launch()
         try app.onboarding()
         try app.requestAd()
@@ -46,7 +46,7 @@ struct FormLoadErrorTests {
         let app = try SimulatedApp(
             previousSession: PreviousSession(tracking: .denied, consent: .obtained),
             user: User(),
-            faults: [Fault(.formLoad, .error(.timeout))]
+            faults: [Fault.formLoad(.error(.timeout))]
         )
         try app.launch()
         try app.onboarding()
@@ -60,7 +60,7 @@ struct FormLoadErrorTests {
     func failsOnceThenRecovers() throws {
         let app = try SimulatedApp(
             user: User(trackingPrompt: .deny, consentForm: .acceptAll),
-            faults: [Fault(.formLoad, .error(.timeout), times: 1)]
+            faults: [Fault.formLoad(.error(.timeout), times: 1)]
         )
         try app.launch()
         try app.onboarding()

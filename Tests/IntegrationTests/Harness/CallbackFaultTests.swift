@@ -10,7 +10,7 @@ struct CallbackFaultTests {
     func updateNeverCallsBack() throws {
         let app = try SimulatedApp(
             previousSession: PreviousSession(tracking: .authorized),
-            faults: [Fault(.consentInfoUpdate, .callback(.never))],
+            faults: [Fault.consentInfoUpdate(.callback(.never))],
             configuration: AdsConfiguration(timeouts: CallbackTimeouts(consentInfoUpdate: .seconds(10)))
         )
         try app.launch()
@@ -27,7 +27,7 @@ struct CallbackFaultTests {
 
     @Test("a form load that never calls back times out as formLoad.noResponse")
     func formLoadNeverCallsBack() throws {
-        let app = try SimulatedApp(user: User(trackingPrompt: .deny), faults: [Fault(.formLoad, .callback(.never))])
+        let app = try SimulatedApp(user: User(trackingPrompt: .deny), faults: [Fault.formLoad(.callback(.never))])
         try app.launch()
         try app.onboarding()
         try app.runUntilIdle()
@@ -39,7 +39,7 @@ struct CallbackFaultTests {
     func lateAfterTimeout() throws {
         let app = try SimulatedApp(
             previousSession: PreviousSession(tracking: .denied, consent: .obtained),
-            faults: [Fault(.adLoad, .delay(.seconds(45)))]
+            faults: [Fault.adLoad(.delay(.seconds(45)))]
         )
         try app.launch()
         try app.requestAd()
@@ -54,7 +54,7 @@ struct CallbackFaultTests {
     func twice(target: FaultTarget) throws {
         let app = try SimulatedApp(
             user: User(trackingPrompt: .allow, consentForm: .acceptAll),
-            faults: [Fault(target, .callback(.twice))]
+            faults: [Fault(unchecked: target, .callback(.twice))]
         )
         try app.launch()
         try app.onboarding()
@@ -71,7 +71,7 @@ struct CallbackFaultTests {
         let targets: [FaultTarget] = [.trackingRequest, .consentInfoUpdate, .formLoad, .formPresent, .adStart, .adLoad]
         let app = try SimulatedApp(
             user: User(trackingPrompt: .allow, consentForm: .acceptAll),
-            faults: targets.map { Fault($0, .callback(fault)) }
+            faults: targets.map { Fault(unchecked: $0, .callback(fault)) }
         )
         try app.launch()
         try app.onboarding()
@@ -85,7 +85,7 @@ struct CallbackFaultTests {
         let app = try SimulatedApp(
             previousSession: PreviousSession(consent: .obtained),
             user: User(trackingPrompt: .allow(after: .seconds(2))),
-            faults: [Fault(.trackingRequest, .callback(.never))]
+            faults: [Fault.trackingRequest(.callback(.never))]
         )
         try app.launch()
         try app.requestTracking()

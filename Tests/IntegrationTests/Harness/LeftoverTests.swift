@@ -24,14 +24,14 @@ struct LeftoverTests {
         let app = try SimulatedApp(
             previousSession: PreviousSession(consent: .obtained),
             user: User(trackingPrompt: .allow(after: .seconds(10))),
-            faults: [Fault(.consentInfoUpdate, .callback(.never)), Fault(.formLoad, .error(.internal), times: 1)]
+            faults: [Fault.consentInfoUpdate(.callback(.never)), Fault.formLoad(.error(.internal), times: 1)]
         )
         try app.launch()
         try app.requestTracking()
         let leftovers = try app.finish()
         let kinds = Set(leftovers.pendingWork.map(\.kind))
         #expect(kinds.isSuperset(of: [.withheldCallback, .userAnswer, .appTimer]), "\(leftovers)")
-        #expect(leftovers.unfiredFaults == [Fault(.formLoad, .error(.internal), times: 1)])
+        #expect(leftovers.unfiredFaults == [Fault.formLoad(.error(.internal), times: 1)])
         #expect(leftovers.description.contains("fault never fired: formLoad error=internal times=1"))
     }
 

@@ -85,7 +85,7 @@ struct PlayOutTests {
         #expect(trace.names == [.appLaunch])
         #expect(heard.values == [.appLaunch])
 
-        let faults = FaultPlan([Fault(.consentInfoUpdate, .callback(.never))])
+        let faults = FaultPlan([Fault.consentInfoUpdate(.callback(.never))])
         faults.end()
         #expect(faults.take(.consentInfoUpdate).isEmpty)
     }

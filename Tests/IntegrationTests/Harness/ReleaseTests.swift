@@ -10,8 +10,8 @@ import Testing
 @Suite("Runs release what they built")
 struct ReleaseTests {
     static let unfinished: [(String, [Fault], Device, User)] = [
-        ("tracking request waiting for the app to be active", [Fault(.trackingRequest, .appInactive)], Device(), User(trackingPrompt: .allow)),
-        ("consent update that never calls back", [Fault(.consentInfoUpdate, .callback(.never))], Device(), User(trackingPrompt: .allow)),
+        ("tracking request waiting for the app to be active", [Fault.trackingRequest(.appInactive)], Device(), User(trackingPrompt: .allow)),
+        ("consent update that never calls back", [Fault.consentInfoUpdate(.callback(.never))], Device(), User(trackingPrompt: .allow)),
         (
             "crash while asking for tracking", [], Device(infoPlist: InfoPlist.standard.removing(InfoPlist.trackingUsageDescriptionKey)),
             User(trackingPrompt: .allow)

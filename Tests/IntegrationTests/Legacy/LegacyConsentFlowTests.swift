@@ -121,8 +121,8 @@ struct LegacyConsentFlowTests {
     @Test(
         "load and present errors are surfaced",
         arguments: [
-            (Fault(.formLoad, .error(.timeout)), "formLoad.timeout"),
-            (Fault(.formPresent, .error(.alreadyUsed)), "formPresent.alreadyUsed"),
+            (Fault.formLoad(.error(.timeout)), "formLoad.timeout"),
+            (Fault.formPresent(.error(.alreadyUsed)), "formPresent.alreadyUsed"),
         ])
     func formErrors(fault: Fault, error: String) throws {
         let app = try SimulatedApp(

@@ -143,7 +143,7 @@ struct ExplorerTests {
                 AnswerChoice(key: .consentForm, answer: "acceptAll", after: .zero),
                 AnswerChoice(key: .privacyOptionsForm, answer: "dismiss", after: .zero),
             ],
-            faults: [Fault(.adLoad, .callback(.twice), times: nil)],
+            faults: [Fault.adLoad(.callback(.twice), times: nil)],
             steps: [.launch, .readAdvertisingIdentifier, .onboarding, .advance(.seconds(30)), .advance(.seconds(31)), .foreground, .requestAd, .requestAd]
         )
         var shrinker = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers)
@@ -217,8 +217,8 @@ struct ExplorerTests {
             .settings([.location(.servicesEnabled(false)), .location(.appAccess(.authorizedWhenInUse))]), .runUntilIdle,
         ]
         let faults = [
-            Fault(.formLoad, .error(.timeout), times: 1), Fault(.trackingRequest, .appInactive),
-            Fault(.consentInfoUpdate, .delay(.seconds(11)), times: 2), Fault(.adLoad, .callback(.otherThread)),
+            Fault.formLoad(.error(.timeout), times: 1), Fault.trackingRequest(.appInactive),
+            Fault.consentInfoUpdate(.delay(.seconds(11)), times: 2), Fault.adLoad(.callback(.otherThread)),
         ]
         let draft = ScenarioDraft(
             base: .object([]), answers: [AnswerChoice(key: .trackingPrompt, answer: "allow", after: .seconds(61))], faults: faults, steps: steps

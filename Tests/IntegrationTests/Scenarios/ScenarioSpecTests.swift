@@ -176,7 +176,7 @@ struct ScenarioSpecTests {
             try Scenario.parse(Data(#"{"steps": [], "device": {"region": "other", "osVersion": "17.4"}, "name": "x"}"#.utf8), file: "base").root)
         let written = try Scenario.fixture(
             base: base, name: "found", description: nil, answers: [.trackingPrompt: AnswerSpelling("deny", after: .seconds(61))],
-            faults: [Fault(.formLoad, .error(.timeout), times: 1)], steps: [.launch], expect: .nothing
+            faults: [Fault.formLoad(.error(.timeout), times: 1)], steps: [.launch], expect: .nothing
         )
         #expect(written.keys == ["name", "device", "user", "faults", "steps", "expect"])
         #expect(written["device"]?.keys == ["region", "osVersion"])

@@ -83,7 +83,7 @@ struct AdSDKTests {
             (SDKVersion(11, 13, 0), .invalidRequest),
         ])
     func timeoutCodeByVersion(version: SDKVersion, reported: AdLoadError) {
-        let rig = Rig(faults: [Fault(.adLoad, .error(.timeout), times: 1)])
+        let rig = Rig(faults: [Fault.adLoad(.error(.timeout), times: 1)])
         let ads = sdk(rig, version: version)
         let calls = Calls<AdLoadError?>()
         let record: @Sendable (Result<LoadedAd, AdLoadError>) -> Void = { result in

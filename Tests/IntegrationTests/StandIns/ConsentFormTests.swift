@@ -32,9 +32,10 @@ struct ConsentFormTests {
         #expect(throws: ConsentFormError.unavailable) { try load(forms, rig)?.get() }
     }
 
-    @Test("load errors can be injected", arguments: [(FaultError.internal, ConsentFormError.internal), (.timeout, .timeout), (.unavailable, .unavailable)])
-    func loadErrors(fault: FaultError, error: ConsentFormError) {
-        let rig = Rig(faults: [Fault(.formLoad, .error(fault))])
+    @Test(
+        "load errors can be injected", arguments: [(FormLoadFailure.internal, ConsentFormError.internal), (.timeout, .timeout), (.unavailable, .unavailable)])
+    func loadErrors(fault: FormLoadFailure, error: ConsentFormError) {
+        let rig = Rig(faults: [Fault.formLoad(.error(fault))])
         let (_, forms) = setUp(rig)
         #expect(throws: error) { try load(forms, rig)?.get() }
     }

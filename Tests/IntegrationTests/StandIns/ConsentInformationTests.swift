@@ -96,10 +96,11 @@ struct ConsentInformationTests {
     @Test(
         "a failed update keeps the cached answer (a returning user still gets ads)",
         arguments: [
-            (FaultError.network, ConsentRequestError.network), (.internal, .internal), (.invalidAppID, .invalidAppID), (.misconfiguration, .misconfiguration),
+            (ConsentUpdateFailure.network, ConsentRequestError.network), (.internal, .internal), (.invalidAppID, .invalidAppID),
+            (.misconfiguration, .misconfiguration),
         ])
-    func failureKeepsCache(fault: FaultError, error: ConsentRequestError) {
-        let rig = Rig(faults: [Fault(.consentInfoUpdate, .error(fault))])
+    func failureKeepsCache(fault: ConsentUpdateFailure, error: ConsentRequestError) {
+        let rig = Rig(faults: [Fault.consentInfoUpdate(.error(fault))])
         ConsentStorage(store: rig.store).status = .obtained
         let info = rig.consentInfo()
         #expect(update(info, clock: rig.clock) == [error])
@@ -109,7 +110,7 @@ struct ConsentInformationTests {
 
     @Test("a failed update on a fresh install stays unknown with no ads")
     func failureOnFreshInstall() {
-        let rig = Rig(faults: [Fault(.consentInfoUpdate, .error(.network))])
+        let rig = Rig(faults: [Fault.consentInfoUpdate(.error(.network))])
         let info = rig.consentInfo()
         #expect(update(info, clock: rig.clock) == [.network])
         #expect(info.consentStatus == .unknown)

@@ -258,7 +258,7 @@ struct TrackingAuthorizationTests {
 
     @Test("a setting can move the no-prompt answer to another thread or the main queue", arguments: [CallbackFault.otherThread, .mainThread])
     func forcedThread(fault: CallbackFault) {
-        let rig = Rig(os: OSSettings(trackingRestricted: true), faults: [Fault(.trackingRequest, .callback(fault))])
+        let rig = Rig(os: OSSettings(trackingRestricted: true), faults: [Fault.trackingRequest(.callback(fault))])
         let onMain = Calls<Bool>()
         let calls = Calls<TrackingAuthorizationStatus>()
         rig.tracking().requestTrackingAuthorization { status in
