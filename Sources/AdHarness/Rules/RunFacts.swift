@@ -89,6 +89,9 @@ struct RunFacts: Hashable, Sendable {
         case .trackingRequest:
             trackingUnasked = false
         case .trackingAnswer:
+            // OS 17.4's early `denied` reaches the app while the prompt stays up and the OS status is
+            // still `notDetermined` until the user answers (catalogue T13): it changes no fact.
+            if event[.trackingAnswerReason] == .earlyAnswer { break }
             if event[.trackingPromptOutcome]?.leavesStatusUndecided == true { promptDismissedThisInstall = true }
             if let status = event[.trackingStatus] { tracking = status }
             if event[.prompted] == true { trackingPromptUp = false }
