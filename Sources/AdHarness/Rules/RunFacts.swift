@@ -17,6 +17,9 @@ struct RunFacts: Hashable, Sendable {
     var trackingUnasked = false
     /// The app became active after that request.
     var activeSinceUnasked = false
+    /// When the app's active stretch after that request began: one that ends at the instant it
+    /// began gave the app no time to ask.
+    var unaskedActiveSince = Duration.zero
     /// The consent SDK's stored decision (`obtained`, `notRequired`...), as its storage holds it.
     var storedConsent = UserConsentStatus.unknown
     /// The consent SDK's stored privacy-options requirement says the entry point is required.
@@ -112,14 +115,21 @@ struct RunFacts: Hashable, Sendable {
             }
         case .appActive:
             appActive = true
-            if trackingUnasked { activeSinceUnasked = true }
+            if trackingUnasked && !activeSinceUnasked {
+                activeSinceUnasked = true
+                unaskedActiveSince = event.time
+            }
         case .appInactive:
             appActive = false
         case .trackingPrompt:
             trackingPromptUp = true
         case .appBackground:
             appActive = false
-            if trackingUnasked && activeSinceUnasked { trackingUnasked = false }
+            // A stretch that had time in it was the session the rule judged; one of no time waits
+            // for the next.
+            if trackingUnasked && activeSinceUnasked {
+                if event.time > unaskedActiveSince { trackingUnasked = false } else { activeSinceUnasked = false }
+            }
         case .appTerminate, .runFinish, .appLaunch, .appCrash:
             // A new process asks afresh; an ended one cannot ask any more, nor tap, nor want an ad.
             trackingUnasked = false
@@ -223,10 +233,11 @@ struct RunFacts: Hashable, Sendable {
     }
 
     /// The facts that decide what later events break, without absolute times, for the explorer's
-    /// state comparison.
-    var projection: RunFacts {
+    /// state comparison: an active stretch is kept only as whether time has passed in it by `now`.
+    func projection(at now: Duration) -> RunFacts {
         var facts = self
         facts.failedLoads = failedLoads.map { FailedLoads(lastFailure: .zero, immediateRetries: $0.immediateRetries) }
+        facts.unaskedActiveSince = trackingUnasked && activeSinceUnasked && now > unaskedActiveSince ? .nanoseconds(-1) : .zero
         return facts
     }
 }

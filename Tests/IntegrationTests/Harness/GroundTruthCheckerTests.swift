@@ -10,20 +10,25 @@ struct GroundTruthCheckerTests {
     typealias Event = (name: TraceName, fields: KeyValuePairs<String, String>)
 
     /// The rules the events break as failures, in order (by default under the seed's policy, as
-    /// the reference glue is checked); `finish` ends the run after them.
-    func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false) -> [Invariant] {
-        checker(events, rules: rules, finish: finish).violations.map(\.invariant)
+    /// the reference glue is checked); `finish` ends the run after them. Each event comes `apart`
+    /// after the one before (none: all at one instant).
+    func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false, apart: Duration = .seconds(1)) -> [Invariant] {
+        checker(events, rules: rules, finish: finish, apart: apart).violations.map(\.invariant)
     }
 
     /// The rules the events break as warnings, in order.
     func warnings(_ events: [Event], rules: RuleSet = .standard, finish: Bool = false) -> [Invariant] {
-        checker(events, rules: rules, finish: finish).warnings.map(\.invariant)
+        checker(events, rules: rules, finish: finish, apart: .seconds(1)).warnings.map(\.invariant)
     }
 
-    private func checker(_ events: [Event], rules: RuleSet, finish: Bool) -> InvariantChecker {
-        let trace = Trace(now: { .zero })
+    private func checker(_ events: [Event], rules: RuleSet, finish: Bool, apart: Duration) -> InvariantChecker {
+        let now = Locked(Duration.zero)
+        let trace = Trace(now: { now.withLock { $0 } })
         let checker = InvariantChecker(trace: trace, rules: rules)
-        for event in events { trace.record(event.name, event.fields.map { EventField($0.key, $0.value) }) }
+        for event in events {
+            trace.record(event.name, event.fields.map { EventField($0.key, $0.value) })
+            now.withLock { $0 += apart }
+        }
         if finish { trace.record(.runFinish) }
         return checker
     }
@@ -95,13 +100,15 @@ struct GroundTruthCheckerTests {
         #expect(violations([dismissed, (.adsStart, ["tracking": "notDetermined", "canRequestAds": "true"])]) == [])
     }
 
-    /// A request the OS ignored because the app was inactive, what follows, and whether it is a violation.
+    /// A request the OS ignored because the app was inactive, what follows (at one instant, or a
+    /// second apart), and whether it is a violation.
     struct LostPrompt: Sendable, CustomStringConvertible {
         let description: String
         let reason: String
         let then: [TraceName]
         let finish: Bool
         let caught: Bool
+        var apart = Duration.seconds(1)
     }
 
     static let lostPrompts = [
@@ -114,6 +121,15 @@ struct GroundTruthCheckerTests {
             description: "asked again once active", reason: "appNotActive", then: [.appActive, .trackingRequest, .appBackground], finish: true, caught: false),
         LostPrompt(description: "never active again", reason: "appNotActive", then: [.appBackground], finish: true, caught: false),
         LostPrompt(description: "a stored answer is no lost prompt", reason: "storedAnswer", then: [.appActive, .appBackground], finish: true, caught: false),
+        LostPrompt(
+            description: "left at the instant it became active, then back with no work waiting", reason: "appNotActive",
+            then: [.appActive, .appBackground, .appActive], finish: true, caught: true, apart: .zero),
+        LostPrompt(
+            description: "left at the instant it became active, asked once back", reason: "appNotActive",
+            then: [.appActive, .appBackground, .appActive, .trackingRequest], finish: true, caught: false, apart: .zero),
+        LostPrompt(
+            description: "ended at the instant it became active", reason: "appNotActive", then: [.appActive, .appTerminate], finish: false,
+            caught: false, apart: .zero),
     ]
 
     @Test("a status decided in Settings, or by another request's prompt, leaves nothing to ask")
@@ -127,6 +143,13 @@ struct GroundTruthCheckerTests {
         #expect(violations([answer, otherPromptAnswered, (.appActive, [:]), (.appBackground, [:])]) == [])
         #expect(violations([answer, stillOpen, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
         #expect(violations([answer, location, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
+    }
+
+    @Test("work still waiting when the run ends may be the app's own request a moment away: the run's end does not decide")
+    func pendingAtTheEnd() {
+        let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": "appNotActive"])
+        #expect(violations([answer, (.appActive, [:]), (.runFinish, ["pending": "1"])]) == [])
+        #expect(violations([answer, (.appActive, [:]), (.runFinish, [:])]) == [.trackingAskedAgainOnceActive])
     }
 
     @Test("a crash or a new process starts afresh: the last process's lost request is not owed by the next")
@@ -152,7 +175,7 @@ struct GroundTruthCheckerTests {
     @Test("a tracking request the OS ignored while the app was inactive must be asked again once it is active", arguments: lostPrompts)
     func lostPrompt(_ lost: LostPrompt) {
         let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": lost.reason])
-        let found = violations([answer] + lost.then.map { ($0, [:]) }, finish: lost.finish)
+        let found = violations([answer] + lost.then.map { ($0, [:]) }, finish: lost.finish, apart: lost.apart)
         #expect(found == (lost.caught ? [.trackingAskedAgainOnceActive] : []))
     }
 }
