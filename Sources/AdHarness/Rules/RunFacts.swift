@@ -55,6 +55,8 @@ struct RunFacts: Hashable, Sendable {
     var adWantedUnsent = false
     /// The ad SDK's audience tags in force in this process (``tags(of:)``).
     var adConfiguration = RunFacts.defaultTags
+    /// An ad request of this process went out under ``adConfiguration`` since it was set.
+    var requestSentUnderAdConfiguration = false
     /// Since the last ad that loaded: when the last load failed, and how many requests in a row
     /// followed a failure at once. (The SDK's failure event names no ad unit, so units share it.)
     var failedLoads: FailedLoads?
@@ -144,9 +146,11 @@ struct RunFacts: Hashable, Sendable {
             privacyTapUnanswered = false
             adWantedUnsent = false
             adConfiguration = Self.defaultTags
+            requestSentUnderAdConfiguration = false
             adLoadedThisProcess = false
         case .adsConfigure:
             adConfiguration = Self.tags(of: event)
+            requestSentUnderAdConfiguration = false
         case .appReinstall:
             promptDismissedThisInstall = false
             tracking = .notDetermined
@@ -184,6 +188,7 @@ struct RunFacts: Hashable, Sendable {
             if let status = event[.consentStatus] { canRequestAds = Self.decisionStands.contains(status) }
         case .adsRequest:
             adWantedUnsent = false
+            requestSentUnderAdConfiguration = true
             if var failed = failedLoads {
                 failed.immediateRetries = Self.isImmediateRetry(event, after: failed) ? failed.immediateRetries + 1 : 0
                 failedLoads = failed
@@ -214,6 +219,12 @@ struct RunFacts: Hashable, Sendable {
         var underAgeOfConsent: Bool?
         var childDirected: Bool?
         var ageTreatment = AudienceAgeTreatment.unspecified
+
+        /// The tags as the ad SDK applies them to a request: a Boolean tag left unset serves as
+        /// `false` (no restriction), so setting it to `false` changes no request.
+        var asServed: AudienceTags {
+            AudienceTags(underAgeOfConsent: underAgeOfConsent ?? false, childDirected: childDirected ?? false, ageTreatment: ageTreatment)
+        }
     }
 
     /// The audience tags an `ads.configure` or `ads.request` carries.

@@ -100,6 +100,18 @@ struct GroundTruthCheckerTests {
         #expect(violations([dismissed, (.adsStart, ["tracking": "notDetermined", "canRequestAds": "true"])]) == [])
     }
 
+    @Test("tags set after the start are judged by the requests sent before them, compared by what the tags restrict")
+    func tagsAfterStart() {
+        let untagged: Event = (.adsRequest, ["npa": "true", "tracking": "denied", "canRequestAds": "true"])
+        let noRestriction: Event = (.adsConfigure, ["underAgeOfConsent": "false", "childDirected": "false", "afterStart": "true"])
+        let childDirected: Event = (.adsConfigure, ["childDirected": "true", "afterStart": "true"])
+        #expect(violations([noRestriction, untagged]) == [])
+        #expect(violations([childDirected, untagged]) == [])
+        #expect(violations([untagged, noRestriction]) == [])
+        #expect(violations([untagged, childDirected]) == [.requestConfigurationBeforeStart])
+        #expect(violations([untagged, (.appTerminate, [:]), (.appLaunch, [:]), childDirected]) == [])
+    }
+
     /// A request the OS ignored because the app was inactive, what follows (at one instant, or a
     /// second apart), and whether it is a violation.
     struct LostPrompt: Sendable, CustomStringConvertible {
