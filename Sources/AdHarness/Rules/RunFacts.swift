@@ -60,6 +60,9 @@ struct RunFacts: Hashable, Sendable {
     /// Since the last ad that loaded: when the last load failed, and how many requests in a row
     /// followed a failure at once. (The SDK's failure event names no ad unit, so units share it.)
     var failedLoads: FailedLoads?
+    /// The user's own asks for an ad (`requestAd` steps, and `requestTracking` then an ad) that no
+    /// request has answered yet in this process: the next requests are the user's, not the app's.
+    var userAdAsksUnanswered = 0
 
     /// Failed loads since the last ad that loaded.
     struct FailedLoads: Hashable, Sendable {
@@ -89,6 +92,9 @@ struct RunFacts: Hashable, Sendable {
                 if privacyOptionsRequired { privacyTapUnanswered = true }
             case .requestAd?:
                 if canRequestAds && tracking != .notDetermined && !adLoadedThisProcess { adWantedUnsent = true }
+                userAdAsksUnanswered += 1
+            case .requestTracking? where event["detail"] == "thenRequestAd":
+                userAdAsksUnanswered += 1
             default: break
             }
         case .trackingRequest:
@@ -147,6 +153,7 @@ struct RunFacts: Hashable, Sendable {
             adWantedUnsent = false
             adConfiguration = Self.defaultTags
             requestSentUnderAdConfiguration = false
+            userAdAsksUnanswered = 0
             adLoadedThisProcess = false
         case .adsConfigure:
             adConfiguration = Self.tags(of: event)
@@ -189,7 +196,10 @@ struct RunFacts: Hashable, Sendable {
         case .adsRequest:
             adWantedUnsent = false
             requestSentUnderAdConfiguration = true
-            if var failed = failedLoads {
+            if userAdAsksUnanswered > 0 {
+                // The user's own ask: no retry of the app's, and no pause in its retries either.
+                userAdAsksUnanswered -= 1
+            } else if var failed = failedLoads {
                 failed.immediateRetries = Self.isImmediateRetry(event, after: failed) ? failed.immediateRetries + 1 : 0
                 failedLoads = failed
             }

@@ -112,6 +112,18 @@ struct GroundTruthCheckerTests {
         #expect(violations([untagged, (.appTerminate, [:]), (.appLaunch, [:]), childDirected]) == [])
     }
 
+    @Test("the user's own asks for an ad are not the app's retries, however fast they come after failed loads")
+    func retriesAreTheAppsOwn() {
+        let request: Event = (.adsRequest, ["npa": "true", "tracking": "denied", "canRequestAds": "true"])
+        let failed: Event = (.adsLoadFailed, ["error": "network"])
+        let tap: Event = (.step, ["step": "requestAd"])
+        let tapThenAd: Event = (.step, ["step": "requestTracking", "detail": "thenRequestAd"])
+        let taps = [tap, request, failed, tap, request, failed, tap, request, failed, tapThenAd, request, failed, tap, request]
+        #expect(violations(taps, rules: .strict, apart: .zero) == [])
+        let storm = [tap, request, failed, request, failed, request, failed, request]
+        #expect(violations(storm, rules: .strict, apart: .zero) == [.adLoadsBackOff])
+    }
+
     /// A request the OS ignored because the app was inactive, what follows (at one instant, or a
     /// second apart), and whether it is a violation.
     struct LostPrompt: Sendable, CustomStringConvertible {
