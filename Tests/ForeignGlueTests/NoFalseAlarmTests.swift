@@ -17,4 +17,24 @@ struct NoFalseAlarmTests {
         }
         #expect(warned.isEmpty, "\(warned)")
     }
+
+    @Test("npa=1 kept while this session's consent update failed is no stale decision; once it answers, personalized ads go out")
+    func npaKeptOnAnUnconfirmedAnswer() throws {
+        let offline = try Scenario.decode(
+            json: """
+                {"name":"returning user, offline","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "faults":[{"target":"consentInfoUpdate","error":"network"}],"steps":["launch","requestAd"],"expect":{"adRequests":[{"npa":true}]}}
+                """
+        )
+        let verdict = offline.run(glue: GlueFactory(ConfirmedConsentGlue.init), rules: .standard)
+        #expect(verdict.passed, "\(verdict.report)")
+        #expect(verdict.warnings.isEmpty, "\(verdict.warnings.map(\.summary))")
+        let online = try Scenario.decode(
+            json: """
+                {"name":"returning user","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "steps":["launch","requestAd"],"expect":{"adRequests":[{"mode":"personalized"}]}}
+                """
+        )
+        #expect(online.run(glue: GlueFactory(ConfirmedConsentGlue.init), rules: .standard).passed)
+    }
 }

@@ -49,6 +49,9 @@ struct RunFacts: Hashable, Sendable {
     /// The legacy consent SDK is the one in charge: it writes no TCF signals, so the app's `npa` is
     /// the only way the ad SDK learns the user's choice.
     var legacyConsentInCharge = false
+    /// The consent SDK in charge gave a current answer in this process (an update that completed
+    /// without an error, or the user's answer to a form), not only the previous session's.
+    var consentAnswerCurrent = false
     /// An ad loaded in this process: the app has one to show.
     var adLoadedThisProcess = false
     /// The app wanted an ad while it could request one, and has sent no request since.
@@ -154,6 +157,7 @@ struct RunFacts: Hashable, Sendable {
             adConfiguration = Self.defaultTags
             requestSentUnderAdConfiguration = false
             userAdAsksUnanswered = 0
+            consentAnswerCurrent = false
             adLoadedThisProcess = false
         case .adsConfigure:
             adConfiguration = Self.tags(of: event)
@@ -183,9 +187,17 @@ struct RunFacts: Hashable, Sendable {
                 event[.error] == nil && event[.consentStatus] == .required
                 && event[.formStatus] == .available
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
-        case .consentReset:
-            resetInProduction = true
-            canRequestAds = false
+            if event[.error] == nil { consentAnswerCurrent = true }
+        case .consentReset, .legacyConsentReset:
+            if event.name == .consentReset {
+                resetInProduction = true
+                canRequestAds = false
+            }
+            consentAnswerCurrent = false
+        case .legacyConsentUpdateDone:
+            if event[.error] == nil { consentAnswerCurrent = true }
+        case .legacyConsentFormAnswer:
+            consentAnswerCurrent = true
         case .consentFormLoad:
             consentFormTried = true
         case .consentFormPresent, .consentFormPresentFailed:
@@ -193,6 +205,7 @@ struct RunFacts: Hashable, Sendable {
             if event[.formKind] == .privacyOptions { privacyTapUnanswered = false }
         case .consentFormAnswer:
             if let status = event[.consentStatus] { canRequestAds = Self.decisionStands.contains(status) }
+            consentAnswerCurrent = true
         case .adsRequest:
             adWantedUnsent = false
             requestSentUnderAdConfiguration = true

@@ -33,6 +33,8 @@ struct GroundTruthCheckerTests {
         return checker
     }
 
+    /// This session's consent update answered: the app has a current answer.
+    static let updated: Event = (.consentUpdateDone, ["status": "obtained", "canRequestAds": "true"])
     static let staleRequest: Event = (.adsRequest, ["npa": "true", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
     static let personalizedRequest: Event = (
         .adsRequest, ["npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"]
@@ -41,6 +43,7 @@ struct GroundTruthCheckerTests {
     @Test("what the glue logs neither excuses a stale request nor makes a correct one wrong")
     func glueLogIsNotRead() {
         let refreshLogged: [Event] = [
+            Self.updated,
             (.trackingAnswer, ["status": "authorized", "prompted": "true", "answer": "allow"]),
             (.consentRefresh, ["trigger": "trackingAnswer"]),
             (.decision, ["tracking": "authorized", "shouldUseNPA": "false"]),
@@ -57,9 +60,9 @@ struct GroundTruthCheckerTests {
 
     @Test("more private than needed warns by default and fails only under the seed's policy, request by request")
     func stricterRequests() {
-        #expect(violations([Self.staleRequest], rules: .standard) == [])
-        #expect(warnings([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
-        #expect(violations([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(violations([Self.updated, Self.staleRequest], rules: .standard) == [])
+        #expect(warnings([Self.updated, Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(violations([Self.updated, Self.staleRequest]) == [.requestsFollowCurrentAnswers])
         let personalizedWhileDenied: Event = (
             .adsRequest,
             [
@@ -68,6 +71,16 @@ struct GroundTruthCheckerTests {
         )
         #expect(violations([personalizedWhileDenied], rules: .standard) == [])
         #expect(violations([personalizedWhileDenied]) == [.personalizedOnlyWithBothAnswers])
+    }
+
+    @Test("npa=1 kept while the only consent answer is the previous session's (this session's update failed or has not answered) is no stale decision")
+    func careWithAnUnconfirmedAnswer() {
+        let failed: Event = (.consentUpdateDone, ["error": "network", "status": "obtained", "canRequestAds": "true"])
+        #expect(warnings([Self.staleRequest]) == [])
+        #expect(warnings([failed, Self.staleRequest]) == [])
+        #expect(warnings([failed, Self.updated, Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(warnings([(.consentFormAnswer, ["status": "obtained"]), Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(warnings([Self.updated, (.appTerminate, [:]), (.appLaunch, [:]), Self.staleRequest]) == [])
     }
 
     @Test("privacy is judged on the mode the ad SDK serves: a request without npa=1 served by a refusing TC string is no failure")
