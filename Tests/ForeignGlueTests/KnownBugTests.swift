@@ -170,6 +170,13 @@ struct KnownBugTests {
                 #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
             caughtBy: .wantedAdsRequested
         ),
+        KnownBug(
+            glue: ConsentManagerGlue.factory(.consentOnlyAfterTrackingAllowed),
+            bug: "asks for tracking first and skips the consent flow when the user denies it, so an EEA user is never asked for consent",
+            scenario:
+                #"{"name":"fresh install, denies tracking","user":{"trackingPrompt":"deny","consentForm":"acceptAll"},"steps":["launch","onboarding"],"expect":{}}"#,
+            caughtBy: .consentGatheredWhenRequired
+        ),
     ]
 
     @Test("the bug is found by its rule, at the severity its authority gives", arguments: bugs)

@@ -24,8 +24,21 @@ struct RunFacts: Hashable, Sendable {
     var storedConsent = UserConsentStatus.unknown
     /// The consent SDK's stored privacy-options requirement says the entry point is required.
     var privacyOptionsRequired = false
-    /// Whether the consent SDK allows ad requests, as its last answer said.
+    /// Whether the consent SDK allows ad requests, as its last answer said: `false` in a process
+    /// until its first consent update restores the stored decision (catalogue C1, C2).
     var canRequestAds = false
+    /// The region the device is in now (`device.ready`, `device.travel`).
+    var region: ConsentRegion?
+    /// The app asked the consent SDK (current or legacy) for an update in this process.
+    var consentUpdateAsked = false
+    /// A consent update (current or legacy) of this process completed without an error.
+    var consentUpdateSucceeded = false
+    /// The explicit starts of the ad SDK in this process (`ads.start` without `implicit`).
+    var adSDKStarts = 0
+    /// The user asked for an ad while the consent SDK allowed ads on the stored decision alone (no
+    /// update of this process had succeeded) and the tracking status was decided, and no request
+    /// went out since.
+    var adWantedOnStoredConsent = false
     /// The consent SDK was reset in this process and no consent update with debug settings followed.
     var resetInProduction = false
     /// The app is active (no system prompt over it, not in the background).
@@ -86,6 +99,9 @@ struct RunFacts: Hashable, Sendable {
             if let consent = event[.consent] { storedConsent = consent }
             privacyOptionsRequired = event[.privacyOptions] == .required
             canRequestAds = Self.decisionStands.contains(storedConsent)
+            region = event["region"].flatMap(ConsentRegion.init(rawValue:))
+        case .deviceTravel:
+            region = event["region"].flatMap(ConsentRegion.init(rawValue:))
         case .step:
             switch event[.step] {
             case .onboarding?:
@@ -94,7 +110,10 @@ struct RunFacts: Hashable, Sendable {
             case .openPrivacyOptions?:
                 if privacyOptionsRequired { privacyTapUnanswered = true }
             case .requestAd?:
-                if canRequestAds && tracking != .notDetermined && !adLoadedThisProcess { adWantedUnsent = true }
+                if canRequestAds && tracking != .notDetermined && !adLoadedThisProcess {
+                    adWantedUnsent = true
+                    if !consentUpdateSucceeded { adWantedOnStoredConsent = true }
+                }
                 userAdAsksUnanswered += 1
             case .requestTracking? where event["detail"] == "thenRequestAd":
                 userAdAsksUnanswered += 1
@@ -158,6 +177,12 @@ struct RunFacts: Hashable, Sendable {
             requestSentUnderAdConfiguration = false
             userAdAsksUnanswered = 0
             consentAnswerCurrent = false
+            consentUpdateAsked = false
+            consentUpdateSucceeded = false
+            adSDKStarts = 0
+            adWantedOnStoredConsent = false
+            // Before a process's first consent update the SDK allows no ad request (catalogue C1).
+            canRequestAds = false
             adLoadedThisProcess = false
         case .adsConfigure:
             adConfiguration = Self.tags(of: event)
@@ -181,13 +206,23 @@ struct RunFacts: Hashable, Sendable {
             if event[.storageKey] == ConsentStorage.Key.privacyOptions { privacyOptionsRequired = false }
         case .consentUpdate:
             if event[.debugGeography] != .disabled { resetInProduction = false }
+            // The update restores the stored decision at once (catalogue C2).
+            canRequestAds = Self.decisionStands.contains(storedConsent)
+            consentUpdateAsked = true
+        case .legacyConsentUpdate:
+            legacyConsentInCharge = true
+            consentUpdateAsked = true
         case .consentUpdateDone:
             // Required, with a form to show: what the app needs to gather consent.
             consentRequiredByLastUpdate =
                 event[.error] == nil && event[.consentStatus] == .required
                 && event[.formStatus] == .available
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
-            if event[.error] == nil { consentAnswerCurrent = true }
+            if event[.error] == nil {
+                consentAnswerCurrent = true
+                consentUpdateSucceeded = true
+                adWantedOnStoredConsent = false
+            }
         case .consentReset, .legacyConsentReset:
             if event.name == .consentReset {
                 resetInProduction = true
@@ -195,7 +230,11 @@ struct RunFacts: Hashable, Sendable {
             }
             consentAnswerCurrent = false
         case .legacyConsentUpdateDone:
-            if event[.error] == nil { consentAnswerCurrent = true }
+            if event[.error] == nil {
+                consentAnswerCurrent = true
+                consentUpdateSucceeded = true
+                adWantedOnStoredConsent = false
+            }
         case .legacyConsentFormAnswer:
             consentAnswerCurrent = true
         case .consentFormLoad:
@@ -208,6 +247,7 @@ struct RunFacts: Hashable, Sendable {
             consentAnswerCurrent = true
         case .adsRequest:
             adWantedUnsent = false
+            adWantedOnStoredConsent = false
             requestSentUnderAdConfiguration = true
             if userAdAsksUnanswered > 0 {
                 // The user's own ask: no retry of the app's, and no pause in its retries either.
@@ -223,8 +263,8 @@ struct RunFacts: Hashable, Sendable {
         case .adsLoaded:
             failedLoads = nil
             adLoadedThisProcess = true
-        case .legacyConsentUpdate:
-            legacyConsentInCharge = true
+        case .adsStart:
+            if event["implicit"] != "true" { adSDKStarts += 1 }
         case .adsLoadFailed:
             failedLoads = FailedLoads(lastFailure: event.time, immediateRetries: failedLoads?.immediateRetries ?? 0)
         default:
