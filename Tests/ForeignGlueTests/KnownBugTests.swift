@@ -177,6 +177,15 @@ struct KnownBugTests {
                 #"{"name":"fresh install, denies tracking","user":{"trackingPrompt":"deny","consentForm":"acceptAll"},"steps":["launch","onboarding"],"expect":{}}"#,
             caughtBy: .consentGatheredWhenRequired
         ),
+        KnownBug(
+            glue: ConsentManagerGlue.factory(.givesUpAdsWhenUpdateFails),
+            bug: "ends the session's ads when the consent update fails, though the stored decision allows them",
+            scenario: """
+                {"name":"returning user, offline","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "faults":[{"target":"consentInfoUpdate","error":"network"}],"steps":["launch","requestAd"],"expect":{}}
+                """,
+            caughtBy: .storedConsentUsedWhenUpdateFails
+        ),
     ]
 
     @Test("the bug is found by its rule, at the severity its authority gives", arguments: bugs)

@@ -7,7 +7,7 @@ public enum Rules {
         .noRunawayLoop, .noCrash,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
-        .wantedAdsRequested,
+        .wantedAdsRequested, .storedConsentUsedWhenUpdateFails,
         .requestsFollowCurrentAnswers,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,
