@@ -186,6 +186,15 @@ struct KnownBugTests {
                 """,
             caughtBy: .storedConsentUsedWhenUpdateFails
         ),
+        KnownBug(
+            glue: InterstitialBreakGlue.factory(reloadsAfterEachShow: false),
+            bug: "shows the interstitial it has again at the next break instead of loading a new one",
+            scenario: """
+                {"name":"two breaks","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "steps":["launch","requestAd",{"advance":"5s"},"requestAd"],"expect":{}}
+                """,
+            caughtBy: .fullScreenAdPresentedOnce
+        ),
     ]
 
     @Test("the bug is found by its rule, at the severity its authority gives", arguments: bugs)

@@ -37,4 +37,18 @@ struct NoFalseAlarmTests {
         )
         #expect(online.run(glue: GlueFactory(ConfirmedConsentGlue.init), rules: .standard).passed)
     }
+
+    @Test("a game that loads a new interstitial after each one is shown shows one at every break, with no warning")
+    func interstitialReloaded() throws {
+        let breaks = try Scenario.decode(
+            json: """
+                {"name":"three breaks","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "steps":["launch","requestAd",{"advance":"5s"},"requestAd",{"advance":"5s"},"requestAd",{"advance":"5s"}],"expect":{}}
+                """
+        )
+        let verdict = breaks.run(glue: InterstitialBreakGlue.factory(reloadsAfterEachShow: true), rules: .standard)
+        #expect(verdict.passed, "\(verdict.report)")
+        #expect(verdict.warnings.isEmpty, "\(verdict.warnings.map(\.summary))")
+        #expect(verdict.trace.filter { $0.name == .adsPresent }.count == 3)
+    }
 }
