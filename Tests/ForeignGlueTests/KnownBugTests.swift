@@ -187,6 +187,13 @@ struct KnownBugTests {
             caughtBy: .storedConsentUsedWhenUpdateFails
         ),
         KnownBug(
+            glue: ConsentManagerGlue.factory(.startsSDKWithoutGuard),
+            bug: "starts the ad SDK from every path that finds ads allowed, with no guard that it started",
+            scenario:
+                #"{"name":"returning user","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
+            caughtBy: .adSDKStartedOnce
+        ),
+        KnownBug(
             glue: InterstitialBreakGlue.factory(reloadsAfterEachShow: false),
             bug: "shows the interstitial it has again at the next break instead of loading a new one",
             scenario: """

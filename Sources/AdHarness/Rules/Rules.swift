@@ -7,7 +7,7 @@ public enum Rules {
         .noRunawayLoop, .noCrash,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
-        .wantedAdsRequested, .storedConsentUsedWhenUpdateFails, .fullScreenAdPresentedOnce,
+        .wantedAdsRequested, .storedConsentUsedWhenUpdateFails, .fullScreenAdPresentedOnce, .adSDKStartedOnce,
         .requestsFollowCurrentAnswers,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,
