@@ -51,4 +51,24 @@ struct NoFalseAlarmTests {
         #expect(verdict.warnings.isEmpty, "\(verdict.warnings.map(\.summary))")
         #expect(verdict.trace.filter { $0.name == .adsPresent }.count == 3)
     }
+
+    static let carefulGlues: [GlueFactory] = [
+        GlueFactory(ConsentFirstGlue.init), ConsentManagerGlue.factory(), GlueFactory(AwaitingConsentGlue.init),
+        GlueFactory(AwaitingConsentGlueCallbacks.init),
+    ]
+
+    @Test("the careful glues raise no finding on any bundled scenario for any glue, but the crash a file is about", arguments: carefulGlues)
+    func carefulGluesAreClean(_ glue: GlueFactory) throws {
+        var found: [String] = []
+        for file in try ScenarioFile.bundled(for: .anyGlue) {
+            let scenario = try file.load()
+            // A device whose Info.plist lacks a key the system needs crashes any app that asks: the file's premise.
+            let premises: [Invariant?] = [scenario.expect.violation] + (scenario.device.infoPlist == Device().infoPlist ? [] : [.noCrash])
+            let verdict = try file.run(glue: glue, rules: .standard)
+            for finding in verdict.violations + verdict.warnings where !premises.contains(finding.invariant) {
+                found.append("\(file.displayPath): \(finding.invariant)")
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
 }
