@@ -1,9 +1,10 @@
 import AdHarness
 import Foundation
 
-/// A glue that personalizes ads only on a consent answer confirmed in this session: until its
-/// consent update succeeds (offline, or still waiting), requests go with `npa=1` on the previous
-/// session's answer. More private than needed, and wrong by no documented rule.
+/// A glue that gathers consent at launch, as Google's sample does, and personalizes ads only on a
+/// consent answer confirmed in this session: until its consent update succeeds (offline, or still
+/// waiting), requests go with `npa=1` on the previous session's answer. More private than needed,
+/// and wrong by no documented rule.
 final class ConfirmedConsentGlue: ConsentGlue {
     private let ports: AppPorts
     private let confirmed = Protected(false)
@@ -14,8 +15,9 @@ final class ConfirmedConsentGlue: ConsentGlue {
     func didFinishLaunching() {
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] error in
             guard let self else { return }
-            if error == nil { confirmed.withLock { $0 = true } }
-            startIfAllowed()
+            guard error == nil else { return startIfAllowed() }
+            confirmed.withLock { $0 = true }
+            ports.consentForms.loadAndPresentIfRequired { [weak self] _ in self?.startIfAllowed() }
         }
         startIfAllowed()
     }
