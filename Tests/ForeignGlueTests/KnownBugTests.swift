@@ -197,6 +197,38 @@ struct KnownBugTests {
                 #"{"name":"all allowed earlier","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
             caughtBy: .wantedAdsRequested
         ),
+        KnownBug(
+            glue: ConsentManagerGlue.factory(.consentOnlyAfterTrackingAllowed),
+            bug: "asks for tracking first and skips the consent flow when the user denies it, so an EEA user is never asked for consent",
+            scenario:
+                #"{"name":"fresh install, denies tracking","user":{"trackingPrompt":"deny","consentForm":"acceptAll"},"steps":["launch","onboarding"],"expect":{}}"#,
+            caughtBy: .consentGatheredWhenRequired
+        ),
+        KnownBug(
+            glue: ConsentManagerGlue.factory(.givesUpAdsWhenUpdateFails),
+            bug: "ends the session's ads when the consent update fails, though the stored decision allows them",
+            scenario: """
+                {"name":"returning user, offline","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "faults":[{"target":"consentInfoUpdate","error":"network"}],"steps":["launch","requestAd"],"expect":{}}
+                """,
+            caughtBy: .storedConsentUsedWhenUpdateFails
+        ),
+        KnownBug(
+            glue: ConsentManagerGlue.factory(.startsSDKWithoutGuard),
+            bug: "starts the ad SDK from every path that finds ads allowed, with no guard that it started",
+            scenario:
+                #"{"name":"returning user","previousSession":{"tracking":"authorized","consent":"obtained"},"steps":["launch","requestAd"],"expect":{}}"#,
+            caughtBy: .adSDKStartedOnce
+        ),
+        KnownBug(
+            glue: InterstitialBreakGlue.factory(reloadsAfterEachShow: false),
+            bug: "shows the interstitial it has again at the next break instead of loading a new one",
+            scenario: """
+                {"name":"two breaks","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "steps":["launch","requestAd",{"advance":"5s"},"requestAd"],"expect":{}}
+                """,
+            caughtBy: .fullScreenAdPresentedOnce
+        ),
     ]
 
     @Test("the bug is found by its rule, at the severity its authority gives", arguments: bugs)

@@ -45,7 +45,7 @@ extension SimulatedApp {
             adSDKStarted: isRunning && isAdSDKStarted,
             believed: isRunning ? consentState : nil,
             unfiredFaults: faults.firingsLeft,
-            checker: invariants.debts
+            checker: invariants.debts(at: now)
         )
     }
 }

@@ -91,6 +91,9 @@ struct MistakenAdSDK: AdSDK {
     let mistakes: Set<AppMistake>
     /// The configuration a mistaken app sets only once the start completes (`configuresAdSDKAfterStart`).
     private let heldConfiguration = Locked(AdRequestConfiguration())
+    /// Whether the app started the SDK: an app that starts it early (`startsAdSDKAtLaunch`,
+    /// `startsAdSDKBeforeConsent`) does so once, behind a guard, as apps do.
+    private let started = Locked(false)
 
     init(base: any AdSDK, mistakes: Set<AppMistake>) {
         self.base = base
@@ -98,6 +101,14 @@ struct MistakenAdSDK: AdSDK {
     }
 
     func start(completion: @escaping @Sendable () -> Void) {
+        if !mistakes.isDisjoint(with: [.startsAdSDKAtLaunch, .startsAdSDKBeforeConsent]) {
+            guard
+                !started.withLock({ started in
+                    defer { started = true }
+                    return started
+                })
+            else { return }
+        }
         guard mistakes.contains(.configuresAdSDKAfterStart) else { return base.start(completion: completion) }
         base.start { [base, heldConfiguration] in
             base.setRequestConfiguration(heldConfiguration.withLock { $0 })

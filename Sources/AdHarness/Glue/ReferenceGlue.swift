@@ -13,6 +13,8 @@ public final class ReferenceGlue: ConsentGlue {
     /// The coordinator whose state the glue believes.
     public let coordinator: AdsConsentCoordinator
     private let ports: AppPorts
+    /// The ad SDK as the service calls it (with the mistakes switched on).
+    private let adSDK: any AdSDK
     private let mistakes: Set<AppMistake>
     private let records: Locked<Records>
 
@@ -63,6 +65,7 @@ public final class ReferenceGlue: ConsentGlue {
             configuration: configuration
         )
         self.ports = ports
+        self.adSDK = wired.adSDK
         self.mistakes = mistakes
         self.records = records
     }
@@ -86,7 +89,7 @@ public final class ReferenceGlue: ConsentGlue {
         if mistakes.contains(.startsAdSDKAtLaunch)
             || mistakes.contains(.startsAdSDKBeforeConsent) && ports.tracking.trackingAuthorizationStatus != .notDetermined
         {
-            ports.adSDK.start {}
+            adSDK.start {}
         }
         if mistakes.contains(.asksTrackingOnlyAtLaunch) { ports.tracking.requestTrackingAuthorization { _ in } }
     }

@@ -58,8 +58,8 @@ public final class InvariantChecker: Sendable {
         let facts: RunFacts
     }
 
-    /// The checker's open debts now, for the explorer's state comparison.
-    var debts: Debts { state.withLock { Debts(facts: $0.facts.projection) } }
+    /// The checker's open debts at `now`, for the explorer's state comparison.
+    func debts(at now: Duration) -> Debts { state.withLock { Debts(facts: $0.facts.projection(at: now)) } }
 
     /// The rules a rule set checks, by the event that can break each, in checking order: worked out
     /// once per rule set in a process, as every run of a search uses the same one.

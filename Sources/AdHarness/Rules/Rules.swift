@@ -7,7 +7,7 @@ public enum Rules {
         .noRunawayLoop, .noCrash, .analyticsAdSignalsWithinConsent, .partnersToldNoMoreThanUserGave,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
-        .wantedAdsRequested,
+        .wantedAdsRequested, .storedConsentUsedWhenUpdateFails, .fullScreenAdPresentedOnce, .adSDKStartedOnce,
         .requestsFollowCurrentAnswers, .analyticsConsentFollowsChoice,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,

@@ -148,7 +148,10 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
         }
     }
 
-    /// Shows the privacy-options form (updating the consent information first if this session has not).
+    /// Shows the privacy-options form (updating the consent information first if this session has
+    /// not). Once this session's update has started, the consent SDK reports the previous session's
+    /// requirement until the update completes: a required entry point then presents at once, as the
+    /// SDK allows, instead of waiting on an update that may never answer.
     public func presentPrivacyOptions(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void) {
         let present: @Sendable () -> Void = { [weak self] in
             guard let self else { return }
@@ -159,7 +162,10 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
             )
             profile.presentPrivacyOptions { gate.complete(cause: $0) }
         }
-        if mutable.withLock({ $0.updatedThisSession }) {
+        let (updated, updating) = mutable.withLock { ($0.updatedThisSession, $0.updateWaiters != nil) }
+        // The legacy SDK has no requirement of its own to read (its profile always offers the entry).
+        let required = profile.evaluate(tracking: trackingStatus())
+        if updated || updating && required.privacyOptionsRequired && required.legacy == nil {
             present()
             return
         }

@@ -28,11 +28,19 @@ final class ConsentManagerGlue: ConsentGlue {
         /// The ad SDK is started first thing in `didFinishLaunching`, before the consent update: the
         /// commonest real bug, which Google's advice (not its law) rules out, so it only warns.
         case startsAdSDKAtLaunch
+        /// The consent flow runs only once tracking is allowed: the onboarding asks for tracking
+        /// first, and a user who denies it is never asked for consent (no consent update at all).
+        case consentOnlyAfterTrackingAllowed
+        /// The ad SDK is started from every path that finds ads allowed, with no guard.
+        case startsSDKWithoutGuard
+        /// A failed consent update ends the session's ads: nothing is started or requested after it.
+        case givesUpAdsWhenUpdateFails
     }
 
     private let ports: AppPorts
     private let bug: Bug?
     private let sdkStarted = Protected(false)
+    private let noAdsThisSession = Protected(false)
     private let flow = Protected(Flow())
 
     /// What the glue remembers between callbacks.
@@ -56,8 +64,10 @@ final class ConsentManagerGlue: ConsentGlue {
     func didFinishLaunching() {
         if bug == .resetsConsentAtLaunch { ports.consentInformation.reset() }
         if bug == .startsAdSDKAtLaunch, !sdkStarted.withLock({ swap(&$0, true) }) { ports.adSDK.start {} }
-        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] _ in
+        if bug == .consentOnlyAfterTrackingAllowed && ports.tracking.trackingAuthorizationStatus != .authorized { return }
+        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] error in
             guard let self else { return }
+            if bug == .givesUpAdsWhenUpdateFails && error != nil { return noAdsThisSession.withLock { $0 = true } }
             if bug == .presentsFormWhenAvailable && ports.consentInformation.formStatus == .available {
                 ports.consentForms.loadForm { result in
                     if case .success(let form) = result { form.present { [weak self] _ in self?.startIfAllowed() } }
@@ -74,6 +84,17 @@ final class ConsentManagerGlue: ConsentGlue {
     func runOnboarding() {
         guard !flow.withLock({ swap(&$0.onboarding, true) }) else { return }
         let finish: @Sendable () -> Void = { [weak self] in self?.flow.withLock { $0.onboarding = false } }
+        if bug == .consentOnlyAfterTrackingAllowed {
+            return requestTracking { [weak self] in
+                guard let self, ports.tracking.trackingAuthorizationStatus == .authorized else { return finish() }
+                ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] _ in
+                    self?.ports.consentForms.loadAndPresentIfRequired { [weak self] _ in
+                        self?.startIfAllowed()
+                        finish()
+                    }
+                }
+            }
+        }
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { [weak self] _ in
             guard let self else { return }
             guard bug != .neverShowsConsentForm else { return requestTracking(completion: finish) }
@@ -99,7 +120,7 @@ final class ConsentManagerGlue: ConsentGlue {
     func requestAd(adUnitID: String) {
         guard bug != .neverRequestsAds else { return }
         startIfAllowed()
-        guard ports.consentInformation.canRequestAds else { return }
+        guard ports.consentInformation.canRequestAds, !noAdsThisSession.withLock({ $0 }) else { return }
         load(adUnitID)
     }
 
@@ -124,7 +145,9 @@ final class ConsentManagerGlue: ConsentGlue {
     }
 
     private func startIfAllowed() {
-        guard ports.consentInformation.canRequestAds, !sdkStarted.withLock({ swap(&$0, true) }) else { return }
+        guard ports.consentInformation.canRequestAds, !noAdsThisSession.withLock({ $0 }) else { return }
+        if bug == .startsSDKWithoutGuard { return ports.adSDK.start {} }
+        guard !sdkStarted.withLock({ swap(&$0, true) }) else { return }
         ports.adSDK.start {}
     }
 }

@@ -10,24 +10,31 @@ struct GroundTruthCheckerTests {
     typealias Event = (name: TraceName, fields: KeyValuePairs<String, String>)
 
     /// The rules the events break as failures, in order (by default under the seed's policy, as
-    /// the reference glue is checked); `finish` ends the run after them.
-    func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false) -> [Invariant] {
-        checker(events, rules: rules, finish: finish).violations.map(\.invariant)
+    /// the reference glue is checked); `finish` ends the run after them. Each event comes `apart`
+    /// after the one before (none: all at one instant).
+    func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false, apart: Duration = .seconds(1)) -> [Invariant] {
+        checker(events, rules: rules, finish: finish, apart: apart).violations.map(\.invariant)
     }
 
     /// The rules the events break as warnings, in order.
     func warnings(_ events: [Event], rules: RuleSet = .standard, finish: Bool = false) -> [Invariant] {
-        checker(events, rules: rules, finish: finish).warnings.map(\.invariant)
+        checker(events, rules: rules, finish: finish, apart: .seconds(1)).warnings.map(\.invariant)
     }
 
-    private func checker(_ events: [Event], rules: RuleSet, finish: Bool) -> InvariantChecker {
-        let trace = Trace(now: { .zero })
+    private func checker(_ events: [Event], rules: RuleSet, finish: Bool, apart: Duration) -> InvariantChecker {
+        let now = Locked(Duration.zero)
+        let trace = Trace(now: { now.withLock { $0 } })
         let checker = InvariantChecker(trace: trace, rules: rules)
-        for event in events { trace.record(event.name, event.fields.map { EventField($0.key, $0.value) }) }
+        for event in events {
+            trace.record(event.name, event.fields.map { EventField($0.key, $0.value) })
+            now.withLock { $0 += apart }
+        }
         if finish { trace.record(.runFinish) }
         return checker
     }
 
+    /// This session's consent update answered: the app has a current answer.
+    static let updated: Event = (.consentUpdateDone, ["status": "obtained", "canRequestAds": "true"])
     static let staleRequest: Event = (.adsRequest, ["npa": "true", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"])
     static let personalizedRequest: Event = (
         .adsRequest, ["npa": "false", "tracking": "authorized", "canRequestAds": "true", "consentAllowsPersonalized": "true"]
@@ -36,6 +43,7 @@ struct GroundTruthCheckerTests {
     @Test("what the glue logs neither excuses a stale request nor makes a correct one wrong")
     func glueLogIsNotRead() {
         let refreshLogged: [Event] = [
+            Self.updated,
             (.trackingAnswer, ["status": "authorized", "prompted": "true", "answer": "allow"]),
             (.consentRefresh, ["trigger": "trackingAnswer"]),
             (.decision, ["tracking": "authorized", "shouldUseNPA": "false"]),
@@ -52,9 +60,9 @@ struct GroundTruthCheckerTests {
 
     @Test("more private than needed warns by default and fails only under the seed's policy, request by request")
     func stricterRequests() {
-        #expect(violations([Self.staleRequest], rules: .standard) == [])
-        #expect(warnings([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
-        #expect(violations([Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(violations([Self.updated, Self.staleRequest], rules: .standard) == [])
+        #expect(warnings([Self.updated, Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(violations([Self.updated, Self.staleRequest]) == [.requestsFollowCurrentAnswers])
         let personalizedWhileDenied: Event = (
             .adsRequest,
             [
@@ -63,6 +71,16 @@ struct GroundTruthCheckerTests {
         )
         #expect(violations([personalizedWhileDenied], rules: .standard) == [])
         #expect(violations([personalizedWhileDenied]) == [.personalizedOnlyWithBothAnswers])
+    }
+
+    @Test("npa=1 kept while the only consent answer is the previous session's (this session's update failed or has not answered) is no stale decision")
+    func careWithAnUnconfirmedAnswer() {
+        let failed: Event = (.consentUpdateDone, ["error": "network", "status": "obtained", "canRequestAds": "true"])
+        #expect(warnings([Self.staleRequest]) == [])
+        #expect(warnings([failed, Self.staleRequest]) == [])
+        #expect(warnings([failed, Self.updated, Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(warnings([(.consentFormAnswer, ["status": "obtained"]), Self.staleRequest]) == [.requestsFollowCurrentAnswers])
+        #expect(warnings([Self.updated, (.appTerminate, [:]), (.appLaunch, [:]), Self.staleRequest]) == [])
     }
 
     @Test("privacy is judged on the mode the ad SDK serves: a request without npa=1 served by a refusing TC string is no failure")
@@ -95,13 +113,39 @@ struct GroundTruthCheckerTests {
         #expect(violations([dismissed, (.adsStart, ["tracking": "notDetermined", "canRequestAds": "true"])]) == [])
     }
 
-    /// A request the OS ignored because the app was inactive, what follows, and whether it is a violation.
+    @Test("tags set after the start are judged by the requests sent before them, compared by what the tags restrict")
+    func tagsAfterStart() {
+        let untagged: Event = (.adsRequest, ["npa": "true", "tracking": "denied", "canRequestAds": "true"])
+        let noRestriction: Event = (.adsConfigure, ["underAgeOfConsent": "false", "childDirected": "false", "afterStart": "true"])
+        let childDirected: Event = (.adsConfigure, ["childDirected": "true", "afterStart": "true"])
+        #expect(violations([noRestriction, untagged]) == [])
+        #expect(violations([childDirected, untagged]) == [])
+        #expect(violations([untagged, noRestriction]) == [])
+        #expect(violations([untagged, childDirected]) == [.requestConfigurationBeforeStart])
+        #expect(violations([untagged, (.appTerminate, [:]), (.appLaunch, [:]), childDirected]) == [])
+    }
+
+    @Test("the user's own asks for an ad are not the app's retries, however fast they come after failed loads")
+    func retriesAreTheAppsOwn() {
+        let request: Event = (.adsRequest, ["npa": "true", "tracking": "denied", "canRequestAds": "true"])
+        let failed: Event = (.adsLoadFailed, ["error": "network"])
+        let tap: Event = (.step, ["step": "requestAd"])
+        let tapThenAd: Event = (.step, ["step": "requestTracking", "detail": "thenRequestAd"])
+        let taps = [tap, request, failed, tap, request, failed, tap, request, failed, tapThenAd, request, failed, tap, request]
+        #expect(violations(taps, rules: .strict, apart: .zero) == [])
+        let storm = [tap, request, failed, request, failed, request, failed, request]
+        #expect(violations(storm, rules: .strict, apart: .zero) == [.adLoadsBackOff])
+    }
+
+    /// A request the OS ignored because the app was inactive, what follows (at one instant, or a
+    /// second apart), and whether it is a violation.
     struct LostPrompt: Sendable, CustomStringConvertible {
         let description: String
         let reason: String
         let then: [TraceName]
         let finish: Bool
         let caught: Bool
+        var apart = Duration.seconds(1)
     }
 
     static let lostPrompts = [
@@ -114,6 +158,15 @@ struct GroundTruthCheckerTests {
             description: "asked again once active", reason: "appNotActive", then: [.appActive, .trackingRequest, .appBackground], finish: true, caught: false),
         LostPrompt(description: "never active again", reason: "appNotActive", then: [.appBackground], finish: true, caught: false),
         LostPrompt(description: "a stored answer is no lost prompt", reason: "storedAnswer", then: [.appActive, .appBackground], finish: true, caught: false),
+        LostPrompt(
+            description: "left at the instant it became active, then back with no work waiting", reason: "appNotActive",
+            then: [.appActive, .appBackground, .appActive], finish: true, caught: true, apart: .zero),
+        LostPrompt(
+            description: "left at the instant it became active, asked once back", reason: "appNotActive",
+            then: [.appActive, .appBackground, .appActive, .trackingRequest], finish: true, caught: false, apart: .zero),
+        LostPrompt(
+            description: "ended at the instant it became active", reason: "appNotActive", then: [.appActive, .appTerminate], finish: false,
+            caught: false, apart: .zero),
     ]
 
     @Test("a status decided in Settings, or by another request's prompt, leaves nothing to ask")
@@ -127,6 +180,13 @@ struct GroundTruthCheckerTests {
         #expect(violations([answer, otherPromptAnswered, (.appActive, [:]), (.appBackground, [:])]) == [])
         #expect(violations([answer, stillOpen, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
         #expect(violations([answer, location, (.appActive, [:]), (.appBackground, [:])]) == [.trackingAskedAgainOnceActive])
+    }
+
+    @Test("work still waiting when the run ends may be the app's own request a moment away: the run's end does not decide")
+    func pendingAtTheEnd() {
+        let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": "appNotActive"])
+        #expect(violations([answer, (.appActive, [:]), (.runFinish, ["pending": "1"])]) == [])
+        #expect(violations([answer, (.appActive, [:]), (.runFinish, [:])]) == [.trackingAskedAgainOnceActive])
     }
 
     @Test("a crash or a new process starts afresh: the last process's lost request is not owed by the next")
@@ -152,7 +212,7 @@ struct GroundTruthCheckerTests {
     @Test("a tracking request the OS ignored while the app was inactive must be asked again once it is active", arguments: lostPrompts)
     func lostPrompt(_ lost: LostPrompt) {
         let answer: Event = (.trackingAnswer, ["status": "notDetermined", "prompted": "false", "reason": lost.reason])
-        let found = violations([answer] + lost.then.map { ($0, [:]) }, finish: lost.finish)
+        let found = violations([answer] + lost.then.map { ($0, [:]) }, finish: lost.finish, apart: lost.apart)
         #expect(found == (lost.caught ? [.trackingAskedAgainOnceActive] : []))
     }
 }

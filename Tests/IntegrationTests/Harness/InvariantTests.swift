@@ -6,7 +6,7 @@ import Testing
 /// Each invariant fires when the app's glue makes the mistake it guards against, and not otherwise.
 @Suite("Invariants catch app mistakes")
 struct InvariantTests {
-    /// Six short runs that give every mistake a chance to show, each ended with `finish()`.
+    /// Seven short runs that give every mistake a chance to show, each ended with `finish()`.
     func run(_ mistakes: Set<AppMistake>) throws {
         // Consent withdrawn late: the cached answer allowed ads, a two-minute update says required.
         let late = try SimulatedApp(
@@ -67,6 +67,19 @@ struct InvariantTests {
         try kids.launch()
         try kids.requestAd()
         try kids.finish()
+
+        // The same app for a user who denied tracking; the ad SDK's start completes a second late,
+        // and the user asks for an ad in between.
+        let slowStart = try SimulatedApp(
+            previousSession: PreviousSession(tracking: .denied, consent: .obtained),
+            faults: [Fault.adStart(.delay(.seconds(1)))],
+            mistakes: mistakes,
+            configuration: AdsConfiguration(adRequestConfiguration: AdRequestConfiguration(childDirectedTreatment: true))
+        )
+        try slowStart.launch()
+        try slowStart.requestAd()
+        try slowStart.advance(by: .seconds(1))
+        try slowStart.finish()
     }
 
     @Test("every rule's statement, definition and source read as prose: no stray backslash or line break from the source")

@@ -15,16 +15,19 @@ extension RuleDescriptor {
             A `requestAd` step while the consent SDK allows ad requests, the tracking status is decided and no ad has \
             loaded in this process (an app with an ad loaded shows it without asking again) opens a \
             debt, paid by the next `ads.request`. Broken by the run's end with the debt open, no work left waiting \
-            (`run.finish` without `pending`) and no callback withheld (the app is not left waiting on a timeout): a \
-            glue that never \
-            requests an ad passes every safety rule and earns nothing, so this says so.
+            (`run.finish` without `pending`), no callback withheld (the app is not left waiting on a timeout) and a \
+            consent update of the process that succeeded (without one, the stored decision alone allowed the ad, \
+            which ``Invariant/storedConsentUsedWhenUpdateFails`` judges): a glue that never requests an ad passes \
+            every safety rule and earns nothing, so this says so.
             """,
         source: """
             Google UMP, https://developers.google.com/admob/ios/privacy (once canRequestAds is true, initialize the SDK \
             and request ads); Google, https://developers.google.com/admob/ios/privacy/idfa (after the tracking answer, \
             start loading ads)
             """,
-        breaks: { event, facts in event.name == .runFinish && event[.pendingWork] == nil && facts.adWantedUnsent && !facts.awaitingCallback },
+        breaks: { event, facts in
+            event.name == .runFinish && event[.pendingWork] == nil && facts.adWantedUnsent && !facts.awaitingCallback && facts.consentUpdateSucceeded
+        },
         causedBy: [.requestAd]
     )
 }

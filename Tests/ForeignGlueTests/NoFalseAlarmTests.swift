@@ -1,0 +1,56 @@
+import AdHarness
+import ScenarioRunner
+import Testing
+
+/// A rule fires on the harm it names, never on an order or a count that harms nothing (issue 37):
+/// correct glues that earlier rules warned about get no warning.
+@Suite("No warning where nothing is wrong")
+struct NoFalseAlarmTests {
+    @Test("tags set in the start completion, before any request, warn of nothing on any bundled scenario for any glue")
+    func tagsSetBeforeAnyRequest() throws {
+        var warned: [String] = []
+        for file in try ScenarioFile.bundled(for: .anyGlue) {
+            let verdict = try file.run(glue: GlueFactory(TagsAfterStartGlue.init), rules: .standard)
+            if (verdict.violations + verdict.warnings).contains(where: { $0.invariant == .requestConfigurationBeforeStart }) {
+                warned.append(file.displayPath)
+            }
+        }
+        #expect(warned.isEmpty, "\(warned)")
+    }
+
+    @Test("npa=1 kept while this session's consent update failed is no stale decision; once it answers, personalized ads go out")
+    func npaKeptOnAnUnconfirmedAnswer() throws {
+        let offline = try Scenario.decode(
+            json: """
+                {"name":"returning user, offline","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "faults":[{"target":"consentInfoUpdate","error":"network"}],"steps":["launch","requestAd"],"expect":{"adRequests":[{"npa":true}]}}
+                """
+        )
+        let verdict = offline.run(glue: GlueFactory(ConfirmedConsentGlue.init), rules: .standard)
+        #expect(verdict.passed, "\(verdict.report)")
+        #expect(verdict.warnings.isEmpty, "\(verdict.warnings.map(\.summary))")
+        let online = try Scenario.decode(
+            json: """
+                {"name":"returning user","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "steps":["launch","requestAd"],"expect":{"adRequests":[{"mode":"personalized"}]}}
+                """
+        )
+        #expect(online.run(glue: GlueFactory(ConfirmedConsentGlue.init), rules: .standard).passed)
+    }
+
+    @Test("a game that loads a new interstitial after each one is shown shows one at every break, with no warning")
+    func interstitialReloaded() throws {
+        let breaks = try Scenario.decode(
+            json: """
+                {"name":"three breaks","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "steps":["launch","requestAd",{"advance":"5s"},"requestAd",{"advance":"5s"},"requestAd",{"advance":"5s"}],"expect":{}}
+                """
+        )
+        let verdict = breaks.run(glue: InterstitialBreakGlue.factory(reloadsAfterEachShow: true), rules: .standard)
+        #expect(verdict.passed, "\(verdict.report)")
+        #expect(verdict.warnings.isEmpty, "\(verdict.warnings.map(\.summary))")
+        #expect(verdict.trace.filter { $0.name == .adsPresent }.count == 3)
+    }
+
+    // That every correct glue raises no finding on any bundled scenario for any glue is AnyGlueMatrixTests.
+}
