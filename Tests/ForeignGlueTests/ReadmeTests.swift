@@ -12,7 +12,8 @@ struct ReadmeTests {
         "Glues/AwaitingConsentGlue.swift", "Readme/AsyncGlueTest.swift", "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift",
         "Readme/MyGlueScenarioXCTests.swift",
         "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
-        "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyToolTest.swift",
+        "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyOwnRuleTest.swift",
+        "Readme/MyToolTest.swift",
         "Readme/EveryFindingTest.swift",
     ]
 

@@ -9,9 +9,10 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     /// The rule's name, as fixtures and reports spell it.
     public let rawValue: String
 
-    /// The rule of that name, if there is one.
+    /// The rule of that name, if there is one: the package's, or one of your own added to a rule set
+    /// in this process (``RuleSet/adding(_:severity:)``).
     public init?(rawValue: String) {
-        guard Rules.byName[rawValue] != nil else { return nil }
+        guard Rules.byName[rawValue] != nil || CustomRules.byName.withLock({ $0[rawValue] }) != nil else { return nil }
         self.rawValue = rawValue
     }
 
@@ -21,8 +22,8 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     /// Every rule, in the order reports list them.
     public static var allCases: [Invariant] { Rules.all.map(\.id) }
 
-    /// The rule's definition, source, authority and check.
-    public var descriptor: RuleDescriptor { Rules.byName[rawValue]! }
+    /// The rule's definition, source, authority and check (for a rule of your own, as it describes itself).
+    public var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? CustomRules.byName.withLock { $0[rawValue] }!.descriptor }
     /// The rule in one sentence, as reports print it.
     public var rule: String { descriptor.rule }
     /// The exact definition: which recorded events break the rule.

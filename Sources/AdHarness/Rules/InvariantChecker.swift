@@ -17,8 +17,13 @@ public final class InvariantChecker: Sendable {
     private let active: [TraceName: [(RuleDescriptor, RuleSeverity)]]
     private let state = Locked(State())
 
+    /// The rules of a team's the set adds, each with its severity.
+    private let custom: [(CustomRule, RuleSeverity)]
+
     private struct State {
         var facts = RunFacts()
+        /// The state of each rule of a team's, in the order of ``custom``.
+        var customStates: [AnyHashable] = []
         /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
         var findings: [(Invariant, RuleSeverity, Int, Int?)] = []
         /// Where the last step of each kind was recorded, for a finding's cause.
@@ -34,6 +39,8 @@ public final class InvariantChecker: Sendable {
         self.trace = trace
         self.rules = rules
         active = Self.activeRules(rules)
+        custom = rules.customRules.filter { $0.1 != .off }
+        state.withLock { $0.customStates = custom.map { $0.0.initialState() } }
         trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
     }
 
@@ -54,12 +61,14 @@ public final class InvariantChecker: Sendable {
     private func findings(at severity: RuleSeverity) -> [InvariantViolation] { findings.filter { $0.severity == severity } }
 
     /// What the checker carries from one event to the next, which decides what later events break.
-    struct Debts: Hashable, Sendable {
+    struct Debts: Hashable, @unchecked Sendable {
         let facts: RunFacts
+        /// The states of the rules of a team's: values of `Sendable` types (`Rule.State`).
+        let custom: [AnyHashable]
     }
 
     /// The checker's open debts at `now`, for the explorer's state comparison.
-    func debts(at now: Duration) -> Debts { state.withLock { Debts(facts: $0.facts.projection(at: now)) } }
+    func debts(at now: Duration) -> Debts { state.withLock { Debts(facts: $0.facts.projection(at: now), custom: $0.customStates) } }
 
     /// The rules a rule set checks, by the event that can break each, in checking order: worked out
     /// once per rule set in a process, as every run of a search uses the same one.
@@ -90,6 +99,10 @@ public final class InvariantChecker: Sendable {
                 state.findings.append((rule.id, severity, index, cause))
             }
             state.facts.update(with: event)
+            for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
+                if rule.breaks(event, state.customStates[offset]) { state.findings.append((rule.invariant, severity, index, nil)) }
+                state.customStates[offset] = rule.update(state.customStates[offset], event)
+            }
         }
     }
 }

@@ -77,6 +77,22 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
         return RuleSet(base: base, overrides)
     }
 
+    /// The same set with a rule of your own in it, at `severity` (by default its authority's):
+    /// every run checked by the set checks it too. Its name then reads back in this process
+    /// (`Invariant(rawValue:)`, `--rules`, a scenario's `"rules"`), so a counterexample the explorer
+    /// writes with it replays in a test that adds the same rule.
+    public func adding<R: Rule>(_ rule: R, severity: RuleSeverity? = nil) -> RuleSet {
+        let custom = CustomRule(rule)
+        CustomRules.byName.withLock { $0[rule.name] = custom }
+        return setting(custom.invariant, to: severity ?? rule.authority.defaultSeverity)
+    }
+
+    /// The rules of a team's in the set, each as the set holds it.
+    package var customRules: [(CustomRule, RuleSeverity)] {
+        let known = CustomRules.byName.withLock { $0 }
+        return overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in known[rule.rawValue].map { ($0, severity) } }
+    }
+
     /// The rules this set checks at a severity.
     public func rules(at severity: RuleSeverity) -> [Invariant] {
         Invariant.allCases.filter { self.severity(of: $0) == severity }

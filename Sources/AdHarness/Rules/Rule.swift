@@ -1,0 +1,90 @@
+import HarnessSupport
+
+/// A rule of your own: what it says, whose it is, where it comes from, the events it judges, and the
+/// state it carries from one event to the next. Add it to a rule set (`RuleSet.standard.adding(_:)`)
+/// and every run checked by that set checks it, as it checks the package's rules: in `SimulatedApp`,
+/// in scenario runs and in the explorer, which also tells states apart by your rule's state.
+///
+/// A rule reads only what the run recorded (`TraceEvent`s: the harness's steps and what the OS and
+/// SDK stand-ins saw), never the glue's log, so it holds any glue to it.
+///
+/// ```swift
+/// /// Our app shows ads only after its onboarding has run in the process.
+/// struct NoAdBeforeOnboarding: Rule {
+///     let name = "myApp.noAdBeforeOnboarding"
+///     let authority = RuleAuthority.policy
+///     let statement = "no ad request goes out before the onboarding has run in the process"
+///     let definition = "Broken by an ads.request before a step onboarding since the last app.launch."
+///     let source = "our product spec, ADS-12"
+///     let events: Set<TraceName> = [.appLaunch, .step, .adsRequest]
+///     let initialState = false  // whether the onboarding ran in this process
+///
+///     func breaks(_ event: TraceEvent, state onboarded: Bool) -> Bool { event.name == .adsRequest && !onboarded }
+///     func update(_ onboarded: inout Bool, after event: TraceEvent) {
+///         if event.name == .appLaunch { onboarded = false }
+///         if event[.step] == .onboarding { onboarded = true }
+///     }
+/// }
+///
+/// let rules = RuleSet.standard.adding(NoAdBeforeOnboarding(), severity: .failure)
+/// ```
+public protocol Rule: Sendable {
+    /// What the rule carries from one event to the next (`Bool`, a struct of its own...).
+    associatedtype State: Hashable & Sendable
+
+    /// The rule's name, as reports, `--rules` and a scenario's `"rules"` spell it; prefix it with your
+    /// app's, so it cannot meet a rule of the package's.
+    var name: String { get }
+    /// Whose rule it is, which sets its default severity (an app's own rule is `policy`: off unless a
+    /// rule set turns it on, as `adding(_:severity:)` does).
+    var authority: RuleAuthority { get }
+    /// The rule in one sentence, as reports print it.
+    var statement: String { get }
+    /// The exact definition: which recorded events break it.
+    var definition: String { get }
+    /// Where it comes from.
+    var source: String { get }
+    /// The events the rule judges or learns from; the checker shows it these only.
+    var events: Set<TraceName> { get }
+    /// The state at the start of a run.
+    var initialState: State { get }
+
+    /// Whether the event breaks the rule, given the state the run had left it in before the event.
+    func breaks(_ event: TraceEvent, state: State) -> Bool
+    /// The state after the event (called after ``breaks(_:state:)``, for every event in ``events``).
+    func update(_ state: inout State, after event: TraceEvent)
+}
+
+/// A rule of a team's, its type erased, so a rule set holds any number of them.
+package struct CustomRule: Sendable {
+    /// The rule's name.
+    package let invariant: Invariant
+    /// How it reads as the package's rules do.
+    package let descriptor: RuleDescriptor
+    /// Its state at the start of a run.
+    package let initialState: @Sendable () -> AnyHashable
+    /// Whether an event breaks it, given its state.
+    package let breaks: @Sendable (TraceEvent, AnyHashable) -> Bool
+    /// Its state after an event.
+    package let update: @Sendable (AnyHashable, TraceEvent) -> AnyHashable
+
+    init<R: Rule>(_ rule: R) {
+        invariant = Invariant(declaring: rule.name)
+        descriptor = RuleDescriptor(
+            id: invariant, authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition, source: rule.source,
+            breaks: { _, _ in false })
+        initialState = { AnyHashable(rule.initialState) }
+        breaks = { event, state in rule.breaks(event, state: state.base as! R.State) }
+        update = { state, event in
+            var next = state.base as! R.State
+            rule.update(&next, after: event)
+            return AnyHashable(next)
+        }
+    }
+}
+
+/// The rules teams have added to a rule set in this process, by name, so that their names read back
+/// (`Invariant(rawValue:)`, a scenario's `"rules"`) and reports can describe them.
+enum CustomRules {
+    static let byName = Locked<[String: CustomRule]>([:])
+}
