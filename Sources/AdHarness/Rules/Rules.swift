@@ -4,10 +4,10 @@ public enum Rules {
     /// Every rule.
     public static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
-        .noRunawayLoop, .noCrash,
+        .noRunawayLoop, .noCrash, .noHang,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
-        .wantedAdsRequested,
+        .wantedAdsRequested, .noCrashOnDuplicateCallback,
         .requestsFollowCurrentAnswers,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,

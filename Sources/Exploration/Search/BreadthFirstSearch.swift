@@ -210,8 +210,9 @@ struct BreadthFirstSearch: Sendable {
     /// Targets the starting point already gives faults for: the explorer adds none there.
     private var startTargets: Set<FaultTarget> { Set(run.start.faults.map(\.target)) }
 
-    /// The state's identity: the world, and the decisions that still shape what can happen next.
-    private func key(_ snapshot: AppStateSnapshot, _ decisions: Decisions) -> Int {
+    /// The state's identity: the world (its snapshot's hash), and the decisions that still shape what
+    /// can happen next.
+    private func key(_ snapshot: Int, _ decisions: Decisions) -> Int {
         var hasher = Hasher()
         hasher.combine(snapshot)
         hasher.combine(decisions.device)

@@ -11,15 +11,15 @@ struct PathRun: Sendable {
     let glue: GlueFactory
     /// Whether a run goes on past a failure (recording it) rather than ending at it.
     var goesOnPastFailures = true
+    /// Where the runs run: here, or each in a worker process (then no world is left standing).
+    var place = RunPlace.inProcess
 
     /// How a run ended.
     enum Outcome: Sendable {
-        /// Every step ran: the state reached, whether the app runs, the calls made, in order, and the
-        /// findings (failures and warnings) the last step and the end of the run recorded (a run that
-        /// goes on past failures).
-        case reached(
-            AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [InvariantViolation]
-        )
+        /// Every step ran: the state reached (``AppStateSnapshot``'s hash), whether the app runs, the
+        /// calls made, in order, and the findings (failures and warnings) the last step and the end of
+        /// the run recorded (a run that goes on past failures).
+        case reached(Int, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [InvariantViolation])
         /// A rule failed in the last step taken, after these steps: each finding of the run, in order.
         case violation([InvariantViolation], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key.
@@ -37,7 +37,20 @@ struct PathRun: Sendable {
     /// `next` as written to a fixture, every step the world took, and the run left standing.
     func run(
         _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?,
-        stays: (AppStateSnapshot, [FaultTarget]) -> Bool
+        stays: (Int, [FaultTarget]) -> Bool
+    ) -> (Outcome, Step?, [Step], StandingRun?) {
+        if case .workers(let pool) = place {
+            let (outcome, concrete, taken) = pool.runPath(steps, then: next, decisions: decisions, of: self)
+            return (outcome, concrete, taken, nil)
+        }
+        return runHere(steps, then: next, decisions: decisions, on: standing, stays: stays)
+    }
+
+    /// ``run(_:then:decisions:on:stays:)`` in this process; `announce` hears the last step, as it
+    /// will run, before it runs (a worker tells its supervisor).
+    func runHere(
+        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?,
+        announce: (Step) -> Void = { _ in }, stays: (Int, [FaultTarget]) -> Bool
     ) -> (Outcome, Step?, [Step], StandingRun?) {
         let app: SimulatedApp
         var taken: [Step]
@@ -67,9 +80,10 @@ struct PathRun: Sendable {
                 }
                 concrete = step
                 taken.append(step)
+                announce(step)
                 try step.run(on: app)
             }
-            let snapshot = app.stateSnapshot
+            let snapshot = app.stateSnapshot.hashValue
             let running = app.isRunning
             let consulted = app.faults.consulted
             let due = app.pendingWork.contains { $0.due != nil }

@@ -1,0 +1,312 @@
+import AdHarness
+import Foundation
+import HarnessSupport
+import Scenarios
+
+// What crosses between the supervisor and a worker process: one JSON object a line each way. A
+// request names what to run (an explorer path, a fixture, a random walk); the worker answers with
+// lines as the run goes (its events: every one for a fixture, the steps and duplicate deliveries for
+// the rest, so a run that dies leaves where it died) and one line with the result. Only values the
+// harness makes cross: a glue is named, never sent.
+
+/// The first line a worker reads: the glue it hosts and, for an explorer, where paths start.
+struct WorkerSetup: Codable, Sendable {
+    /// The glue's name in the worker's tool; `nil` for the reference glue each scenario sets up.
+    var glue: String?
+    /// The explorer's starting point, as the explorer decoded it.
+    var start: String?
+    /// Whether a path's run goes on past a failure.
+    var goesOnPastFailures = true
+}
+
+/// A request: exactly one of its parts.
+struct WorkerRequest: Codable, Sendable {
+    var path: PathRequest?
+    var fixture: FixtureRequest?
+    var walk: WalkRequest?
+}
+
+/// An explorer path: the starting point with the decisions, the steps, then one step more.
+struct PathRequest: Codable, Sendable {
+    var steps: [Step]
+    var next: WireExplorationStep?
+    var decisions: WireDecisions
+}
+
+/// A fixture to run, given as its text or by its file.
+struct FixtureRequest: Codable, Sendable {
+    var text: String?
+    var name: String?
+    var file: String?
+    var displayPath: String?
+    var rules: String?
+}
+
+/// A random walk: its choices (drawn by the supervisor), the state of its generator after them,
+/// the steps it may take, and how many.
+struct WalkRequest: Codable, Sendable {
+    var decisions: WireDecisions
+    var random: UInt64
+    var steps: [WireExplorationStep]
+    var depth: Int
+}
+
+/// A line from a worker.
+struct WorkerLine: Codable, Sendable {
+    /// The worker has read its setup and takes requests.
+    var ready: Bool?
+    /// An event the run recorded.
+    var event: WireEvent?
+    /// Progress with nothing else to say: many events recorded and not sent.
+    var beat: Bool?
+    /// The step a path or a walk takes next, as it will run, before it runs.
+    var next: Step?
+    var path: PathReply?
+    var verdict: WireVerdict?
+    var walk: WalkReply?
+    /// The request could not be read: a supervisor's or worker's bug, said in words.
+    var problem: String?
+}
+
+/// What a path's run gave.
+struct PathReply: Codable, Sendable {
+    var outcome: WireOutcome
+    var concrete: Step?
+    var taken: [Step]
+}
+
+/// A walk's steps, the states it passed (their hashes), and what it broke.
+struct WalkReply: Codable, Sendable {
+    var steps: [Step]
+    var states: [Int]
+    var findings: WireFindings
+}
+
+/// ``ExplorationStep``.
+struct WireExplorationStep: Codable, Sendable {
+    var step: Step?
+
+    init(_ step: ExplorationStep) {
+        if case .step(let value) = step { self.step = value }
+    }
+
+    var value: ExplorationStep { step.map { .step($0) } ?? .wait }
+}
+
+/// ``Decisions``, with the targets met in the order they were decided.
+struct WireDecisions: Codable, Sendable {
+    struct Answer: Codable, Sendable {
+        var key: String
+        var answer: String
+        var after: Duration
+    }
+    struct Met: Codable, Sendable {
+        var target: FaultTarget
+        var fault: FaultSpec?
+    }
+    var answers: [Answer]
+    var met: [Met]
+    var chosen: [FaultSpec]
+    var osVersion: String?
+    var region: String?
+
+    init(_ decisions: Decisions) {
+        answers = decisions.answers.map { Answer(key: $0.key.rawValue, answer: $0.answer, after: $0.after) }
+        met = decisions.faults.keys.sorted { $0.rawValue < $1.rawValue }.map { Met(target: $0, fault: decisions.faults[$0]!.map(FaultSpec.init)) }
+        chosen = decisions.chosenFaults.map(FaultSpec.init)
+        osVersion = decisions.device.osVersion
+        region = decisions.device.region?.rawValue
+    }
+
+    var value: Decisions {
+        var decisions = Decisions()
+        decisions.answers = answers.compactMap { answer in
+            UserScriptKey(rawValue: answer.key).map { AnswerChoice(key: $0, answer: answer.answer, after: answer.after) }
+        }
+        for entry in met { decisions.faults[entry.target] = .some(entry.fault?.fault) }
+        decisions.chosenFaults = chosen.map(\.fault)
+        decisions.device = DeviceVariant(osVersion: osVersion, region: region.flatMap(ConsentRegion.init(rawValue:)))
+        return decisions
+    }
+}
+
+/// ``PathRun/Outcome``: the state as its hash, the findings with their trace.
+struct WireOutcome: Codable, Sendable {
+    enum Kind: String, Codable {
+        case reached, violation, needsAnswer, impossible
+    }
+    var kind: Kind
+    var state: Int?
+    var running: Bool?
+    var consulted: [FaultTarget]?
+    var pendingDue: Bool?
+    var toggleShown: Bool?
+    var findings: WireFindings?
+    var steps: [Step]?
+    var answer: String?
+
+    init(_ outcome: PathRun.Outcome) {
+        switch outcome {
+        case .reached(let state, let running, let consulted, let pendingDue, let toggleShown, let failures):
+            kind = .reached
+            (self.state, self.running, self.consulted, self.pendingDue, self.toggleShown) = (state, running, consulted, pendingDue, toggleShown)
+            findings = WireFindings(failures)
+        case .violation(let violations, let steps):
+            kind = .violation
+            findings = WireFindings(violations)
+            self.steps = steps
+        case .needsAnswer(let key):
+            kind = .needsAnswer
+            answer = key.rawValue
+        case .impossible:
+            kind = .impossible
+        }
+    }
+
+    func value() throws -> PathRun.Outcome {
+        switch kind {
+        case .reached:
+            .reached(
+                state ?? 0, running: running ?? false, consulted: consulted ?? [], pendingDue: pendingDue ?? false,
+                toggleShown: toggleShown ?? false, failures: try findings?.value() ?? [])
+        case .violation: .violation(try findings?.value() ?? [], steps: steps ?? [])
+        case .needsAnswer: answer.flatMap(UserScriptKey.init(rawValue:)).map { .needsAnswer($0) } ?? .impossible
+        case .impossible: .impossible
+        }
+    }
+}
+
+/// A trace event: its time, name and fields.
+struct WireEvent: Codable, Sendable {
+    var time: Duration
+    var name: String
+    var fields: [[String]]
+
+    init(_ event: TraceEvent) {
+        time = event.time
+        name = event.name.rawValue
+        fields = event.fields.map { [$0.name, $0.value] }
+    }
+
+    func value() throws -> TraceEvent {
+        guard let known = TraceName(rawValue: name) else { throw WireError("a worker sent an event named \(name), which this tool does not know") }
+        return TraceEvent(time: time, name: known, fields: fields.map { EventField($0.first ?? "", $0.count > 1 ? $0[1] : "") })
+    }
+}
+
+/// Findings of one run: the trace of the longest once, and each finding as a prefix of it.
+struct WireFindings: Codable, Sendable {
+    struct Finding: Codable, Sendable {
+        var invariant: Invariant
+        var severity: RuleSeverity
+        var length: Int
+        var step: String?
+        var fileID: String?
+        var line: Int?
+        var cause: Int?
+
+        init(_ violation: InvariantViolation) {
+            invariant = violation.invariant
+            severity = violation.severity
+            length = violation.traceLength
+            step = violation.step?.step
+            fileID = violation.step?.site.fileID
+            line = violation.step?.site.line
+            cause = violation.causeIndex
+        }
+
+        func value(in events: [TraceEvent]) throws -> InvariantViolation {
+            guard length >= 1, length <= events.count else { throw WireError("a worker sent a finding past its trace") }
+            var violation = InvariantViolation(
+                invariant: invariant, severity: severity, event: events[length - 1], history: events, length: length, causeIndex: cause)
+            violation.step = step.map { StepCall(step: $0, site: CallSite(fileID: fileID ?? "", line: line ?? 0)) }
+            return violation
+        }
+    }
+    var events: [WireEvent]
+    var findings: [Finding]
+
+    init(_ violations: [InvariantViolation]) {
+        let longest = violations.max { $0.traceLength < $1.traceLength }
+        events = longest.map { $0.traceSoFar.map(WireEvent.init) } ?? []
+        findings = violations.map(Finding.init)
+    }
+
+    func value() throws -> [InvariantViolation] {
+        guard !findings.isEmpty else { return [] }
+        let trace = try events.map { try $0.value() }
+        return try findings.map { try $0.value(in: trace) }
+    }
+}
+
+/// ``ScenarioVerdict`` without its trace, which the worker sent event by event as the run went.
+struct WireVerdict: Codable, Sendable {
+    struct Miss: Codable, Sendable {
+        var expectation: String
+        var expected: String
+        var actual: String
+        var divergence: Int?
+    }
+    struct Failure: Codable, Sendable {
+        /// A violation of ``WireVerdict/violations``'s kind, with its own finding.
+        var violation: WireFindings.Finding?
+        var issue: String?
+        var issueTraceLength: Int?
+        var invalidSetup: String?
+        var notRunningStep: String?
+        var notRunningReason: String?
+    }
+    var name: String
+    var mismatches: [Miss]
+    var failure: Failure?
+    var violations: [WireFindings.Finding]
+    var warnings: [WireFindings.Finding]
+    var rules: String
+    var expectedWarnings: [Invariant]
+
+    init(_ verdict: ScenarioVerdict) {
+        name = verdict.name
+        mismatches = verdict.mismatches.map { Miss(expectation: $0.expectation, expected: $0.expected, actual: $0.actual, divergence: $0.divergence) }
+        switch verdict.failure {
+        case nil: failure = nil
+        case .invariantViolated(let violation)?: failure = Failure(violation: WireFindings.Finding(violation))
+        case .scenarioIssue(let issue, let trace)?: failure = Failure(issue: issue, issueTraceLength: trace.count)
+        case .invalidSetup(let problem)?: failure = Failure(invalidSetup: problem)
+        case .appNotRunning(let step, let reason)?: failure = Failure(notRunningStep: step, notRunningReason: reason)
+        }
+        violations = verdict.violations.map(WireFindings.Finding.init)
+        warnings = verdict.warnings.map(WireFindings.Finding.init)
+        rules = verdict.rules.description
+        expectedWarnings = verdict.expectedWarnings
+    }
+
+    /// The verdict, with the trace the worker sent.
+    func value(trace: [TraceEvent]) throws -> ScenarioVerdict {
+        let failure: HarnessFailure? =
+            if let failure = self.failure {
+                if let violation = failure.violation {
+                    .invariantViolated(try violation.value(in: trace))
+                } else if let issue = failure.issue {
+                    .scenarioIssue(issue, trace: Array(trace.prefix(failure.issueTraceLength ?? trace.count)))
+                } else if let problem = failure.invalidSetup {
+                    .invalidSetup(problem)
+                } else {
+                    .appNotRunning(step: failure.notRunningStep ?? "", reason: failure.notRunningReason ?? "")
+                }
+            } else {
+                nil
+            }
+        return .of(
+            name: name, trace: trace,
+            mismatches: mismatches.map { .of(expectation: $0.expectation, expected: $0.expected, actual: $0.actual, divergence: $0.divergence) },
+            failure: failure, violations: try violations.map { try $0.value(in: trace) }, warnings: try warnings.map { try $0.value(in: trace) },
+            rules: (try? RuleSet(parsing: rules)) ?? .standard, expectedWarnings: expectedWarnings)
+    }
+}
+
+/// A line a worker or its supervisor could not make sense of.
+struct WireError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
