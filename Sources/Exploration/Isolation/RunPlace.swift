@@ -45,24 +45,32 @@ extension WorkerPool {
     /// to go on from.
     func runPath(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, of path: PathRun) -> (PathRun.Outcome, Step?, [Step]) {
         var events: [TraceEvent] = []
-        var concrete: Step?
+        // The last step as it runs: the worker says it only for a `wait` (which becomes an `advance`).
+        var concrete: Step? = if case .step(let step)? = next { step } else { nil }
+        var finishing = false
         var reply: PathReply?
         let request = WorkerRequest(path: PathRequest(steps: steps, next: next.map(WireExplorationStep.init), decisions: WireDecisions(decisions)))
-        let delivery = run(request) { line in
-            if let event = try? line.event?.value() { events.append(event) }
-            if let step = line.next { concrete = step }
-            reply = line.path
+        let delivery = run(request) { message in
+            switch message {
+            case .event(let event): events.append(event)
+            case .finishing: finishing = true
+            case .beat: break
+            case .line(let line):
+                if let step = line.next { concrete = step }
+                reply = line.path
+            }
             return reply != nil
         }
         switch delivery {
         case .answered:
             guard let reply, let outcome = try? reply.outcome.value() else { return (.impossible, nil, steps) }
-            return (outcome, reply.concrete, reply.taken)
+            return (outcome, reply.concrete, steps + (reply.concrete.map { [$0] } ?? []))
         case .ended(.died(let reason, let message)):
-            // A run that dies in a step from its node's state: the node's own run did not (it has a
-            // state), so the last step, or the end of the run, is where it died.
+            // Runs replay: the path's own run reached its state, so a run of it with one step more
+            // dies in that step, or at the end of the run.
             let taken = steps + (concrete.map { [$0] } ?? [])
-            let death = Self.death(reason, message, events: events)
+            var death = Self.death(reason, message, events: events)
+            death.step = finishing ? "finish" : concrete.map(Self.name(of:)) ?? death.step
             let findings = ProcessDeath.findings(ending: death.trace(after: events), rules: path.start.rules ?? path.glue.defaultRules)
             return (findings.isEmpty ? .impossible : .violation(findings, steps: taken), concrete, taken)
         case .failed:
@@ -70,18 +78,33 @@ extension WorkerPool {
         }
     }
 
+    /// A step's name as a trace's `step` event gives it: `advance` for `advance 1.000s`.
+    static func name(of step: Step) -> String {
+        String(step.description.prefix { $0 != " " })
+    }
+
     /// A random walk with its choices made, run in a worker. A worker that died or hung on it ends the
     /// walk there, with the crash rules' finding.
     func walk(decisions: Decisions, random: SplitMix64, bounds: ExplorationBounds, of path: PathRun) -> RandomWalks.WalkResult {
         var events: [TraceEvent] = []
         var taken: [Step] = []
+        var finishing = false
         var reply: WalkReply?
         let request = WalkRequest(
             decisions: WireDecisions(decisions), random: random.state, steps: bounds.steps.map(WireExplorationStep.init), depth: bounds.depth)
-        let delivery = run(WorkerRequest(walk: request)) { line in
-            if let event = try? line.event?.value() { events.append(event) }
-            if let step = line.next { taken.append(step) }
-            reply = line.walk
+        let delivery = run(WorkerRequest(walk: request)) { message in
+            switch message {
+            case .event(let event): events.append(event)
+            case .finishing: finishing = true
+            case .beat: break
+            case .line(let line):
+                if let step = line.next {
+                    // The duplicate deliveries kept are those of the step the walk may die in.
+                    taken.append(step)
+                    events = []
+                }
+                reply = line.walk
+            }
             return reply != nil
         }
         var result = RandomWalks.WalkResult(decisions: decisions)
@@ -90,7 +113,8 @@ extension WorkerPool {
             guard let reply, let violations = try? reply.findings.value() else { return result }
             (result.steps, result.states, result.violations) = (reply.steps, reply.states, violations)
         case .ended(.died(let reason, let message)):
-            let death = Self.death(reason, message, events: events)
+            var death = Self.death(reason, message, events: events)
+            death.step = finishing ? "finish" : taken.last.map(Self.name(of:)) ?? "setup"
             result.steps = taken
             result.violations = ProcessDeath.findings(ending: death.trace(after: events), rules: path.start.rules ?? path.glue.defaultRules)
         case .failed:
@@ -104,9 +128,12 @@ extension WorkerPool {
     func verdict(of scenario: Scenario, request: FixtureRequest, glue: GlueFactory?, rules: RuleSet?) -> ScenarioVerdict {
         var events: [TraceEvent] = []
         var reply: WireVerdict?
-        let delivery = run(WorkerRequest(fixture: request)) { line in
-            if let event = try? line.event?.value() { events.append(event) }
-            reply = line.verdict
+        let delivery = run(WorkerRequest(fixture: request)) { message in
+            switch message {
+            case .event(let event): events.append(event)
+            case .finishing, .beat: break
+            case .line(let line): reply = line.verdict
+            }
             return reply != nil
         }
         switch delivery {

@@ -64,7 +64,7 @@ final class WorkerConnection: @unchecked Sendable {
         handles = [input.fileHandleForWriting, output.fileHandleForReading, error.fileHandleForReading]
         try write(setup)
         // Starting a process is not the glue's time: the worker says when it is ready, within a minute.
-        guard case .line(let line) = next(within: .seconds(60)), line.ready == true else {
+        guard case .message(.line(let line)) = next(within: .seconds(60)), line.ready == true else {
             end()
             throw WireError("a worker process (\(settings.executable.path) \(settings.arguments.joined(separator: " "))) did not start: \(errorTail)")
         }
@@ -97,19 +97,22 @@ final class WorkerConnection: @unchecked Sendable {
 
     /// What came next from the worker.
     enum Next {
-        case line(WorkerLine)
+        case message(WorkerMessage)
         case ended(Ending)
     }
 
-    /// The next line the worker sends, or how it ended: it died, or sent nothing for `watchdog`
+    /// The next thing the worker sends, or how it ended: it died, or sent nothing for `watchdog`
     /// (then it is ended, and the ending is a hang).
     func next(within watchdog: Duration) -> Next {
         var lastProgress = ContinuousClock.now
         while true {
-            if let line = takeLine() {
-                do { return .line(try decoder.decode(WorkerLine.self, from: Data(line))) } catch {
-                    return .line(
-                        WorkerLine(problem: "the worker sent a line this supervisor cannot read: \(String(decoding: line.prefix(200), as: UTF8.self))"))
+            if let bytes = takeLine() {
+                let line = String(decoding: bytes, as: UTF8.self)
+                do {
+                    if let message = try CompactLine.message(line[...]) { return .message(message) }
+                    return .message(.line(try decoder.decode(WorkerLine.self, from: Data(bytes))))
+                } catch {
+                    return .message(.line(WorkerLine(problem: "the worker sent a line this supervisor cannot read: \(line.prefix(200))")))
                 }
             }
             if repliesClosed { return .ended(died()) }

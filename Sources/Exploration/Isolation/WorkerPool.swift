@@ -81,9 +81,9 @@ package final class WorkerPool: Sendable {
         case failed(String)
     }
 
-    /// Sends a request to an idle worker (a new one if none is idle) and hands each line it sends
+    /// Sends a request to an idle worker (a new one if none is idle) and hands each message it sends
     /// back to `handle`, until `handle` says the result has come or the worker ends.
-    func run(_ request: WorkerRequest, _ handle: (WorkerLine) -> Bool) -> Delivery {
+    func run(_ request: WorkerRequest, _ handle: (WorkerMessage) -> Bool) -> Delivery {
         let worker: WorkerConnection
         if let waiting = idle.withLock({ $0.popLast() }) {
             worker = waiting
@@ -99,12 +99,12 @@ package final class WorkerPool: Sendable {
         }
         while true {
             switch worker.next(within: settings.watchdog) {
-            case .line(let line):
-                if let problem = line.problem {
+            case .message(let message):
+                if case .line(let line) = message, let problem = line.problem {
                     worker.end()
                     return failed(problem)
                 }
-                if handle(line) {
+                if handle(message) {
                     idle.withLock { $0.append(worker) }
                     return .answered
                 }

@@ -59,24 +59,31 @@ package enum WorkerServer {
     private static func answer(_ request: WorkerRequest, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel) -> WorkerLine {
         if let path = request.path {
             guard let start else { return WorkerLine(problem: "a path needs a starting point in the setup") }
-            replies.sendsEveryEvent(false)
+            replies.begin(everyEvent: false)
             let run = PathRun(start: start, glue: glue ?? start.referenceGlue, goesOnPastFailures: setup.goesOnPastFailures)
-            let (outcome, concrete, taken, _) = run.runHere(
-                path.steps, then: path.next?.value, decisions: path.decisions.value, on: nil, announce: { replies.send(WorkerLine(next: $0)) },
+            // The supervisor knows the last step unless it is a `wait`, which becomes an `advance` here.
+            let waits = path.next != nil && path.next?.step == nil
+            let announce: (Step) -> Void = { step in
+                replies.mark()
+                if waits { replies.send(WorkerLine(next: step)) }
+            }
+            let (outcome, concrete, _, _) = run.runHere(
+                path.steps, then: path.next?.value, decisions: path.decisions.value, on: nil, announce: announce, finishing: replies.sendFinishing,
                 stays: { _, _ in false })
-            return WorkerLine(path: PathReply(outcome: WireOutcome(outcome), concrete: concrete, taken: taken))
+            return WorkerLine(path: PathReply(outcome: WireOutcome(outcome), concrete: concrete))
         }
         if let walk = request.walk {
             guard let start else { return WorkerLine(problem: "a walk needs a starting point in the setup") }
-            replies.sendsEveryEvent(false)
+            replies.begin(everyEvent: false)
+            replies.mark()
             let run = PathRun(start: start, glue: glue ?? start.referenceGlue, goesOnPastFailures: setup.goesOnPastFailures)
             let result = RandomWalks.walk(
-                run, decisions: walk.decisions.value, random: SplitMix64(seed: walk.random), steps: walk.steps.map(\.value), depth: walk.depth
-            ) { replies.send(WorkerLine(next: $0)) }
+                run, decisions: walk.decisions.value, random: SplitMix64(seed: walk.random), steps: walk.steps.map(\.value), depth: walk.depth,
+                announce: { replies.send(WorkerLine(next: $0)) }, finishing: replies.sendFinishing)
             return WorkerLine(walk: WalkReply(steps: result.steps, states: result.states, findings: WireFindings(result.violations)))
         }
         if let fixture = request.fixture {
-            replies.sendsEveryEvent(true)
+            replies.begin(everyEvent: true)
             let rules: RuleSet?
             do { rules = try fixture.rules.map { try RuleSet(parsing: $0) } } catch { return WorkerLine(problem: "\(error)") }
             let verdict: ScenarioVerdict
@@ -102,40 +109,61 @@ final class ReplyChannel: Sendable {
 
     private struct State {
         let encoder = JSONEncoder()
-        /// Whether every event of a run is sent (a fixture), or only its steps and duplicate deliveries.
+        /// Whether every event of the run is sent (a fixture), or only the duplicate deliveries
+        /// once the step the supervisor cannot see has begun (``mark()``).
         var everyEvent = false
+        var marked = false
         /// Events recorded and not sent since the last line.
         var unsent = 0
     }
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Sends every event of the next runs, or only what says where a run is.
-    func sendsEveryEvent(_ every: Bool) { state.withLock { $0.everyEvent = every } }
+    /// A request begins: its run's events are all sent, or only the duplicate deliveries after ``mark()``.
+    func begin(everyEvent: Bool) {
+        state.withLock { state in
+            state.everyEvent = everyEvent
+            state.marked = false
+        }
+    }
 
-    /// Sends an event the supervisor needs to know where a run died, or a beat now and then for the
-    /// rest, so that a run that records events is seen to make progress.
+    /// The step a run may die in begins (a path's last, a walk's every one): a duplicate delivery
+    /// from now on is sent, to name the callback the app was handling if it dies.
+    func mark() { state.withLock { $0.marked = true } }
+
+    /// Sends an event the supervisor needs, or a beat now and then for the rest, so that a run that
+    /// records events is seen to make progress.
     func forward(_ event: TraceEvent) {
         state.withLock { state in
-            if state.everyEvent || event.name == .step || event.name == .callbackDuplicate || event.name == .runFinish {
+            if state.everyEvent || (state.marked && event.name == .callbackDuplicate) {
                 state.unsent = 0
-                write(WorkerLine(event: WireEvent(event)), with: state.encoder)
+                write(CompactLine.line(event))
             } else {
                 state.unsent += 1
                 guard state.unsent >= 1_000 else { return }
                 state.unsent = 0
-                write(WorkerLine(beat: true), with: state.encoder)
+                write(CompactLine.beat)
             }
         }
     }
 
-    /// Sends a line.
-    func send(_ line: WorkerLine) {
-        state.withLock { write(line, with: $0.encoder) }
+    /// Says the run's end begins.
+    @Sendable func sendFinishing() {
+        state.withLock { _ in write(CompactLine.finishing) }
     }
 
-    private func write(_ line: WorkerLine, with encoder: JSONEncoder) {
-        guard var data = try? encoder.encode(line) else { return }
+    /// Sends a line.
+    func send(_ line: WorkerLine) {
+        state.withLock { state in
+            guard let data = try? state.encoder.encode(line) else { return }
+            write(data)
+        }
+    }
+
+    private func write(_ text: String) { write(Data(text.utf8)) }
+
+    private func write(_ line: Data) {
+        var data = line
         data.append(UInt8(ascii: "\n"))
         data.withUnsafeBytes { buffer in
             var offset = 0

@@ -51,15 +51,13 @@ struct WalkRequest: Codable, Sendable {
     var depth: Int
 }
 
-/// A line from a worker.
+/// A line from a worker, in JSON. The lines sent most (events, the run's end beginning, a beat)
+/// are written compactly instead (``CompactLine``).
 struct WorkerLine: Codable, Sendable {
     /// The worker has read its setup and takes requests.
     var ready: Bool?
-    /// An event the run recorded.
-    var event: WireEvent?
-    /// Progress with nothing else to say: many events recorded and not sent.
-    var beat: Bool?
-    /// The step a path or a walk takes next, as it will run, before it runs.
+    /// The step a path or a walk takes next, as it will run, before it runs (when the supervisor
+    /// cannot know it: a `wait`, a walk's draw).
     var next: Step?
     var path: PathReply?
     var verdict: WireVerdict?
@@ -68,11 +66,91 @@ struct WorkerLine: Codable, Sendable {
     var problem: String?
 }
 
-/// What a path's run gave.
+/// What a path's run gave: its outcome, and its last step as it ran (the steps taken are the
+/// path's, then that one).
 struct PathReply: Codable, Sendable {
     var outcome: WireOutcome
     var concrete: Step?
-    var taken: [Step]
+}
+
+/// What a worker sends, read back: an event, the run's end beginning, or a JSON line.
+enum WorkerMessage: Sendable {
+    case event(TraceEvent)
+    case finishing
+    case beat
+    case line(WorkerLine)
+}
+
+/// The lines a worker sends most, as tab-separated text rather than JSON: an event is
+/// `E`, its time's seconds and attoseconds, its name, then `name=value` fields; `F` says the run's
+/// end begins; `B` is progress with nothing to say (many events recorded and not sent). A tab, a
+/// newline or a backslash in a value is escaped.
+enum CompactLine {
+    static let finishing = "F"
+    static let beat = "B"
+
+    /// An event's line.
+    static func line(_ event: TraceEvent) -> String {
+        let (seconds, attoseconds) = event.time.components
+        var line = "E\t\(seconds)\t\(attoseconds)\t\(event.name.rawValue)"
+        for field in event.fields { line += "\t" + escaped(field.name) + "=" + escaped(field.value) }
+        return line
+    }
+
+    /// What a line says: `nil` for a JSON line.
+    static func message(_ line: Substring) throws -> WorkerMessage? {
+        if line == finishing { return .finishing }
+        if line == beat { return .beat }
+        guard line.hasPrefix("E\t") else { return nil }
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard parts.count >= 4, let seconds = Int64(parts[1]), let attoseconds = Int64(parts[2]), let name = TraceName(rawValue: String(parts[3])) else {
+            throw WireError("a worker sent an event this supervisor cannot read: \(line.prefix(200))")
+        }
+        let fields = parts.dropFirst(4).map { part -> EventField in
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return EventField(unescaped(pair[0]), pair.count > 1 ? unescaped(pair[1]) : "")
+        }
+        return .event(TraceEvent(time: Duration(secondsComponent: seconds, attosecondsComponent: attoseconds), name: name, fields: fields))
+    }
+
+    private static func escaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "=" }) else { return text }
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "=": result += "\\e"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func unescaped(_ text: Substring) -> String {
+        guard text.contains("\\") else { return String(text) }
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                switch character {
+                case "t": result += "\t"
+                case "n": result += "\n"
+                case "r": result += "\r"
+                case "e": result += "="
+                default: result.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
 }
 
 /// A walk's steps, the states it passed (their hashes), and what it broke.

@@ -47,10 +47,10 @@ struct PathRun: Sendable {
     }
 
     /// ``run(_:then:decisions:on:stays:)`` in this process; `announce` hears the last step, as it
-    /// will run, before it runs (a worker tells its supervisor).
+    /// will run, before it runs, and `finishing` when the run's end begins (a worker tells its supervisor).
     func runHere(
         _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?,
-        announce: (Step) -> Void = { _ in }, stays: (Int, [FaultTarget]) -> Bool
+        announce: (Step) -> Void = { _ in }, finishing: () -> Void = {}, stays: (Int, [FaultTarget]) -> Bool
     ) -> (Outcome, Step?, [Step], StandingRun?) {
         let app: SimulatedApp
         var taken: [Step]
@@ -89,7 +89,10 @@ struct PathRun: Sendable {
             let due = app.pendingWork.contains { $0.due != nil }
             let toggle = app.device.storedAnswer != .none
             let stayed = stays(snapshot, consulted)
-            if !stayed { try app.finish(fileID: "", line: 0) }
+            if !stayed {
+                finishing()
+                try app.finish(fileID: "", line: 0)
+            }
             let failures = Array(app.invariants.findings.dropFirst(findingsBefore))
             let outcome = Outcome.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures)
             return (outcome, concrete, taken, stayed ? StandingRun(app: app, steps: taken) : nil)

@@ -79,7 +79,8 @@ struct RandomWalks: Sendable {
     /// A walk's steps, drawn from `random`, on a run of the starting point with its choices, in this
     /// process; `announce` hears each step as it will run, before it runs (a worker tells its supervisor).
     static func walk(
-        _ run: PathRun, decisions: Decisions, random: SplitMix64, steps choices: [ExplorationStep], depth: Int, announce: (Step) -> Void = { _ in }
+        _ run: PathRun, decisions: Decisions, random: SplitMix64, steps choices: [ExplorationStep], depth: Int, announce: (Step) -> Void = { _ in },
+        finishing: () -> Void = {}
     ) -> WalkResult {
         var random = random
         var result = WalkResult(decisions: decisions)
@@ -97,6 +98,7 @@ struct RandomWalks: Sendable {
                 try step.run(on: app)
                 result.states.append(app.stateSnapshot.hashValue)
             }
+            finishing()
             try app.finish(fileID: "", line: 0)
         } catch {
             // A walk that stopped on a scenario issue or an impossible step has no finding to keep.
