@@ -48,23 +48,21 @@ extension WorkerPool {
         // The last step as it runs: the worker says it only for a `wait` (which becomes an `advance`).
         var concrete: Step? = if case .step(let step)? = next { step } else { nil }
         var finishing = false
-        var reply: PathReply?
-        let request = WorkerRequest(path: PathRequest(steps: steps, next: next.map(WireExplorationStep.init), decisions: WireDecisions(decisions)))
-        let delivery = run(request) { message in
+        var reply: String?
+        let delivery = run(lines.request(steps, then: next, decisions: decisions)) { message in
             switch message {
             case .event(let event): events.append(event)
             case .finishing: finishing = true
             case .beat: break
-            case .line(let line):
-                if let step = line.next { concrete = step }
-                reply = line.path
+            case .pathReply(let line): reply = line
+            case .line(let line): if let step = line.next { concrete = step }
             }
             return reply != nil
         }
         switch delivery {
         case .answered:
-            guard let reply, let outcome = try? reply.outcome.value() else { return (.impossible, nil, steps) }
-            return (outcome, reply.concrete, steps + (reply.concrete.map { [$0] } ?? []))
+            guard let reply, let (outcome, ran) = try? lines.readReply(reply[...]) else { return (.impossible, nil, steps) }
+            return (outcome, ran, steps + (ran.map { [$0] } ?? []))
         case .ended(.died(let reason, let message)):
             // Runs replay: the path's own run reached its state, so a run of it with one step more
             // dies in that step, or at the end of the run.
@@ -92,11 +90,11 @@ extension WorkerPool {
         var reply: WalkReply?
         let request = WalkRequest(
             decisions: WireDecisions(decisions), random: random.state, steps: bounds.steps.map(WireExplorationStep.init), depth: bounds.depth)
-        let delivery = run(WorkerRequest(walk: request)) { message in
+        let delivery = run(WorkerRequest(walk: request).line) { message in
             switch message {
             case .event(let event): events.append(event)
             case .finishing: finishing = true
-            case .beat: break
+            case .beat, .pathReply: break
             case .line(let line):
                 if let step = line.next {
                     // The duplicate deliveries kept are those of the step the walk may die in.
@@ -128,10 +126,10 @@ extension WorkerPool {
     func verdict(of scenario: Scenario, request: FixtureRequest, glue: GlueFactory?, rules: RuleSet?) -> ScenarioVerdict {
         var events: [TraceEvent] = []
         var reply: WireVerdict?
-        let delivery = run(WorkerRequest(fixture: request)) { message in
+        let delivery = run(WorkerRequest(fixture: request).line) { message in
             switch message {
             case .event(let event): events.append(event)
-            case .finishing, .beat: break
+            case .finishing, .beat, .pathReply: break
             case .line(let line): reply = line.verdict
             }
             return reply != nil

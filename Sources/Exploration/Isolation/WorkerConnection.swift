@@ -72,15 +72,19 @@ final class WorkerConnection: @unchecked Sendable {
 
     private var handles: [FileHandle] = []
 
-    /// Sends a request; `false` when the worker is gone.
-    func send(_ request: WorkerRequest) -> Bool {
+    /// Sends a request's line; `false` when the worker is gone.
+    func send(_ request: String) -> Bool {
         errorText.removeAll(keepingCapacity: true)
-        do { try write(request) } catch { return false }
+        do { try write(Data(request.utf8)) } catch { return false }
         return true
     }
 
     private func write<Value: Encodable>(_ value: Value) throws {
-        var data = try encoder.encode(value)
+        try write(try encoder.encode(value))
+    }
+
+    private func write(_ line: Data) throws {
+        var data = line
         data.append(UInt8(ascii: "\n"))
         try data.withUnsafeBytes { buffer in
             var offset = 0

@@ -40,6 +40,8 @@ package final class WorkerPool: Sendable {
 
     package let settings: Settings
     let setup: WorkerSetup
+    /// A path's request and reply, as text.
+    let lines = PathLines()
     private let idle = Locked<[WorkerConnection]>([])
     private let tally = Locked(Tally())
 
@@ -83,7 +85,7 @@ package final class WorkerPool: Sendable {
 
     /// Sends a request to an idle worker (a new one if none is idle) and hands each message it sends
     /// back to `handle`, until `handle` says the result has come or the worker ends.
-    func run(_ request: WorkerRequest, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+    func run(_ request: String, _ handle: (WorkerMessage) -> Bool) -> Delivery {
         let worker: WorkerConnection
         if let waiting = idle.withLock({ $0.popLast() }) {
             worker = waiting

@@ -45,7 +45,12 @@ package enum WorkerServer {
             observer = { trace in trace.observeFromStart { event, _ in replies.forward(event) } }
         }
         replies.send(WorkerLine(ready: true))
+        let lines = PathLines()
         while let line = readLine() {
+            if line.hasPrefix("P\t") {
+                path(line[...], lines: lines, glue: glue, start: start, setup: setup, replies: replies)
+                continue
+            }
             guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
                 replies.send(WorkerLine(problem: "a worker cannot read this request: \(line.prefix(200))"))
                 continue
@@ -55,23 +60,27 @@ package enum WorkerServer {
         return 0
     }
 
+    /// Runs a path of the search, and sends its reply line (or the problem).
+    private static func path(_ line: Substring, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel) {
+        guard let start else { return replies.send(WorkerLine(problem: "a path needs a starting point in the setup")) }
+        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions)
+        do { path = try lines.readRequest(line) } catch { return replies.send(WorkerLine(problem: "\(error)")) }
+        replies.begin(everyEvent: false)
+        let run = PathRun(start: start, glue: glue ?? start.referenceGlue, goesOnPastFailures: setup.goesOnPastFailures)
+        // The supervisor knows the last step unless it is a `wait`, which becomes an `advance` here.
+        let waits = path.next == .wait
+        let announce: (Step) -> Void = { step in
+            replies.mark()
+            if waits { replies.send(WorkerLine(next: step)) }
+        }
+        let (outcome, concrete, _, _) = run.runHere(
+            path.steps, then: path.next, decisions: path.decisions, on: nil, announce: announce, finishing: replies.sendFinishing,
+            stays: { _, _ in false })
+        replies.send(line: lines.reply(outcome, concrete: concrete))
+    }
+
     /// Runs one request; its answer.
     private static func answer(_ request: WorkerRequest, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel) -> WorkerLine {
-        if let path = request.path {
-            guard let start else { return WorkerLine(problem: "a path needs a starting point in the setup") }
-            replies.begin(everyEvent: false)
-            let run = PathRun(start: start, glue: glue ?? start.referenceGlue, goesOnPastFailures: setup.goesOnPastFailures)
-            // The supervisor knows the last step unless it is a `wait`, which becomes an `advance` here.
-            let waits = path.next != nil && path.next?.step == nil
-            let announce: (Step) -> Void = { step in
-                replies.mark()
-                if waits { replies.send(WorkerLine(next: step)) }
-            }
-            let (outcome, concrete, _, _) = run.runHere(
-                path.steps, then: path.next?.value, decisions: path.decisions.value, on: nil, announce: announce, finishing: replies.sendFinishing,
-                stays: { _, _ in false })
-            return WorkerLine(path: PathReply(outcome: WireOutcome(outcome), concrete: concrete))
-        }
         if let walk = request.walk {
             guard let start else { return WorkerLine(problem: "a walk needs a starting point in the setup") }
             replies.begin(everyEvent: false)
@@ -158,6 +167,11 @@ final class ReplyChannel: Sendable {
             guard let data = try? state.encoder.encode(line) else { return }
             write(data)
         }
+    }
+
+    /// Sends a line of text (one with no newline).
+    func send(line: String) {
+        state.withLock { _ in write(line) }
     }
 
     private func write(_ text: String) { write(Data(text.utf8)) }

@@ -19,18 +19,16 @@ struct WorkerSetup: Codable, Sendable {
     var goesOnPastFailures = true
 }
 
-/// A request: exactly one of its parts.
+/// A request in JSON: exactly one of its parts. A path's request, the one a search sends most, is
+/// a line of text instead (``PathLines``).
 struct WorkerRequest: Codable, Sendable {
-    var path: PathRequest?
     var fixture: FixtureRequest?
     var walk: WalkRequest?
-}
 
-/// An explorer path: the starting point with the decisions, the steps, then one step more.
-struct PathRequest: Codable, Sendable {
-    var steps: [Step]
-    var next: WireExplorationStep?
-    var decisions: WireDecisions
+    /// The request's line.
+    var line: String {
+        (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
 }
 
 /// A fixture to run, given as its text or by its file.
@@ -59,18 +57,10 @@ struct WorkerLine: Codable, Sendable {
     /// The step a path or a walk takes next, as it will run, before it runs (when the supervisor
     /// cannot know it: a `wait`, a walk's draw).
     var next: Step?
-    var path: PathReply?
     var verdict: WireVerdict?
     var walk: WalkReply?
     /// The request could not be read: a supervisor's or worker's bug, said in words.
     var problem: String?
-}
-
-/// What a path's run gave: its outcome, and its last step as it ran (the steps taken are the
-/// path's, then that one).
-struct PathReply: Codable, Sendable {
-    var outcome: WireOutcome
-    var concrete: Step?
 }
 
 /// What a worker sends, read back: an event, the run's end beginning, or a JSON line.
@@ -78,6 +68,8 @@ enum WorkerMessage: Sendable {
     case event(TraceEvent)
     case finishing
     case beat
+    /// A path's reply, read with ``PathLines``.
+    case pathReply(String)
     case line(WorkerLine)
 }
 
@@ -101,6 +93,7 @@ enum CompactLine {
     static func message(_ line: Substring) throws -> WorkerMessage? {
         if line == finishing { return .finishing }
         if line == beat { return .beat }
+        if line.hasPrefix("R\t") { return .pathReply(String(line)) }
         guard line.hasPrefix("E\t") else { return nil }
         let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard parts.count >= 4, let seconds = Int64(parts[1]), let attoseconds = Int64(parts[2]), let name = TraceName(rawValue: String(parts[3])) else {
@@ -205,52 +198,6 @@ struct WireDecisions: Codable, Sendable {
         decisions.chosenFaults = chosen.map(\.fault)
         decisions.device = DeviceVariant(osVersion: osVersion, region: region.flatMap(ConsentRegion.init(rawValue:)))
         return decisions
-    }
-}
-
-/// ``PathRun/Outcome``: the state as its hash, the findings with their trace.
-struct WireOutcome: Codable, Sendable {
-    enum Kind: String, Codable {
-        case reached, violation, needsAnswer, impossible
-    }
-    var kind: Kind
-    var state: Int?
-    var running: Bool?
-    var consulted: [FaultTarget]?
-    var pendingDue: Bool?
-    var toggleShown: Bool?
-    var findings: WireFindings?
-    var steps: [Step]?
-    var answer: String?
-
-    init(_ outcome: PathRun.Outcome) {
-        switch outcome {
-        case .reached(let state, let running, let consulted, let pendingDue, let toggleShown, let failures):
-            kind = .reached
-            (self.state, self.running, self.consulted, self.pendingDue, self.toggleShown) = (state, running, consulted, pendingDue, toggleShown)
-            findings = WireFindings(failures)
-        case .violation(let violations, let steps):
-            kind = .violation
-            findings = WireFindings(violations)
-            self.steps = steps
-        case .needsAnswer(let key):
-            kind = .needsAnswer
-            answer = key.rawValue
-        case .impossible:
-            kind = .impossible
-        }
-    }
-
-    func value() throws -> PathRun.Outcome {
-        switch kind {
-        case .reached:
-            .reached(
-                state ?? 0, running: running ?? false, consulted: consulted ?? [], pendingDue: pendingDue ?? false,
-                toggleShown: toggleShown ?? false, failures: try findings?.value() ?? [])
-        case .violation: .violation(try findings?.value() ?? [], steps: steps ?? [])
-        case .needsAnswer: answer.flatMap(UserScriptKey.init(rawValue:)).map { .needsAnswer($0) } ?? .impossible
-        case .impossible: .impossible
-        }
     }
 }
 

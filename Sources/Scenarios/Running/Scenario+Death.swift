@@ -17,7 +17,7 @@ extension Scenario {
         let warnings = findings.filter { $0.severity == .warning }
         var failure = violations.first.map(HarnessFailure.invariantViolated)
         var mismatches: [Mismatch] = []
-        let died = "the app's process died (\(death.reason)) in step \(death.step ?? "setup")"
+        let died = "the app's process died (\(death.reason.rawValue)) in step \(death.step ?? "setup")"
         func mismatch(_ expectation: String, _ expected: String, _ actual: String) {
             mismatches.append(Mismatch(expectation: expectation, expected: expected, actual: actual, divergence: trace.count - 1))
         }
