@@ -221,7 +221,7 @@ enum ExploreCommand: Command {
         struct Summary: Encodable {
             let start: String?
             let mode: String
-            let executions, stepsWithoutReplay, distinctStates, depthReached: Int
+            let executions, stepsWithoutReplay, distinctStates, depthReached, workersLost: Int
             let seconds, executionsPerSecond, statesPerSecond, shrinkingSeconds: Double
             let failures, warnings: Int
             let counterexamples: [Found]
@@ -246,7 +246,7 @@ enum ExploreCommand: Command {
         let summary = Summary(
             start: start, mode: report.mode, executions: figures.executions, stepsWithoutReplay: figures.stepsWithoutReplay,
             distinctStates: figures.distinctStates,
-            depthReached: figures.depthReached, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
+            depthReached: figures.depthReached, workersLost: figures.workersLost, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
             statesPerSecond: figures.statesPerSecond, shrinkingSeconds: report.shrinkingSeconds, failures: report.counterexamples.count,
             warnings: report.warnings.count, counterexamples: found
         )
