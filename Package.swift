@@ -83,7 +83,7 @@ let package = Package(
         // their own as a team's glues are, and the team's tool over them (three lines), which serves
         // its own worker processes. The tests depend on the tool so that `swift test` builds it.
         .target(
-            name: "FragileGlues", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile",
+            name: "FragileGlues", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"],
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(

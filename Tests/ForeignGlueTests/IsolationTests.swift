@@ -98,4 +98,19 @@ struct IsolationTests {
         #expect(
             inProcess.text.contains("callback.duplicate  callback=consent.update completion delivered=false detail=in process; a worker process delivers it"))
     }
+
+    /// The fixtures that pin each glue's crash or hang (`expect.crash: trap` or `watchdog`), beside the glues.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Glues/Fragile/Fixtures")
+
+    @Test(
+        "a fixture may expect the crash or the hang its glue has: it passes in a worker",
+        arguments: [
+            ("form-load-error-traps.json", "TrappingConsentManager"), ("launch-blocks-on-the-update.json", "BlockingLaunchGlue"),
+            ("update-called-back-twice.json", "ResumingTwiceConsentManager"),
+        ])
+    func fixturesExpectTheirCrash(_ file: String, _ glue: String) throws {
+        let run = try Self.tool(["run", "--glue", glue, "--watchdog", "0.5", "--fail-on", "warning", Self.fixtures.appendingPathComponent(file).path])
+        #expect(run.code == 0 && !run.diedBySignal, "\(run.text)")
+        #expect(run.text.hasPrefix("PASS"), "\(run.text)")
+    }
 }
