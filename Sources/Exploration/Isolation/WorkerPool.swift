@@ -86,8 +86,12 @@ package final class WorkerPool: Sendable {
     /// Sends a request to an idle worker (a new one if none is idle) and hands each message it sends
     /// back to `handle`, until `handle` says the result has come or the worker ends.
     func run(_ request: String, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+        run(request, fresh: false, handle)
+    }
+
+    private func run(_ request: String, fresh: Bool, _ handle: (WorkerMessage) -> Bool) -> Delivery {
         let worker: WorkerConnection
-        if let waiting = idle.withLock({ $0.popLast() }) {
+        if !fresh, let waiting = idle.withLock({ $0.popLast() }) {
             worker = waiting
         } else {
             do { worker = try WorkerConnection(settings: settings, setup: setup) } catch {
@@ -95,9 +99,9 @@ package final class WorkerPool: Sendable {
             }
         }
         guard worker.send(request) else {
-            // It died between requests (nothing of a run was in it): another one takes the request.
+            // It died between requests (nothing of a run was in it): a fresh one takes the request.
             worker.end()
-            return run(request, handle)
+            return fresh ? failed("a worker that had just started took no request") : run(request, fresh: true, handle)
         }
         while true {
             switch worker.next(within: settings.watchdog) {
