@@ -1,4 +1,5 @@
 import AdHarness
+import Foundation
 import HarnessSupport
 import Scenarios
 
@@ -12,6 +13,15 @@ package enum RunPlace: Sendable {
     case inProcess
     /// In the workers of a pool.
     case workers(WorkerPool)
+
+    /// How many runs a search keeps going at once: one a core in process; in workers twice as many,
+    /// so that a core whose worker waits for its supervisor (or the other way round) has another run to do.
+    var threads: Int {
+        switch self {
+        case .inProcess: ProcessInfo.activeCores
+        case .workers: 2 * ProcessInfo.activeCores
+        }
+    }
 
     /// Runs a fixture's text against `glue` (the reference glue it sets up when `nil`).
     func verdict(of scenario: Scenario, text: String, glue: GlueFactory?) -> ScenarioVerdict {
@@ -40,16 +50,19 @@ extension WorkerPool {
         return ScenarioResult(file: file.displayPath, outcome: .ran(verdict(of: scenario, request: request, glue: glue, rules: rules)), failOn: failOn)
     }
 
-    /// A path of the search, run in a worker: its outcome, the last step as it ran, and the steps
-    /// taken. A worker that died or hung on it makes it a finding of the crash rules, with no state
-    /// to go on from.
-    func runPath(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, of path: PathRun) -> (PathRun.Outcome, Step?, [Step]) {
+    /// A path of the search, run in a worker (the one its world stands in, for a standing run): its
+    /// outcome, the last step as it ran, the steps taken, and the run left standing in that worker. A
+    /// worker that died or hung on it makes it a finding of the crash rules, with no state to go on from.
+    func runPath(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, of path: PathRun)
+        -> (PathRun.Outcome, Step?, [Step], StandingRun?)
+    {
         var events: [TraceEvent] = []
         // The last step as it runs: the worker says it only for a `wait` (which becomes an `advance`).
         var concrete: Step? = if case .step(let step)? = next { step } else { nil }
         var finishing = false
         var reply: String?
-        let delivery = run(lines.request(steps, then: next, decisions: decisions)) { message in
+        let request = lines.request(steps, then: next, decisions: decisions, stayKey: stayKey, onStanding: standing?.worker != nil)
+        let delivery = run(request, on: standing?.worker) { message in
             switch message {
             case .event(let event): events.append(event)
             case .finishing: finishing = true
@@ -59,20 +72,29 @@ extension WorkerPool {
             }
             return reply != nil
         }
+        let before = standing?.steps ?? steps
         switch delivery {
-        case .answered:
-            guard let reply, let (outcome, ran) = try? lines.readReply(reply[...]) else { return (.impossible, nil, steps) }
-            return (outcome, ran, steps + (ran.map { [$0] } ?? []))
+        case .answered(let worker):
+            guard let reply, let (outcome, ran, stayed) = try? lines.readReply(reply[...]) else {
+                worker.release()
+                return (.impossible, nil, steps, nil)
+            }
+            let taken = before + (ran.map { [$0] } ?? [])
+            guard stayed else {
+                worker.release()
+                return (outcome, ran, taken, nil)
+            }
+            return (outcome, ran, taken, StandingRun(worker: worker, steps: taken))
         case .ended(.died(let reason, let message)):
             // Runs replay: the path's own run reached its state, so a run of it with one step more
             // dies in that step, or at the end of the run.
-            let taken = steps + (concrete.map { [$0] } ?? [])
+            let taken = before + (concrete.map { [$0] } ?? [])
             var death = Self.death(reason, message, events: events)
             death.step = finishing ? "finish" : concrete.map(Self.name(of:)) ?? death.step
             let findings = ProcessDeath.findings(ending: death.trace(after: events), rules: path.start.rules ?? path.glue.defaultRules)
-            return (findings.isEmpty ? .impossible : .violation(findings, steps: taken), concrete, taken)
+            return (findings.isEmpty ? .impossible : .violation(findings, steps: taken), concrete, taken, nil)
         case .failed:
-            return (.impossible, nil, steps)
+            return (.impossible, nil, steps, nil)
         }
     }
 
@@ -107,7 +129,8 @@ extension WorkerPool {
         }
         var result = RandomWalks.WalkResult(decisions: decisions)
         switch delivery {
-        case .answered:
+        case .answered(let worker):
+            worker.release()
             guard let reply, let violations = try? reply.findings.value() else { return result }
             (result.steps, result.states, result.violations) = (reply.steps, reply.states, violations)
         case .ended(.died(let reason, let message)):
@@ -135,7 +158,8 @@ extension WorkerPool {
             return reply != nil
         }
         switch delivery {
-        case .answered:
+        case .answered(let worker):
+            worker.release()
             do {
                 guard let reply else { throw WireError("a worker answered with no verdict") }
                 return try reply.value(trace: events)

@@ -75,8 +75,9 @@ package final class WorkerPool: Sendable {
 
     /// How a request went.
     enum Delivery {
-        /// The worker answered: the handler saw the result.
-        case answered
+        /// The worker answered: the handler saw the result. The worker is the caller's until it
+        /// releases it (a world may stand in it).
+        case answered(WorkerLease)
         /// The worker died or hung on it.
         case ended(WorkerConnection.Ending)
         /// No worker could take it, or it could not be read.
@@ -85,13 +86,18 @@ package final class WorkerPool: Sendable {
 
     /// Sends a request to an idle worker (a new one if none is idle) and hands each message it sends
     /// back to `handle`, until `handle` says the result has come or the worker ends.
-    func run(_ request: String, _ handle: (WorkerMessage) -> Bool) -> Delivery {
-        run(request, fresh: false, handle)
+    /// Sends a request to `held` (a worker a world stands in) or to an idle worker (a new one if
+    /// none is idle), and hands each message it sends back to `handle`, until `handle` says the
+    /// result has come or the worker ends.
+    func run(_ request: String, on held: WorkerLease? = nil, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+        run(request, held: held?.connection, fresh: false, handle)
     }
 
-    private func run(_ request: String, fresh: Bool, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+    private func run(_ request: String, held: WorkerConnection?, fresh: Bool, _ handle: (WorkerMessage) -> Bool) -> Delivery {
         let worker: WorkerConnection
-        if !fresh, let waiting = idle.withLock({ $0.popLast() }) {
+        if let held {
+            worker = held
+        } else if !fresh, let waiting = idle.withLock({ $0.popLast() }) {
             worker = waiting
         } else {
             do { worker = try WorkerConnection(settings: settings, setup: setup) } catch {
@@ -99,9 +105,10 @@ package final class WorkerPool: Sendable {
             }
         }
         guard worker.send(request) else {
-            // It died between requests (nothing of a run was in it): a fresh one takes the request.
+            // It died between requests: a fresh one takes the request, unless a world stood in it.
             worker.end()
-            return fresh ? failed("a worker that had just started took no request") : run(request, fresh: true, handle)
+            if held != nil { return failed("the worker a world stood in was gone") }
+            return fresh ? failed("a worker that had just started took no request") : run(request, held: nil, fresh: true, handle)
         }
         while true {
             switch worker.next(within: settings.watchdog) {
@@ -110,15 +117,17 @@ package final class WorkerPool: Sendable {
                     worker.end()
                     return failed(problem)
                 }
-                if handle(message) {
-                    idle.withLock { $0.append(worker) }
-                    return .answered
-                }
+                if handle(message) { return .answered(WorkerLease(worker, of: self)) }
             case .ended(let ending):
                 tally.withLock { $0.lost += 1 }
                 return .ended(ending)
             }
         }
+    }
+
+    /// Takes a worker back: it waits for the next request.
+    fileprivate func release(_ worker: WorkerConnection) {
+        idle.withLock { $0.append(worker) }
     }
 
     private func failed(_ problem: String) -> Delivery {
@@ -134,5 +143,25 @@ package final class WorkerPool: Sendable {
             return all
         }
         for worker in workers { worker.end() }
+    }
+}
+
+/// A worker lent out by its pool: a request's answer came from it, and it goes back to the pool
+/// when released, or stays lent while a world stands in it.
+final class WorkerLease: @unchecked Sendable {
+    let connection: WorkerConnection
+    private let pool: WorkerPool
+    private var released = false
+
+    fileprivate init(_ connection: WorkerConnection, of pool: WorkerPool) {
+        self.connection = connection
+        self.pool = pool
+    }
+
+    /// Gives the worker back to its pool (once).
+    func release() {
+        guard !released else { return }
+        released = true
+        pool.release(connection)
     }
 }

@@ -46,11 +46,15 @@ package enum WorkerServer {
         }
         replies.send(WorkerLine(ready: true))
         let lines = PathLines()
+        // A world a path's step left in its state, for the next step from that state.
+        var standing: StandingRun?
         while let line = readLine() {
             if line.hasPrefix("P\t") {
-                path(line[...], lines: lines, glue: glue, start: start, setup: setup, replies: replies)
+                standing = path(line[...], on: standing, lines: lines, glue: glue, start: start, setup: setup, replies: replies)
                 continue
             }
+            standing?.abandon()
+            standing = nil
             guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
                 replies.send(WorkerLine(problem: "a worker cannot read this request: \(line.prefix(200))"))
                 continue
@@ -60,23 +64,34 @@ package enum WorkerServer {
         return 0
     }
 
-    /// Runs a path of the search, and sends its reply line (or the problem).
-    private static func path(_ line: Substring, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel) {
-        guard let start else { return replies.send(WorkerLine(problem: "a path needs a starting point in the setup")) }
-        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions)
-        do { path = try lines.readRequest(line) } catch { return replies.send(WorkerLine(problem: "\(error)")) }
+    /// Runs a path of the search (on `standing` when the request says so), and sends its reply line
+    /// (or the problem); returns the world the run left standing.
+    private static func path(
+        _ line: Substring, on standing: StandingRun?, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel
+    ) -> StandingRun? {
+        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool)
+        do { path = try lines.readRequest(line) } catch {
+            replies.send(WorkerLine(problem: "\(error)"))
+            return nil
+        }
+        if !path.onStanding { standing?.abandon() }
+        guard let start, !path.onStanding || standing != nil else {
+            replies.send(WorkerLine(problem: start == nil ? "a path needs a starting point in the setup" : "no world stands in this worker"))
+            return nil
+        }
         replies.begin(everyEvent: false)
-        let run = PathRun(start: start, glue: glue ?? start.referenceGlue, goesOnPastFailures: setup.goesOnPastFailures)
+        let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
         // The supervisor knows the last step unless it is a `wait`, which becomes an `advance` here.
         let waits = path.next == .wait
         let announce: (Step) -> Void = { step in
             replies.mark()
             if waits { replies.send(WorkerLine(next: step)) }
         }
-        let (outcome, concrete, _, _) = run.runHere(
-            path.steps, then: path.next, decisions: path.decisions, on: nil, announce: announce, finishing: replies.sendFinishing,
-            stays: { _, _ in false })
-        replies.send(line: lines.reply(outcome, concrete: concrete))
+        let (outcome, concrete, _, left) = run.runHere(
+            path.steps, then: path.next, decisions: path.decisions, on: path.onStanding ? standing : nil, stayKey: path.stayKey, announce: announce,
+            finishing: replies.sendFinishing)
+        replies.send(line: lines.reply(outcome, concrete: concrete, stayed: left != nil))
+        return left
     }
 
     /// Runs one request; its answer.
@@ -85,7 +100,7 @@ package enum WorkerServer {
             guard let start else { return WorkerLine(problem: "a walk needs a starting point in the setup") }
             replies.begin(everyEvent: false)
             replies.mark()
-            let run = PathRun(start: start, glue: glue ?? start.referenceGlue, goesOnPastFailures: setup.goesOnPastFailures)
+            let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
             let result = RandomWalks.walk(
                 run, decisions: walk.decisions.value, random: SplitMix64(seed: walk.random), steps: walk.steps.map(\.value), depth: walk.depth,
                 announce: { replies.send(WorkerLine(next: $0)) }, finishing: replies.sendFinishing)

@@ -15,6 +15,8 @@ struct WorkerSetup: Codable, Sendable {
     var glue: String?
     /// The explorer's starting point, as the explorer decoded it.
     var start: String?
+    /// How many faults the explorer's runs may carry, which the states' keys count.
+    var maxFaults = 1
     /// Whether a path's run goes on past a failure.
     var goesOnPastFailures = true
 }
@@ -95,13 +97,15 @@ enum CompactLine {
         if line == beat { return .beat }
         if line.hasPrefix("R\t") { return .pathReply(String(line)) }
         guard line.hasPrefix("E\t") else { return nil }
-        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+        let parts = line.fields("\t")
         guard parts.count >= 4, let seconds = Int64(parts[1]), let attoseconds = Int64(parts[2]), let name = TraceName(rawValue: String(parts[3])) else {
             throw WireError("a worker sent an event this supervisor cannot read: \(line.prefix(200))")
         }
         let fields = parts.dropFirst(4).map { part -> EventField in
-            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return EventField(unescaped(pair[0]), pair.count > 1 ? unescaped(pair[1]) : "")
+            // A name holds no `=` (it is escaped): the first one ends it.
+            let name = part.prefix { $0 != "=" }
+            let value = part.dropFirst(name.count + 1)
+            return EventField(unescaped(name), unescaped(value))
         }
         return .event(TraceEvent(time: Duration(secondsComponent: seconds, attosecondsComponent: attoseconds), name: name, fields: fields))
     }

@@ -115,14 +115,16 @@ public struct Explorer: Sendable {
     }
 
     private func pathRun(_ place: RunPlace) -> PathRun {
-        PathRun(start: start, glue: hostedGlue, goesOnPastFailures: !bounds.stopAtFirstViolation, place: place)
+        PathRun(start: start, glue: hostedGlue, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation, place: place)
     }
 
     /// Where a search's runs run: in this process, or in worker processes started for it (ended by
     /// `done`); a problem starting them is the search's report's.
     private func place() -> (RunPlace, done: () -> Void, problem: String?) {
         guard let workers else { return (.inProcess, {}, nil) }
-        let pool = WorkerPool(settings: workers, setup: WorkerSetup(glue: glue?.name, start: startText, goesOnPastFailures: !bounds.stopAtFirstViolation))
+        let pool = WorkerPool(
+            settings: workers,
+            setup: WorkerSetup(glue: glue?.name, start: startText, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation))
         do { try pool.start() } catch { return (.inProcess, {}, "\(error)") }
         return (.workers(pool), pool.shutDown, nil)
     }

@@ -36,15 +36,19 @@ struct WorkerProcessTests {
         #expect(pool.lost == 0)
     }
 
-    @Test("the explorer in workers makes the runs, reaches the states and writes the counterexamples of a search that replays every step")
-    func explorerInWorkersReplaysEveryStep() throws {
+    @Test(
+        "the explorer in workers makes the runs, keeps the worlds standing, reaches the states and writes the counterexamples it makes in process",
+        arguments: [true, false])
+    func explorerInWorkersIsTheSameSearch(keepsStandingRuns: Bool) throws {
         var explorer = try Explorer(
             startingPoint: #"{"app": {"mistakes": ["dropsNonPersonalizedExtra"]}}"#, bounds: ExplorationBounds(depth: 3, maxFaults: 1))
-        explorer.keepsStandingRuns = false
+        explorer.keepsStandingRuns = keepsStandingRuns
         let here = explorer.breadthFirst()
         explorer.workers = Self.workers
         let there = explorer.breadthFirst()
         #expect(there.statistics.executions == here.statistics.executions)
+        #expect(there.statistics.stepsWithoutReplay == here.statistics.stepsWithoutReplay)
+        #expect((there.statistics.stepsWithoutReplay > 0) == keepsStandingRuns)
         #expect(there.statistics.distinctStates == here.statistics.distinctStates)
         #expect(there.statistics.workersLost == 0 && there.problem == nil)
         #expect(!here.passed)
