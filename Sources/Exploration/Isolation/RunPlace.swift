@@ -1,5 +1,4 @@
 import AdHarness
-import Foundation
 import HarnessSupport
 import Scenarios
 
@@ -13,15 +12,6 @@ package enum RunPlace: Sendable {
     case inProcess
     /// In the workers of a pool.
     case workers(WorkerPool)
-
-    /// How many runs a search keeps going at once: one a core in process; in workers twice as many,
-    /// so that a core whose worker waits for its supervisor (or the other way round) has another run to do.
-    var threads: Int {
-        switch self {
-        case .inProcess: ProcessInfo.activeCores
-        case .workers: 2 * ProcessInfo.activeCores
-        }
-    }
 
     /// Runs a fixture's text against `glue` (the reference glue it sets up when `nil`).
     func verdict(of scenario: Scenario, text: String, glue: GlueFactory?) -> ScenarioVerdict {

@@ -113,7 +113,7 @@ struct BreadthFirstSearch: Sendable {
     /// the children that may be new, so memory grows with the states, not the runs.
     private func expandAll(_ nodes: [Node], skipping seen: Set<Int>) -> [Expansion] {
         let results = Locked([Expansion?](repeating: nil, count: nodes.count))
-        let workers = max(1, min(nodes.count, run.place.threads))
+        let workers = max(1, min(nodes.count, ProcessInfo.activeCores))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: nodes.count, by: workers) {
                 var expansion = expand(nodes[index])

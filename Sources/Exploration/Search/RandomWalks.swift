@@ -23,7 +23,7 @@ struct RandomWalks: Sendable {
         for start in stride(from: 0, to: mine.count, by: batch) {
             let walkNumbers = Array(mine[start..<min(start + batch, mine.count)])
             let results = Locked([WalkResult?](repeating: nil, count: walkNumbers.count))
-            let workers = max(1, min(walkNumbers.count, run.place.threads))
+            let workers = max(1, min(walkNumbers.count, ProcessInfo.activeCores))
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for index in stride(from: worker, to: walkNumbers.count, by: workers) {
                     let result = walk(number: walkNumbers[index], seed: seed, devices: devices)
