@@ -132,6 +132,7 @@ enum ExploreCommand: Command {
     }
 
     static func validate(_ options: inout Settings) -> String? {
+        if let problem = options.isolation.problem { return problem }
         if options.walks != nil && !options.depthGiven { options.bounds.depth = 20 }
         // Each breadth-first level multiplies the work by the choices at a step (tens): past a
         // dozen levels a search would not end in a lifetime, so it is refused rather than hung.

@@ -58,6 +58,8 @@ enum RunCommand: Command {
         return nil
     }
 
+    static func validate(_ settings: inout Settings) -> String? { settings.isolation.problem }
+
     static func run(_ settings: Settings, _ output: Output) -> Int32 {
         var paths = settings.paths
         let format = settings.format

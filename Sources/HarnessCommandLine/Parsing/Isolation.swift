@@ -7,6 +7,13 @@ struct Isolation: Sendable {
     var inProcess = false
     /// `--watchdog SECONDS`: how long a worker may go without progress.
     var watchdog = WorkerPool.defaultWatchdog
+    /// Whether `--watchdog` was given.
+    var watchdogGiven = false
+
+    /// Why the options contradict each other, if they do: a watchdog bounds workers only.
+    var problem: String? {
+        inProcess && watchdogGiven ? "--watchdog bounds the runs of worker processes; with --in-process there are none" : nil
+    }
 
     /// The workers to run in: the tool's worker executable, unless `--in-process` or it has none
     /// (a test calling ``HarnessCommandLine/run(_:glues:toolName:output:workers:)`` without one).
@@ -26,6 +33,7 @@ extension CommandOption {
                     return "--watchdog takes a number of seconds, more than 0 and at most 3600, such as 10 or 0.5"
                 }
                 settings[keyPath: path].watchdog = .milliseconds(Int64((seconds * 1_000).rounded()))
+                settings[keyPath: path].watchdogGiven = true
                 return nil
             },
         ]

@@ -80,6 +80,17 @@ struct WorkerProcessTests {
         #expect(run == 2)
     }
 
+    @Test("--watchdog takes seconds, and bounds workers only: with --in-process it is refused", arguments: ["run", "explore"])
+    func watchdogOption(_ command: String) {
+        let printed = Locked("")
+        let output = Output(output: { text in printed.withLock { $0 += text } }, errors: { text in printed.withLock { $0 += text } })
+        #expect(HarnessCommandLine.run([command, "--in-process", "--watchdog", "2"], output: output) == 2)
+        #expect(printed.snapshot.hasPrefix("adharness: --watchdog bounds the runs of worker processes; with --in-process there are none"))
+        printed.withLock { $0 = "" }
+        #expect(HarnessCommandLine.run([command, "--watchdog", "soon"], output: output) == 2)
+        #expect(printed.snapshot.hasPrefix("adharness: --watchdog takes a number of seconds, more than 0 and at most 3600"), "\(printed.snapshot)")
+    }
+
     @Test("an event crosses as a line of text, whatever its values hold")
     func eventLinesRoundTrip() throws {
         let event = TraceEvent(
