@@ -73,9 +73,21 @@ let package = Package(
         // it uses imported explicitly. It holds glues written as public apps write them.
         .testTarget(
             name: "ForeignGlueTests",
-            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine"],
-            // The triage of the real glues is read from the source tree by the test that checks it.
-            exclude: ["RealGlues/TRIAGE.md"],
+            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine", "FragileGlues", "fragile-glue-tool"],
+            // The triage of the real glues is read from the source tree by the test that checks it;
+            // the glues that trap or hang, and the tool over them, are targets of their own below.
+            exclude: ["RealGlues/TRIAGE.md", "Glues/Fragile", "Tool"],
+            swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // A team's glues that cannot run in a test process (one traps, one blocks), in a module of
+        // their own as a team's glues are, and the team's tool over them (three lines), which serves
+        // its own worker processes. The tests depend on the tool so that `swift test` builds it.
+        .target(
+            name: "FragileGlues", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"],
+            swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        .executableTarget(
+            name: "fragile-glue-tool", dependencies: ["FragileGlues", "HarnessCommandLine"], path: "Tests/ForeignGlueTests/Tool",
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(

@@ -4,6 +4,7 @@
 // Exit codes: 0 all passed, 1 a scenario failed, 2 bad input or usage.
 import AdHarness
 import Foundation
+import ScenarioRunner
 
 /// The command line: `adharness` is `HarnessCommandLine.main()`, and a team's own tool is the same
 /// call with its glues, which `run`, `trace` and `explore` then take by name (`--glue NAME`).
@@ -19,13 +20,20 @@ public enum HarnessCommandLine {
     public static let version = "adharness 0.8.0 (scenario format 1)"
 
     /// Runs the command the process was started with, then exits with its code.
+    ///
+    /// `explore` and `run` run the glue's runs in worker processes of this same executable (it serves
+    /// them too), so a glue that traps or hangs is a finding, not a dead tool.
     public static func main(glues: [GlueFactory] = []) -> Never {
         // The command runs on a thread of its own, as a test does, while the main thread serves the
         // main queue: a callback the stand-ins deliver "on another thread" then runs on the thread
         // driving the run (`CallbackThreading`), and one delivered on the main queue finds it served.
         let arguments = Array(CommandLine.arguments.dropFirst())
         let toolName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
-        Thread.detachNewThread { exit(run(arguments, glues: glues, toolName: toolName)) }
+        if arguments.first == WorkerServer.command {
+            Thread.detachNewThread { exit(WorkerServer.serve(glues: glues)) }
+        } else {
+            Thread.detachNewThread { exit(run(arguments, glues: glues, toolName: toolName, workers: executable)) }
+        }
         while true { RunLoop.main.run() }
     }
 
@@ -33,8 +41,15 @@ public enum HarnessCommandLine {
     /// to `output` (by default standard output and error), naming the tool `toolName` in usage,
     /// errors and hints (by default `adharness`), as a team's tool is invoked. A tool with one glue
     /// runs it by default; one with several asks for `--glue`.
-    public static func run(_ arguments: [String], glues: [GlueFactory] = [], toolName: String? = nil, output: Output = Output()) -> Int32 {
-        let output = output.with(glues: glues, toolName: toolName)
+    ///
+    /// With `workers`, the executable of a tool made by ``main(glues:)`` over the same glues (the
+    /// team's own tool, built), `explore` and `run` run each of the glue's runs in one of its worker
+    /// processes, so a glue that traps or hangs is a finding and this process goes on; without it
+    /// they run in this process.
+    public static func run(
+        _ arguments: [String], glues: [GlueFactory] = [], toolName: String? = nil, output: Output = Output(), workers: URL? = nil
+    ) -> Int32 {
+        let output = output.with(glues: glues, toolName: toolName, workers: workers)
         let command = Commands.named(arguments.first)
         switch arguments.first {
         case nil:
@@ -59,5 +74,30 @@ public enum HarnessCommandLine {
             }
             return RunCommand.main(arguments, output)
         }
+    }
+
+    /// The executable `name` built beside the running tests (`swift build` and `swift test` put a
+    /// package's executables there), or `nil`: a team's test runs its own tool, or hands it to
+    /// ``run(_:glues:toolName:output:workers:)`` as the worker executable.
+    public static func builtExecutable(named name: String) -> URL? {
+        let testBundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        let starts = testBundles + [URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
+        for start in starts {
+            var folder = start.deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = folder.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    /// This process's executable, which serves its worker processes.
+    private static var executable: URL? {
+        #if os(Linux)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
+        #endif
+        return Bundle.main.executableURL
     }
 }

@@ -14,6 +14,10 @@ public struct CallbackDelivery: Sendable {
     /// Where duplicates and withheld callbacks are recorded.
     public let trace: Trace
 
+    /// Whether a duplicate completion (the `twice` fault) reaches the app's async code too: set by a
+    /// worker process, where a continuation resumed twice traps only the worker; off in process.
+    package static let duplicatesReachAsyncCode = Locked(false)
+
     /// Creates a delivery for one process.
     public init(clock: ClockScope, trace: Trace) {
         self.clock = clock
@@ -48,16 +52,23 @@ public struct CallbackDelivery: Sendable {
         let twice = effects.contains(.twice)
         // A completion that resumes a continuation (a completion-form call the app's async code wraps
         // in a checked continuation of its own, or one of the ports' async forms) would trap at a second
-        // delivery, and the test process with it: the duplicate is recorded, not delivered, so an
-        // async glue gets the verdict its callback twin gets.
+        // delivery, and the test process with it: in process the duplicate is recorded, not delivered,
+        // so an async glue gets the verdict its callback twin gets. A worker process delivers it, as the
+        // real SDK would: a trap there ends only the worker, and is a finding.
         // A call made inside such a completion is the async code's too (a form loaded once the update
         // is done, inside the continuation's body).
         let resumesAContinuation = AwaitedCall.resumesAContinuation
         let body: @Sendable () -> Void = {
             AwaitedCall.fromAsyncCode(resumesAContinuation, callback)
             if twice {
-                trace.record(.callbackDuplicate, [EventField("callback", label)] + (resumesAContinuation ? [EventField("delivered", "false")] : []))
-                if !resumesAContinuation { callback() }
+                let withheld = resumesAContinuation && !Self.duplicatesReachAsyncCode.snapshot
+                let held = [EventField("delivered", "false"), EventField("detail", "in process; a worker process delivers it")]
+                trace.record(.callbackDuplicate, [EventField("callback", label)] + (withheld ? held : []))
+                if !resumesAContinuation {
+                    callback()
+                } else if !withheld {
+                    AwaitedCall.fromAsyncCode(true, callback)
+                }
             }
         }
         let onMain = effects.contains(.mainThread)

@@ -13,7 +13,7 @@ struct ReadmeTests {
         "Readme/MyGlueScenarioXCTests.swift",
         "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
         "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyOwnRuleTest.swift",
-        "Readme/MyToolTest.swift",
+        "Readme/MyToolTest.swift", "Readme/MyToolWorkersTest.swift",
         "Readme/EveryFindingTest.swift",
     ]
 

@@ -100,7 +100,12 @@ public final class SimulatedApp: Sendable {
         glueFactory = glue
         invariants = InvariantChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
+        Self.runTraces.snapshot?(world.trace)
     }
+
+    /// Told of each run's trace as the run is set up: a worker process streams every run's events
+    /// to its supervisor through it, so a run whose process dies leaves its trace behind.
+    package static let runTraces = Locked<(@Sendable (Trace) -> Void)?>(nil)
 
     /// Hosts your glue: `SimulatedApp(glue: MyGlue.init, ...)` for a type with `init(ports: AppPorts)`.
     public convenience init<Glue: ConsentGlue>(

@@ -23,6 +23,8 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     /// The step that caused a finding made at a later event (the run's end, the next tap), as the
     /// trace recorded it (`step step=openPrivacyOptions`); `nil` when the event itself is the cause.
     public var cause: TraceEvent? { causeIndex.map { history[$0] } }
+    /// How many events of the trace lead up to the finding, its event included.
+    package var traceLength: Int { length }
     /// Where ``cause`` is in the trace.
     package let causeIndex: Int?
 
@@ -39,7 +41,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
 
     /// A finding at the event `length - 1` of a trace, sharing the trace's storage, caused by the
     /// step at `causeIndex` if another than the event's own.
-    init(invariant: Invariant, severity: RuleSeverity, event: TraceEvent, history: [TraceEvent], length: Int, causeIndex: Int?) {
+    package init(invariant: Invariant, severity: RuleSeverity, event: TraceEvent, history: [TraceEvent], length: Int, causeIndex: Int?) {
         self.invariant = invariant
         self.severity = severity
         self.event = event

@@ -101,7 +101,7 @@ struct BreadthFirstSearch: Sendable {
         let violations: [InvariantViolation]
         switch outcome {
         case .violation(let found, _): violations = found
-        case .reached(_, _, _, _, _, let failures): violations = failures
+        case .reached(_, _, _, _, _, _, let failures): violations = failures
         case .needsAnswer, .impossible: violations = []
         }
         guard let violation = violations.first(where: { $0.invariant == finding.violation.invariant }) else { return finding }
@@ -133,7 +133,7 @@ struct BreadthFirstSearch: Sendable {
         for step in bounds.steps where step.applies(running: node.running, trackingToggleShown: node.toggleShown) && (step != .wait || node.pendingDue) {
             resolve(node, next: step, decisions: node.decisions, standing: &standing, into: &expansion)
         }
-        standing?.app.abandon()
+        standing?.abandon()
         return expansion
     }
 
@@ -150,14 +150,12 @@ struct BreadthFirstSearch: Sendable {
             let decisions = pending[index]
             index += 1
             let reused = index == 1 ? standing : nil
+            if index > 1 { standing?.worker?.release() }
             standing = nil
             if reused == nil { expansion.executions += 1 } else { expansion.stepsWithoutReplay += 1 }
-            var stayingKey: Int?
-            let (outcome, concrete, taken, left) = run.run(node.steps, then: next, decisions: decisions, on: reused) { snapshot, consulted in
-                guard keepsStandingRuns, index == 1, next != nil, undecided(consulted, decisions).isEmpty else { return false }
-                stayingKey = key(snapshot, decisions)
-                return stayingKey == node.key
-            }
+            // Only a step's first choice, on the node's own decisions, may leave its world standing.
+            let stayKey = keepsStandingRuns && index == 1 && next != nil ? node.key : nil
+            let (outcome, concrete, taken, left) = run.run(node.steps, then: next, decisions: decisions, on: reused, stayKey: stayKey)
             standing = left
             // A child is reached by the steps its world took, the steps that kept the node's state
             // included: the state key describes that world, and a glue's memory may hold more than the key.
@@ -172,14 +170,14 @@ struct BreadthFirstSearch: Sendable {
             case .violation(let violations, let steps):
                 let node = Node(steps: steps, decisions: decisions, running: false, pendingDue: false, withoutStayingSteps: withoutStayingSteps)
                 expansion.violations += violations.map { ($0, node) }
-            case .reached(let snapshot, let running, let consulted, let pendingDue, let toggleShown, let failures):
-                let undecided = undecided(consulted, decisions)
-                let clean = undecided.reduce(decisions) { $0.deciding($1, nil) }
+            case .reached(_, let cleanKey, let running, let consulted, let pendingDue, let toggleShown, let failures):
+                let undecided = run.keys.undecided(consulted, decisions)
+                let clean = run.keys.clean(consulted, decisions)
                 let child = Node(steps: steps, decisions: clean, running: running, pendingDue: pendingDue, toggleShown: toggleShown)
                 // A path that broke a rule is a finding, and goes on: the bugs behind it are found too.
                 let found = Node(steps: steps, decisions: decisions, running: running, pendingDue: pendingDue, withoutStayingSteps: withoutStayingSteps)
                 expansion.violations += failures.map { ($0, found) }
-                expansion.children.append((child, stayingKey ?? key(snapshot, clean)))
+                expansion.children.append((child, cleanKey))
                 guard decisions.chosenFaults.count < bounds.maxFaults else { continue }
                 for (position, target) in undecided.enumerated() {
                     let before = undecided[..<position].reduce(decisions) { $0.deciding($1, nil) }
@@ -191,36 +189,15 @@ struct BreadthFirstSearch: Sendable {
 
     /// Whether a fresh run of a node's path reaches the node's state.
     private func replays(_ node: Node) -> Bool {
-        guard case .reached(let snapshot, _, _, _, _, _) = freshRun(of: node.steps, decisions: node.decisions).0 else { return false }
-        return key(snapshot, node.decisions) == node.key
+        guard case .reached(let key, _, _, _, _, _, _) = freshRun(of: node.steps, decisions: node.decisions).0 else { return false }
+        return key == node.key
     }
 
     /// A path run from the start and finished, its last step taken as the step a search takes (so
     /// the failures it records count): the outcome, and the steps taken.
     private func freshRun(of steps: [Step], decisions: Decisions) -> (PathRun.Outcome, [Step]) {
-        let (outcome, _, taken, _) = run.run(Array(steps.dropLast()), then: steps.last.map { .step($0) }, decisions: decisions, on: nil) { _, _ in false }
+        let (outcome, _, taken, _) = run.run(Array(steps.dropLast()), then: steps.last.map { .step($0) }, decisions: decisions, on: nil, stayKey: nil)
         return (outcome, taken)
-    }
-
-    /// The calls made for the first time on this path: those neither decided nor given a fault by the starting point.
-    private func undecided(_ consulted: [FaultTarget], _ decisions: Decisions) -> [FaultTarget] {
-        consulted.filter { decisions.faults[$0] == nil && !startTargets.contains($0) }
-    }
-
-    /// Targets the starting point already gives faults for: the explorer adds none there.
-    private var startTargets: Set<FaultTarget> { Set(run.start.faults.map(\.target)) }
-
-    /// The state's identity: the world, and the decisions that still shape what can happen next.
-    private func key(_ snapshot: AppStateSnapshot, _ decisions: Decisions) -> Int {
-        var hasher = Hasher()
-        hasher.combine(snapshot)
-        hasher.combine(decisions.device)
-        hasher.combine(Set(decisions.answers))
-        // Which calls were met clean matters only while a fault may still be chosen for the others.
-        if decisions.chosenFaults.count < bounds.maxFaults { hasher.combine(Set(decisions.faults.keys)) }
-        hasher.combine(decisions.chosenFaults.filter { $0.times == nil })
-        hasher.combine(decisions.chosenFaults.count)
-        return hasher.finalize()
     }
 }
 

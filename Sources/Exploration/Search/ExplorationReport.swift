@@ -46,6 +46,9 @@ public struct ExplorationStatistics: Hashable, Sendable {
     public var depthReached = 0
     /// Wall time, in seconds.
     public var seconds = 0.0
+    /// Worker processes lost to the glue, when runs ran in workers: each crash or hang costs one, and
+    /// the search goes on with a fresh one.
+    public var workersLost = 0
 
     /// Runs a second.
     public var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
@@ -73,6 +76,8 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     public var shrinkingSeconds: Double
     /// The identities of the states a breadth-first search reached, to compare searches in this process.
     var stateKeys: Set<Int> = []
+    /// Why runs could not run (no worker process could be started), if so: the search is not complete.
+    package var problem: String?
 
     /// A report of a search's figures and findings.
     public init(mode: String, statistics: ExplorationStatistics, findings: [Counterexample], shrinkingSeconds: Double) {
@@ -80,6 +85,12 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
         self.statistics = statistics
         self.findings = findings
         self.shrinkingSeconds = shrinkingSeconds
+    }
+
+    /// A search that could not run: no worker process could be started.
+    package init(problem: String, mode: String) {
+        self.init(mode: mode, statistics: ExplorationStatistics(), findings: [], shrinkingSeconds: 0)
+        self.problem = problem
     }
 
     /// The findings at failure severity: each rule the runs' rule set fails, broken.
@@ -126,6 +137,8 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
             + "depth \(figures.depthReached) reached, in \(String(format: "%.2f", figures.seconds)) s "
             + "(\(Self.grouped(Int(figures.executionsPerSecond))) runs/s, \(Self.grouped(Int(figures.statesPerSecond))) states/s)"
             + (findings.isEmpty ? "" : "; shrinking took \(String(format: "%.2f", shrinkingSeconds)) s")
+            + (figures.workersLost == 0
+                ? "" : "; \(Self.grouped(figures.workersLost)) worker process\(figures.workersLost == 1 ? "" : "es") lost to a crash or a hang")
     }
 
     static func grouped(_ value: Int) -> String {

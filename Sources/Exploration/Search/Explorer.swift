@@ -32,7 +32,13 @@ public struct Explorer: Sendable {
     /// Whether the search runs each state's path again before expanding it, and counts those that
     /// do not lead back (`pathsNotReplaying`): a test's check, at the cost of a run a state.
     package var checksPaths = false
+    /// The worker processes that run the search's runs, the shrinking and the replays, when set: a glue
+    /// that traps or hangs is then a finding (`noCrash`, `noHang`) and the search goes on. `nil` runs
+    /// everything in this process.
+    package var workers: WorkerPool.Settings?
     private let startJSON: JSONValue
+    /// The starting point as decoded, for a worker to decode the same.
+    private let startText: String
     private let glue: GlueFactory?
     private let hostedGlue: GlueFactory
 
@@ -88,7 +94,8 @@ public struct Explorer: Sendable {
         if object["name"] == nil { object["name"] = .string("starting point") }
         if object["steps"] == nil { object["steps"] = .array([]) }
         if object["expect"] == nil { object["expect"] = .object([]) }
-        let start = try Scenario.decode(Data(object.text(indent: nil).utf8), file: file, isStartingPoint: true)
+        let startText = object.text(indent: nil)
+        let start = try Scenario.decode(Data(startText.utf8), file: file, isStartingPoint: true)
         if let glue, !glue.isReference, let reason = start.referenceGlueReasons.first {
             throw ScenarioError(file: file, message: "the starting point checks the reference glue (\(reason)), so \(glue.name) cannot start from it")
         }
@@ -100,13 +107,27 @@ public struct Explorer: Sendable {
         }
         for key in ["name", "description", "steps", "expect"] { object[key] = nil }
         self.startJSON = object
+        self.startText = startText
         self.start = start
         self.glue = glue
         self.hostedGlue = glue ?? start.referenceGlue
         self.bounds = bounds
     }
 
-    private var pathRun: PathRun { PathRun(start: start, glue: hostedGlue, goesOnPastFailures: !bounds.stopAtFirstViolation) }
+    private func pathRun(_ place: RunPlace) -> PathRun {
+        PathRun(start: start, glue: hostedGlue, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation, place: place)
+    }
+
+    /// Where a search's runs run: in this process, or in worker processes started for it (ended by
+    /// `done`); a problem starting them is the search's report's.
+    private func place() -> (RunPlace, done: () -> Void, problem: String?) {
+        guard let workers else { return (.inProcess, {}, nil) }
+        let pool = WorkerPool(
+            settings: workers,
+            setup: WorkerSetup(glue: glue?.name, start: startText, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation))
+        do { try pool.start() } catch { return (.inProcess, {}, "\(error)") }
+        return (.workers(pool), pool.shutDown, nil)
+    }
 
     /// The starting devices to explore.
     private var devices: [DeviceVariant] {
@@ -120,7 +141,10 @@ public struct Explorer: Sendable {
     public func breadthFirst(shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> ExplorationReport {
         let started = ContinuousClock.now
         var statistics = ExplorationStatistics()
-        let search = BreadthFirstSearch(run: pathRun, bounds: bounds, keepsStandingRuns: keepsStandingRuns, checksPaths: checksPaths)
+        let (place, done, problem) = place()
+        defer { done() }
+        if let problem { return ExplorationReport(problem: problem, mode: "breadth-first to depth \(bounds.depth)") }
+        let search = BreadthFirstSearch(run: pathRun(place), bounds: bounds, keepsStandingRuns: keepsStandingRuns, checksPaths: checksPaths)
         var states = Set<Int>()
         let found = search.search(devices: devices, shard: shard, statistics: &statistics, states: &states) { figures in
             var figures = figures
@@ -128,7 +152,7 @@ public struct Explorer: Sendable {
             progress(figures)
         }
         let mode = "breadth-first to depth \(bounds.depth)" + (shard.map { ", shard \($0)" } ?? "")
-        var result = report(mode: mode, found: found, statistics: statistics, started: started)
+        var result = report(mode: mode, found: found, statistics: statistics, started: started, place: place)
         result.stateKeys = states
         return result
     }
@@ -140,31 +164,42 @@ public struct Explorer: Sendable {
     {
         let started = ContinuousClock.now
         var statistics = ExplorationStatistics()
-        let search = RandomWalks(run: pathRun, bounds: bounds)
+        let (place, done, problem) = place()
+        defer { done() }
+        if let problem { return ExplorationReport(problem: problem, mode: "\(walks) random walks") }
+        let search = RandomWalks(run: pathRun(place), bounds: bounds)
         let found = search.search(devices: devices, walks: walks, seed: seed, shard: shard, statistics: &statistics) { figures in
             var figures = figures
             figures.seconds = Self.seconds(since: started)
             progress(figures)
         }
         let mode = "\(walks) random walks of up to \(bounds.depth) steps, seed \(seed)" + (shard.map { ", shard \($0)" } ?? "")
-        return report(mode: mode, found: found, statistics: statistics, started: started)
+        return report(mode: mode, found: found, statistics: statistics, started: started, place: place)
     }
 
-    private func report(mode: String, found: [Finding], statistics: ExplorationStatistics, started: ContinuousClock.Instant) -> ExplorationReport {
+    private func report(mode: String, found: [Finding], statistics: ExplorationStatistics, started: ContinuousClock.Instant, place: RunPlace)
+        -> ExplorationReport
+    {
         var statistics = statistics
         statistics.seconds = Self.seconds(since: started)
         let shrinking = ContinuousClock.now
-        let findings = found.compactMap { counterexample(violation: $0.violation, steps: $0.steps, decisions: $0.decisions, mode: mode) }
-        return ExplorationReport(mode: mode, statistics: statistics, findings: findings, shrinkingSeconds: Self.seconds(since: shrinking))
+        let findings = found.compactMap { counterexample(violation: $0.violation, steps: $0.steps, decisions: $0.decisions, mode: mode, place: place) }
+        var report = ExplorationReport(mode: mode, statistics: statistics, findings: findings, shrinkingSeconds: Self.seconds(since: shrinking))
+        if case .workers(let pool) = place {
+            report.statistics.workersLost = pool.lost
+            report.problem = pool.problem
+        }
+        return report
     }
 
     /// Shrinks a run that broke a rule (at failure or warning) and writes it as a fixture that scripts
     /// every answer, so it still replays once the glue is fixed and shows another prompt; `nil` only if
     /// it cannot be written or does not replay.
-    private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String) -> Counterexample? {
+    private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String, place: RunPlace) -> Counterexample? {
         let base = decisions.device.setting(startJSON)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
+        shrinker.place = place
         guard let (shrunk, shrunkViolation) = shrinker.shrink(draft) else { return nil }
         let severity = violation.severity
         let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(shrunk.steps.count))"
@@ -174,7 +209,7 @@ public struct Explorer: Sendable {
         // Every answer scripted: once fixed, the glue may show a prompt or a form the buggy run never did.
         let complete = answeringEverything(shrunk)
         for small in complete.answers == shrunk.answers ? [shrunk] : [complete, shrunk] {
-            guard let (fixture, scenario, replayed) = written(small, name: name, description: description, finding: violation) else { continue }
+            guard let (fixture, scenario, replayed) = written(small, name: name, description: description, finding: violation, place: place) else { continue }
             return Counterexample(
                 invariant: violation.invariant, severity: severity, violation: small == shrunk ? shrunkViolation : replayed,
                 steps: small.steps.map(\.description), choices: small.answers.map(\.description) + small.faults.map(\.description),
@@ -197,10 +232,12 @@ public struct Explorer: Sendable {
     }
 
     /// The draft written as a fixture, decoded, and replayed: `nil` unless the replay shows the finding.
-    private func written(_ draft: ScenarioDraft, name: String, description: String, finding: InvariantViolation) -> (String, Scenario, InvariantViolation)? {
+    private func written(_ draft: ScenarioDraft, name: String, description: String, finding: InvariantViolation, place: RunPlace)
+        -> (String, Scenario, InvariantViolation)?
+    {
         guard let probe = try? Shrinker.fixture(draft, name: name, description: description), let scenario = try? Scenario.decode(json: probe, name: name)
         else { return nil }
-        let verdict = scenario.run(glue: glue)
+        let verdict = place.verdict(of: scenario, text: probe, glue: glue)
         let findings = verdict.violations + verdict.warnings
         guard let replayed = findings.first(where: { $0.invariant == finding.invariant }) else { return nil }
         let expect: FixtureExpectation =

@@ -9,17 +9,30 @@ import Scenarios
 struct PathRun: Sendable {
     let start: Scenario
     let glue: GlueFactory
+    /// What makes two runs one state.
+    let keys: StateKeys
     /// Whether a run goes on past a failure (recording it) rather than ending at it.
     var goesOnPastFailures = true
+    /// Where the runs run: here, or each in a worker process.
+    var place = RunPlace.inProcess
+
+    /// Runs of `glue` from `start`, whose states count the decisions as a search of up to `maxFaults` faults does.
+    init(start: Scenario, glue: GlueFactory, maxFaults: Int, goesOnPastFailures: Bool = true, place: RunPlace = .inProcess) {
+        self.start = start
+        self.glue = glue
+        self.keys = StateKeys(maxFaults: maxFaults, startTargets: Set(start.faults.map(\.target)))
+        self.goesOnPastFailures = goesOnPastFailures
+        self.place = place
+    }
 
     /// How a run ended.
     enum Outcome: Sendable {
-        /// Every step ran: the state reached, whether the app runs, the calls made, in order, and the
-        /// findings (failures and warnings) the last step and the end of the run recorded (a run that
+        /// Every step ran: the state reached (its key under the run's decisions, and under them with every
+        /// call made for the first time decided clean), whether the app runs, the calls made, in order, and
+        /// the findings (failures and warnings) the last step and the end of the run recorded (a run that
         /// goes on past failures).
         case reached(
-            AppStateSnapshot, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [InvariantViolation]
-        )
+            key: Int, cleanKey: Int, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [InvariantViolation])
         /// A rule failed in the last step taken, after these steps: each finding of the run, in order.
         case violation([InvariantViolation], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key, and
@@ -32,18 +45,30 @@ struct PathRun: Sendable {
     /// Runs `next` (if any) on a world standing in the state `steps` reached, or on a fresh run of
     /// the starting point's steps and `steps` when there is none, then the end-of-run checks.
     ///
-    /// A run that `stays` says is still in that state is not finished: it is returned standing,
-    /// for the next step from the same state (its end-of-run verdict is the state's, decided when
-    /// the state was first reached). Any other run is finished and checked. Returns the outcome,
-    /// `next` as written to a fixture, every step the world took, and the run left standing.
-    func run(
-        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?,
-        stays: (AppStateSnapshot, [FaultTarget]) -> Bool
+    /// A run still in the state `stayKey` names, with no call made for the first time, is not
+    /// finished: it is returned standing, for the next step from the same state (its end-of-run
+    /// verdict is the state's, decided when the state was first reached). Any other run is finished
+    /// and checked. Returns the outcome, `next` as written to a fixture, every step the world took,
+    /// and the run left standing.
+    func run(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?) -> (
+        Outcome, Step?, [Step], StandingRun?
+    ) {
+        if case .workers(let pool) = place {
+            return pool.runPath(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, of: self)
+        }
+        return runHere(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey)
+    }
+
+    /// ``run(_:then:decisions:on:stayKey:)`` in this process; `announce` hears the last step, as it
+    /// will run, before it runs, and `finishing` when the run's end begins (a worker tells its supervisor).
+    func runHere(
+        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?,
+        announce: (Step) -> Void = { _ in }, finishing: () -> Void = {}
     ) -> (Outcome, Step?, [Step], StandingRun?) {
         let app: SimulatedApp
         var taken: [Step]
-        if let standing {
-            (app, taken) = (standing.app, standing.steps)
+        if let standing, let world = standing.app {
+            (app, taken) = (world, standing.steps)
         } else {
             let scenario = decisions.applied(to: start, steps: steps)
             do {
@@ -57,7 +82,7 @@ struct PathRun: Sendable {
         var concrete: Step?
         var findingsBefore = 0
         do {
-            if standing == nil {
+            if standing?.app == nil {
                 for step in start.steps + steps { try step.run(on: app) }
             }
             findingsBefore = app.invariants.findings.count
@@ -68,17 +93,24 @@ struct PathRun: Sendable {
                 }
                 concrete = step
                 taken.append(step)
+                announce(step)
                 try step.run(on: app)
             }
-            let snapshot = app.stateSnapshot
+            let snapshot = app.stateSnapshot.hashValue
             let running = app.isRunning
             let consulted = app.faults.consulted
             let due = app.pendingWork.contains { $0.due != nil }
             let toggle = app.device.storedAnswer != .none
-            let stayed = stays(snapshot, consulted)
-            if !stayed { try app.finish(fileID: "", line: 0) }
+            let key = keys.key(snapshot, decisions)
+            let stayed = stayKey == key && keys.undecided(consulted, decisions).isEmpty
+            if !stayed {
+                finishing()
+                try app.finish(fileID: "", line: 0)
+            }
             let failures = Array(app.invariants.findings.dropFirst(findingsBefore))
-            let outcome = Outcome.reached(snapshot, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures)
+            let outcome = Outcome.reached(
+                key: key, cleanKey: keys.key(snapshot, keys.clean(consulted, decisions)), running: running, consulted: consulted, pendingDue: due,
+                toggleShown: toggle, failures: failures)
             return (outcome, concrete, taken, stayed ? StandingRun(app: app, steps: taken) : nil)
         } catch {
             return (Self.outcome(of: error, steps: taken, violations: app.invariants.findings), concrete, taken, nil)
@@ -115,7 +147,28 @@ struct PathRun: Sendable {
 /// runs on it instead of on a replay of the path: only a step that leaves the state as it was
 /// (reading the identifier, asking again once answered) keeps it standing.
 struct StandingRun {
-    let app: SimulatedApp
+    /// The world, when it stands in this process.
+    var app: SimulatedApp?
+    /// The worker process it stands in, otherwise: the next step from the state goes to that worker.
+    var worker: WorkerLease?
     /// Every step taken on it: the path, and the steps since that left the state as it was.
     let steps: [Step]
+
+    /// A world standing in this process.
+    init(app: SimulatedApp, steps: [Step]) {
+        self.app = app
+        self.steps = steps
+    }
+
+    /// A world standing in a worker process.
+    init(worker: WorkerLease, steps: [Step]) {
+        self.worker = worker
+        self.steps = steps
+    }
+
+    /// Lets the world go: no step will run on it.
+    func abandon() {
+        app?.abandon()
+        worker?.release()
+    }
 }

@@ -50,8 +50,15 @@ struct RandomWalks: Sendable {
         var violations: [InvariantViolation] = []
     }
 
-    /// One walk: its choices drawn from its own generator.
+    /// One walk: its choices drawn from its own generator, then its steps, here or in a worker.
     func walk(number: Int, seed: UInt64, devices: [DeviceVariant]) -> WalkResult {
+        let (decisions, random) = choices(number: number, seed: seed, devices: devices)
+        if case .workers(let pool) = run.place { return pool.walk(decisions: decisions, random: random, bounds: bounds, of: run) }
+        return Self.walk(run, decisions: decisions, random: random, steps: bounds.steps, depth: bounds.depth)
+    }
+
+    /// A walk's answers and faults, drawn from its own generator, and the generator after them.
+    private func choices(number: Int, seed: UInt64, devices: [DeviceVariant]) -> (Decisions, SplitMix64) {
         var random = SplitMix64(seed: seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
         var decisions = Decisions()
         decisions.device = devices[random.below(devices.count)]
@@ -70,20 +77,32 @@ struct RandomWalks: Sendable {
             let faults = bounds.faults(for: target)
             decisions = decisions.deciding(target, faults[random.below(faults.count)])
         }
+        return (decisions, random)
+    }
+
+    /// A walk's steps, drawn from `random`, on a run of the starting point with its choices, in this
+    /// process; `announce` hears each step as it will run, before it runs (a worker tells its supervisor).
+    static func walk(
+        _ run: PathRun, decisions: Decisions, random: SplitMix64, steps choices: [ExplorationStep], depth: Int, announce: (Step) -> Void = { _ in },
+        finishing: () -> Void = {}
+    ) -> WalkResult {
+        var random = random
         var result = WalkResult(decisions: decisions)
         let scenario = decisions.applied(to: run.start, steps: [])
         guard let app = try? scenario.makeApp(glue: run.glue) else { return result }
         do {
             for step in scenario.steps { try step.run(on: app) }
-            for _ in 0..<bounds.depth {
+            for _ in 0..<depth {
                 let hasDue = app.pendingWork.contains { $0.due != nil }
                 let (running, toggle) = (app.isRunning, app.device.storedAnswer != .none)
-                let possible = bounds.steps.filter { $0.applies(running: running, trackingToggleShown: toggle) && ($0 != .wait || hasDue) }
+                let possible = choices.filter { $0.applies(running: running, trackingToggleShown: toggle) && ($0 != .wait || hasDue) }
                 guard !possible.isEmpty, let step = PathRun.concrete(possible[random.below(possible.count)], on: app) else { break }
                 result.steps.append(step)
+                announce(step)
                 try step.run(on: app)
                 result.states.append(app.stateSnapshot.hashValue)
             }
+            finishing()
             try app.finish(fileID: "", line: 0)
         } catch {
             // A walk that stopped on a scenario issue or an impossible step has no finding to keep.
@@ -97,7 +116,8 @@ struct RandomWalks: Sendable {
 
 /// A small, fast generator with a fixed sequence for each seed (SplitMix64).
 struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+    /// Where the sequence is: a generator made from it goes on from here.
+    private(set) var state: UInt64
 
     init(seed: UInt64) { state = seed }
 

@@ -21,6 +21,8 @@ struct Shrinker {
     let pinned: JSONValue
     /// How many candidate runs shrinking may make.
     var budget = 4_000
+    /// Where the candidates run.
+    var place = RunPlace.inProcess
 
     /// A shrinker for runs of `glue` (the reference glue if `nil`) that break `invariant`, keeping
     /// the starting point's `pinned` settings.
@@ -33,7 +35,7 @@ struct Shrinker {
     /// The smallest draft found, and its violation.
     mutating func shrink(_ draft: ScenarioDraft) -> (ScenarioDraft, InvariantViolation)? {
         guard let original = outcome(of: draft), let violation = original.violation else { return nil }
-        reason = Reason(invariants: original.invariants, event: violation.event.name)
+        reason = Reason(invariants: original.invariants, event: violation.event.name, crash: Self.crash(violation.event))
         var best = (draft, violation)
         var improved = true
         while improved && budget > 0 {
@@ -61,6 +63,14 @@ struct Shrinker {
         var invariants: Set<Invariant>
         /// The kind of event at which the original run broke the invariant.
         var event: TraceName
+        /// For a crash, why, and the trap's message: a smaller run that crashes otherwise is another bug.
+        var crash: String?
+    }
+
+    /// `trap: Fatal error: ...` for a crash event; `nil` for any other.
+    private static func crash(_ event: TraceEvent) -> String? {
+        guard event.name == .appCrash else { return nil }
+        return "\(event[.crashReason]?.rawValue ?? "?"): \(event["detail"] ?? "")"
     }
 
     /// What one run of a draft did.
@@ -82,7 +92,7 @@ struct Shrinker {
         guard let text = try? Self.fixture(draft, name: "candidate", description: nil),
             let scenario = try? Scenario.decode(json: text)
         else { return nil }
-        let verdict = scenario.run(glue: glue)
+        let verdict = place.verdict(of: scenario, text: text, glue: glue)
         let stoppedOtherwise: Bool =
             switch verdict.failure {
             case .invariantViolated?, nil: false
@@ -98,7 +108,7 @@ struct Shrinker {
     /// The violation of the same invariant, if the draft still fails for the original reason.
     private mutating func reproduces(_ draft: ScenarioDraft) -> InvariantViolation? {
         guard let reason, let outcome = outcome(of: draft), !outcome.stoppedOtherwise,
-            let violation = outcome.violation, violation.event.name == reason.event,
+            let violation = outcome.violation, violation.event.name == reason.event, Self.crash(violation.event) == reason.crash,
             outcome.invariants.isSubset(of: reason.invariants)
         else { return nil }
         return violation

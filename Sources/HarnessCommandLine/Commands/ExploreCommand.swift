@@ -11,7 +11,7 @@ enum ExploreCommand: Command {
         USAGE: adharness explore [SCENARIO.json] [--depth N] [--random RUNS [--seed S]] [--max-faults N]
                                  [--vary-device] [--stop-at-first] [--leave-out LIST] [--shard K/N] [--out DIR]
                                  [--format text|json] [--fail-on failure|warning] [--expect-violation]
-                                 [--rules RULES] [--glue NAME]
+                                 [--rules RULES] [--glue NAME] [--watchdog SECONDS] [--in-process]
 
         Searches, from a starting point, for a run that breaks a rule, at failure or warning: at each step it chooses one
         of launch, onboarding, requestTracking, requestAd, readAdvertisingIdentifier, foreground,
@@ -46,6 +46,10 @@ enum ExploreCommand: Command {
         \(CommandOption<Settings>.failOnHelp)
         \(CommandOption<Settings>.rulesHelp)
         \(CommandOption<Settings>.glueHelp)
+        \(CommandOption<Settings>.isolationHelp)
+        A crash or a hang is shrunk and written as any finding is (candidates run in workers too), and the
+        search goes on past it: the runs that do not crash are all explored. Each shrinking candidate that
+        hangs costs the watchdog's bound.
         Exit codes: 0 nothing failed within the bounds (and, with --fail-on warning, nothing warned),
         1 a counterexample at that level was found, 2 bad input or usage.
         """
@@ -63,54 +67,56 @@ enum ExploreCommand: Command {
         var rules: RuleSet?
         var glueName: String?
         var failOn = RuleSeverity.failure
+        var isolation = Isolation()
     }
 
     static let defaults = Settings()
 
-    static let options: [CommandOption<Settings>] = [
-        .value("--depth") { settings, text in
-            count(text, "--depth", minimum: 1) {
-                settings.bounds.depth = $0
-                settings.depthGiven = true
-            }
-        },
-        .value("--random") { settings, text in count(text, "--random", minimum: 1) { settings.walks = $0 } },
-        .value("--seed") { settings, text in
-            guard let value = text.flatMap({ UInt64($0) }) else { return "--seed takes a whole number from 0 to \(UInt64.max)" }
-            settings.seed = value
-            return nil
-        },
-        .value("--max-faults") { settings, text in count(text, "--max-faults", minimum: 0) { settings.bounds.maxFaults = $0 } },
-        .flag("--vary-device") { $0.bounds.variesDevice = true },
-        .flag("--stop-at-first") { $0.bounds.stopAtFirstViolation = true },
-        .value("--leave-out") { settings, text in
-            guard let text, !text.isEmpty else { return "--leave-out takes answers and fault kinds, comma-separated, such as dismiss,never" }
-            settings.bounds.leftOut.formUnion(text.split(separator: ",").map(String.init))
-            return nil
-        },
-        .value("--shard") { settings, text in
-            guard let value = text.flatMap({ ExplorationShard($0) }) else { return "--shard takes K/N with 1 <= K <= N, such as 2/4" }
-            settings.shard = value
-            return nil
-        },
-        .value("--out") { settings, text in
-            guard let text else { return "--out takes a folder" }
-            settings.out = text
-            return nil
-        },
-        .value("--format") { settings, text in
-            switch text {
-            case "json": settings.json = true
-            case "text": settings.json = false
-            default: return "--format takes text or json"
-            }
-            return nil
-        },
-        .flag("--expect-violation") { $0.expectsViolation = true },
-        .failOn { $0.failOn = $1 },
-        .rules { $0.rules = $1 },
-        .glue { $0.glueName = $1 },
-    ]
+    static let options: [CommandOption<Settings>] =
+        [
+            .value("--depth") { settings, text in
+                count(text, "--depth", minimum: 1) {
+                    settings.bounds.depth = $0
+                    settings.depthGiven = true
+                }
+            },
+            .value("--random") { settings, text in count(text, "--random", minimum: 1) { settings.walks = $0 } },
+            .value("--seed") { settings, text in
+                guard let value = text.flatMap({ UInt64($0) }) else { return "--seed takes a whole number from 0 to \(UInt64.max)" }
+                settings.seed = value
+                return nil
+            },
+            .value("--max-faults") { settings, text in count(text, "--max-faults", minimum: 0) { settings.bounds.maxFaults = $0 } },
+            .flag("--vary-device") { $0.bounds.variesDevice = true },
+            .flag("--stop-at-first") { $0.bounds.stopAtFirstViolation = true },
+            .value("--leave-out") { settings, text in
+                guard let text, !text.isEmpty else { return "--leave-out takes answers and fault kinds, comma-separated, such as dismiss,never" }
+                settings.bounds.leftOut.formUnion(text.split(separator: ",").map(String.init))
+                return nil
+            },
+            .value("--shard") { settings, text in
+                guard let value = text.flatMap({ ExplorationShard($0) }) else { return "--shard takes K/N with 1 <= K <= N, such as 2/4" }
+                settings.shard = value
+                return nil
+            },
+            .value("--out") { settings, text in
+                guard let text else { return "--out takes a folder" }
+                settings.out = text
+                return nil
+            },
+            .value("--format") { settings, text in
+                switch text {
+                case "json": settings.json = true
+                case "text": settings.json = false
+                default: return "--format takes text or json"
+                }
+                return nil
+            },
+            .flag("--expect-violation") { $0.expectsViolation = true },
+            .failOn { $0.failOn = $1 },
+            .rules { $0.rules = $1 },
+            .glue { $0.glueName = $1 },
+        ] + CommandOption<Settings>.isolation(\.isolation)
 
     /// Reads a whole number of at least `minimum` and hands it to `set`; returns the problem otherwise.
     private static func count(_ text: String?, _ flag: String, minimum: Int, _ set: (Int) -> Void) -> String? {
@@ -126,6 +132,7 @@ enum ExploreCommand: Command {
     }
 
     static func validate(_ options: inout Settings) -> String? {
+        if let problem = options.isolation.problem { return problem }
         if options.walks != nil && !options.depthGiven { options.bounds.depth = 20 }
         // Each breadth-first level multiplies the work by the choices at a step (tens): past a
         // dozen levels a search would not end in a lifetime, so it is refused rather than hung.
@@ -160,6 +167,7 @@ enum ExploreCommand: Command {
             return 2
         }
         explorer.expectsViolation = options.expectsViolation
+        explorer.workers = options.isolation.workers(output)
         let progress = Progress(enabled: !options.json && isatty(STDERR_FILENO) == 1)
         let report =
             if let walks = options.walks {
@@ -168,6 +176,10 @@ enum ExploreCommand: Command {
                 explorer.breadthFirst(shard: options.shard, progress: progress.show)
             }
         progress.clear()
+        if let problem = report.problem {
+            output.failure(problem)
+            return 2
+        }
         var written: [String?] = report.findings.map { _ in nil }
         if let out = options.out {
             for (index, counterexample) in report.findings.enumerated() {
@@ -210,7 +222,7 @@ enum ExploreCommand: Command {
         struct Summary: Encodable {
             let start: String?
             let mode: String
-            let executions, stepsWithoutReplay, distinctStates, depthReached: Int
+            let executions, stepsWithoutReplay, distinctStates, depthReached, workersLost: Int
             let seconds, executionsPerSecond, statesPerSecond, shrinkingSeconds: Double
             let failures, warnings: Int
             let counterexamples: [Found]
@@ -235,7 +247,7 @@ enum ExploreCommand: Command {
         let summary = Summary(
             start: start, mode: report.mode, executions: figures.executions, stepsWithoutReplay: figures.stepsWithoutReplay,
             distinctStates: figures.distinctStates,
-            depthReached: figures.depthReached, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
+            depthReached: figures.depthReached, workersLost: figures.workersLost, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
             statesPerSecond: figures.statesPerSecond, shrinkingSeconds: report.shrinkingSeconds, failures: report.counterexamples.count,
             warnings: report.warnings.count, counterexamples: found
         )

@@ -12,7 +12,8 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run scenarios (the default command); PATHs are files or folders, default the bundled Fixtures/."
     static let help = """
-        USAGE: adharness run [--format text|junit|json] [--fail-on failure|warning] [--rules RULES] [--glue NAME] [PATH...]
+        USAGE: adharness run [--format text|junit|json] [--fail-on failure|warning] [--rules RULES] [--glue NAME]
+                             [--watchdog SECONDS] [--in-process] [PATH...]
 
         Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
         bundled Fixtures/.
@@ -26,6 +27,9 @@ enum RunCommand: Command {
         \(CommandOption<Settings>.failOnHelp)
         \(CommandOption<Settings>.rulesHelp)
         \(CommandOption<Settings>.glueHelp)
+        \(CommandOption<Settings>.isolationHelp)
+        A scenario whose run crashes or hangs fails with that finding (its expect.crash may name trap or
+        watchdog), and the other files still run; the tool never dies with the glue.
         Exit codes: 0 all passed, 1 a scenario failed (or warned, with --fail-on warning), 2 a file could
         not be read or decoded.
         """
@@ -36,21 +40,25 @@ enum RunCommand: Command {
         var rules: RuleSet?
         var glueName: String?
         var failOn = RuleSeverity.failure
+        var isolation = Isolation()
     }
 
     static let defaults = Settings()
 
-    static let options: [CommandOption<Settings>] = [
-        .choice("--format", "--format takes text, junit or json") { $0.format = $1 },
-        .failOn { $0.failOn = $1 },
-        .rules { $0.rules = $1 },
-        .glue { $0.glueName = $1 },
-    ]
+    static let options: [CommandOption<Settings>] =
+        [
+            .choice("--format", "--format takes text, junit or json") { $0.format = $1 },
+            .failOn { $0.failOn = $1 },
+            .rules { $0.rules = $1 },
+            .glue { $0.glueName = $1 },
+        ] + CommandOption<Settings>.isolation(\.isolation)
 
     static func argument(_ argument: String, into settings: inout Settings) -> String? {
         settings.paths.append(argument)
         return nil
     }
+
+    static func validate(_ settings: inout Settings) -> String? { settings.isolation.problem }
 
     static func run(_ settings: Settings, _ output: Output) -> Int32 {
         var paths = settings.paths
@@ -84,22 +92,35 @@ enum RunCommand: Command {
             output.failure("no scenario files in \(paths.joined(separator: ", "))")
             return 2
         }
+        // Each file runs in a worker process of the tool, unless --in-process or there is none.
+        var pool: WorkerPool?
+        if let workers = settings.isolation.workers(output) {
+            do { pool = try WorkerPool.forScenarios(workers, glue: glue) } catch {
+                output.failure("\(error)")
+                return 2
+            }
+        }
+        defer { pool?.shutDown() }
+        let run: (ScenarioFile) -> ScenarioResult = { file in
+            pool?.result(of: file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+                ?? ScenarioResult.run(file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+        }
         let results: [ScenarioResult]
         switch format {
         case .text:
             // Each line goes out as soon as its scenario is known, so a crash later keeps it.
             let report = TextReport(usesColor: output.usesColor)
             results = files.map { file in
-                let result = ScenarioResult.run(file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+                let result = run(file)
                 output.line(report.lines(for: result))
                 return result
             }
             output.line(report.summary(RunSummary(results)))
         case .junit:
-            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules, failOn: settings.failOn) }
+            results = files.map(run)
             output.line(JUnitReport().xml(for: results))
         case .json:
-            results = files.map { ScenarioResult.run($0, glue: glue, rules: settings.rules, failOn: settings.failOn) }
+            results = files.map(run)
             output.line(JSONReport.json(for: results))
         }
         return RunSummary(results).exitCode

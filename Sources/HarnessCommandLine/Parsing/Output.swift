@@ -11,6 +11,8 @@ public struct Output: Sendable {
     /// The tool's name as it was invoked (`adharness`, or a team's `my-adharness`): usage, errors and
     /// hints name it so.
     public private(set) var toolName = "adharness"
+    /// The executable whose worker processes run `explore`'s and `run`'s runs; `nil` runs them in this process.
+    public private(set) var workers: URL?
     private let out: @Sendable (String) -> Void
     private let err: @Sendable (String) -> Void
 
@@ -29,11 +31,12 @@ public struct Output: Sendable {
         err = errors
     }
 
-    /// The same output, with glues to pick from, for a tool of that name.
-    func with(glues: [GlueFactory], toolName: String?) -> Output {
+    /// The same output, with glues to pick from, for a tool of that name, with its worker executable.
+    func with(glues: [GlueFactory], toolName: String?, workers: URL?) -> Output {
         var output = self
         output.glues = glues
         if let toolName, !toolName.isEmpty { output.toolName = toolName }
+        output.workers = workers
         return output
     }
 

@@ -1,7 +1,7 @@
 import HarnessSupport
 
 extension Invariant {
-    /// The app does not crash for want of an Info.plist key the system needs.
+    /// The app does not crash: for want of an Info.plist key the system needs, or by a trap in its own code.
     public static let noCrash = Invariant(declaring: "noCrash")
 }
 
@@ -15,10 +15,13 @@ extension RuleDescriptor {
             Broken by an `app.crash`, recorded where the real app would trap and the harness ends the process \
             instead: tracking requested without `NSUserTrackingUsageDescription` \
             (`trackingUsageDescriptionMissing`), or the ad SDK started without its application identifier \
-            (`adApplicationIdentifierMissing`). Not by a crash with reason `continuationResumedTwice`: an awaited \
-            OS or SDK call whose completion the SDK delivered twice (a fault) traps inside the SDK's own async form, \
-            which the app cannot guard; the crash is recorded, naming the `call`, and ends the process, and a \
-            scenario can expect it (`crash`), but it is the SDK's broken contract, not the app's.
+            (`adApplicationIdentifierMissing`); or recorded by the supervisor when a worker process running the app \
+            died by a signal (`trap`: a force unwrap of `nil`, a failed precondition, `fatalError`; `detail` is the \
+            trap's message and `step` the step it died in). Not by a crash with reason `continuationResumedTwice`: an \
+            awaited OS or SDK call whose completion the SDK delivered twice (a fault) traps inside the SDK's own async \
+            form, which the app cannot guard; the crash is recorded, naming the `call`, and ends the process, and a \
+            scenario can expect it (`crash`), but it is the SDK's broken contract, not the app's. Not by a trap while \
+            a duplicate completion was delivered (`noCrashOnDuplicateCallback` owns it), nor by `watchdog` (`noHang`).
             """,
         source: """
             Apple, App Review Guideline 2.1, https://developer.apple.com/app-store/review/guidelines/#app-completeness \
@@ -28,6 +31,13 @@ extension RuleDescriptor {
             resume is a misuse the checked form traps on); SE-0300, \
             https://github.com/swiftlang/swift-evolution/blob/main/proposals/0300-continuation.md
             """,
-        breaks: { event, _ in event.name == .appCrash && event[.crashReason] != .continuationResumedTwice }
+        breaks: { event, _ in
+            guard event.name == .appCrash, let reason = event[.crashReason] else { return event.name == .appCrash }
+            switch reason {
+            case .continuationResumedTwice, .watchdog: return false
+            case .trap: return event[.duplicateCallback] == nil
+            case .trackingUsageDescriptionMissing, .adApplicationIdentifierMissing: return true
+            }
+        }
     )
 }

@@ -1,0 +1,190 @@
+import AdHarness
+import AdRequestKit
+import Foundation
+import HarnessSupport
+import Scenarios
+
+/// A path's request and its reply as tab-separated text, the two lines a search sends and reads for
+/// every run: JSON for each would cost more than the run. A step and a fault are written as the
+/// fixture format writes them (JSON, which holds no tab), each encoded and decoded once per process
+/// and kept: a search meets the same few again and again.
+///
+/// The request: `P`, the last step (`-` none, `W` wait, else the step), the OS version and region
+/// (`-` for the starting point's), the answers (`key:answer:seconds:attoseconds`, `;` between), the
+/// calls met clean (`;` between), the faults chosen (`\u{1E}` between), the key of the state a run
+/// may stay in (`-` for none), whether it runs on the world standing in the worker (`1`), then the
+/// path's steps. The reply: `R`, the outcome's kind, the state's key and clean key, running, the
+/// calls made, a wait due, the tracking toggle shown (`-`, `0` or `1` each where it has none), the
+/// answer a prompt needs, the last step as it ran, the findings (JSON), whether the world stands
+/// (`1`) and, for a violation, its steps.
+final class PathLines: Sendable {
+    private let stepTexts = Locked<[Step: String]>([:])
+    private let steps = Locked<[String: Step]>([:])
+    private let faultTexts = Locked<[Fault: String]>([:])
+    private let faults = Locked<[String: Fault]>([:])
+    private static let none = "-"
+
+    /// The request line for a path.
+    func request(_ path: [Step], then next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool) -> String {
+        var fields = ["P"]
+        switch next {
+        case nil: fields.append(Self.none)
+        case .wait?: fields.append("W")
+        case .step(let step)?: fields.append(text(of: step))
+        }
+        fields.append(decisions.device.osVersion ?? Self.none)
+        fields.append(decisions.device.region?.rawValue ?? Self.none)
+        fields.append(
+            decisions.answers.map { "\($0.key.rawValue):\($0.answer):\($0.after.components.seconds):\($0.after.components.attoseconds)" }
+                .joined(separator: ";"))
+        fields.append(decisions.faults.filter { $0.value == nil }.keys.map(\.rawValue).sorted().joined(separator: ";"))
+        fields.append(decisions.chosenFaults.map(text(of:)).joined(separator: "\u{1E}"))
+        fields.append(stayKey.map(String.init) ?? Self.none)
+        fields.append(onStanding ? "1" : "0")
+        fields += path.map(text(of:))
+        return fields.joined(separator: "\t")
+    }
+
+    /// A request line read back.
+    func readRequest(_ line: Substring) throws -> (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool) {
+        let fields = line.fields("\t")
+        guard fields.count >= 9, fields[0] == "P" else { throw WireError("a path request has fewer than nine fields: \(line.prefix(200))") }
+        let next: ExplorationStep? =
+            switch fields[1] {
+            case Substring(Self.none): nil
+            case "W": .wait
+            default: .step(try step(fields[1]))
+            }
+        var decisions = Decisions()
+        decisions.device = DeviceVariant(
+            osVersion: fields[2] == Substring(Self.none) ? nil : String(fields[2]),
+            region: fields[3] == Substring(Self.none) ? nil : ConsentRegion(rawValue: String(fields[3])))
+        for answer in fields[4].fields(";") where !answer.isEmpty {
+            let parts = answer.fields(":")
+            guard parts.count == 4, let key = UserScriptKey(rawValue: String(parts[0])), let seconds = Int64(parts[2]), let attoseconds = Int64(parts[3])
+            else { throw WireError("a path request's answer cannot be read: \(answer)") }
+            decisions.answers.append(
+                AnswerChoice(key: key, answer: String(parts[1]), after: Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)))
+        }
+        for target in fields[5].fields(";") where !target.isEmpty {
+            guard let known = FaultTarget(rawValue: String(target)) else { throw WireError("a path request names no call \(target)") }
+            decisions.faults[known] = .some(nil)
+        }
+        for text in fields[6].fields("\u{1E}") where !text.isEmpty {
+            let fault = try fault(text)
+            decisions.faults[fault.target] = .some(fault)
+            decisions.chosenFaults.append(fault)
+        }
+        return (try fields.dropFirst(9).map(step), next, decisions, Int(fields[7]), fields[8] == "1")
+    }
+
+    /// The reply line for a path's run.
+    func reply(_ outcome: PathRun.Outcome, concrete: Step?, stayed: Bool) -> String {
+        var fields = ["R"]
+        let flag = { (value: Bool) in value ? "1" : "0" }
+        var findings: [InvariantViolation] = []
+        var violationSteps: [Step] = []
+        switch outcome {
+        case .reached(let key, let cleanKey, let running, let consulted, let pendingDue, let toggleShown, let failures):
+            let calls = consulted.map(\.rawValue).joined(separator: ";")
+            fields += ["reached", String(key), String(cleanKey), flag(running), calls, flag(pendingDue), flag(toggleShown), Self.none]
+            findings = failures
+        case .violation(let violations, let steps):
+            fields += ["violation", Self.none, Self.none, Self.none, "", Self.none, Self.none, Self.none]
+            (findings, violationSteps) = (violations, steps)
+        case .needsAnswer(let key, let onSheet):
+            // The key, and whether the tracking prompt was the expanded sheet.
+            fields += ["needsAnswer", Self.none, Self.none, Self.none, "", Self.none, Self.none, key.rawValue + (onSheet ? "+sheet" : "")]
+        case .impossible:
+            fields += ["impossible", Self.none, Self.none, Self.none, "", Self.none, Self.none, Self.none]
+        }
+        fields.append(concrete.map(text(of:)) ?? Self.none)
+        let encoded = findings.isEmpty ? nil : (try? JSONEncoder().encode(WireFindings(findings))).map { String(decoding: $0, as: UTF8.self) }
+        fields.append(encoded ?? Self.none)
+        fields.append(flag(stayed))
+        fields += violationSteps.map(text(of:))
+        return fields.joined(separator: "\t")
+    }
+
+    /// A reply line read back: the outcome, the last step as it ran, and whether the world stands.
+    func readReply(_ line: Substring) throws -> (PathRun.Outcome, Step?, stayed: Bool) {
+        let fields = line.fields("\t")
+        guard fields.count >= 12, fields[0] == "R" else { throw WireError("a path reply has fewer than twelve fields: \(line.prefix(200))") }
+        let concrete = fields[9] == Substring(Self.none) ? nil : try step(fields[9])
+        let findings =
+            fields[10] == Substring(Self.none) ? [] : try JSONDecoder().decode(WireFindings.self, from: Data(fields[10].utf8)).value()
+        let outcome: PathRun.Outcome
+        switch fields[1] {
+        case "reached":
+            guard let key = Int(fields[2]), let cleanKey = Int(fields[3]) else { throw WireError("a path reply has no state: \(line.prefix(200))") }
+            let consulted = try fields[5].fields(";").filter { !$0.isEmpty }.map { target in
+                guard let known = FaultTarget(rawValue: String(target)) else { throw WireError("a path reply names no call \(target)") }
+                return known
+            }
+            outcome = .reached(
+                key: key, cleanKey: cleanKey, running: fields[4] == "1", consulted: consulted, pendingDue: fields[6] == "1", toggleShown: fields[7] == "1",
+                failures: findings)
+        case "violation":
+            outcome = .violation(findings, steps: try fields.dropFirst(12).map(step))
+        case "needsAnswer":
+            let onSheet = fields[8].hasSuffix("+sheet")
+            guard let key = UserScriptKey(rawValue: String(onSheet ? fields[8].dropLast(6) : fields[8])) else {
+                throw WireError("a path reply needs an answer for no key: \(fields[8])")
+            }
+            outcome = .needsAnswer(key, onSheet: onSheet)
+        default:
+            outcome = .impossible
+        }
+        return (outcome, concrete, fields[11] == "1")
+    }
+
+    private func text(of step: Step) -> String {
+        if let known = stepTexts.withLock({ $0[step] }) { return known }
+        let text = (try? JSONEncoder().encode(step)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        stepTexts.withLock { $0[step] = text }
+        return text
+    }
+
+    private func step(_ text: Substring) throws -> Step {
+        let key = String(text)
+        if let known = steps.withLock({ $0[key] }) { return known }
+        let step = try JSONDecoder().decode(Step.self, from: Data(key.utf8))
+        steps.withLock { $0[key] = step }
+        return step
+    }
+
+    private func text(of fault: Fault) -> String {
+        if let known = faultTexts.withLock({ $0[fault] }) { return known }
+        let text = (try? JSONEncoder().encode(FaultSpec(fault))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        faultTexts.withLock { $0[fault] = text }
+        return text
+    }
+
+    private func fault(_ text: Substring) throws -> Fault {
+        let key = String(text)
+        if let known = faults.withLock({ $0[key] }) { return known }
+        let fault = try JSONDecoder().decode(FaultSpec.self, from: Data(key.utf8)).fault
+        faults.withLock { $0[key] = fault }
+        return fault
+    }
+}
+
+extension StringProtocol {
+    /// The parts between each `separator`, an ASCII character, found byte by byte (a line's
+    /// separators are ASCII, so no character needs to be put together to find them).
+    func fields(_ separator: Unicode.Scalar) -> [Substring] {
+        let byte = UInt8(ascii: separator)
+        var parts: [Substring] = []
+        var start = utf8.startIndex
+        var index = start
+        while index < utf8.endIndex {
+            if utf8[index] == byte {
+                parts.append(Substring(String(decoding: utf8[start..<index], as: UTF8.self)))
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        parts.append(Substring(String(decoding: utf8[start..<utf8.endIndex], as: UTF8.self)))
+        return parts
+    }
+}

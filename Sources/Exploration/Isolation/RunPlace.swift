@@ -1,0 +1,183 @@
+import AdHarness
+import HarnessSupport
+import Scenarios
+
+/// Where the explorer's runs run: in this process, as fast as they go, or each in a worker process
+/// under a supervisor, so that a glue that traps or hangs ends only its worker and is a finding.
+///
+/// Everything that runs a glue goes through here: a path of the search, a fixture the shrinker or
+/// the counterexample's replay runs, a random walk.
+package enum RunPlace: Sendable {
+    /// In this process: a trap in the glue ends it, a glue that blocks blocks it.
+    case inProcess
+    /// In the workers of a pool.
+    case workers(WorkerPool)
+
+    /// Runs a fixture's text against `glue` (the reference glue it sets up when `nil`).
+    func verdict(of scenario: Scenario, text: String, glue: GlueFactory?) -> ScenarioVerdict {
+        switch self {
+        case .inProcess: scenario.run(glue: glue)
+        case .workers(let pool): pool.verdict(of: scenario, request: FixtureRequest(text: text, name: scenario.name), glue: glue, rules: nil)
+        }
+    }
+}
+
+extension WorkerPool {
+    /// Workers of `settings` hosting `glue` (each scenario's reference glue when `nil`), for scenario
+    /// files; throws, saying why, when none starts.
+    package static func forScenarios(_ settings: Settings, glue: GlueFactory?) throws -> WorkerPool {
+        let pool = WorkerPool(settings: settings, setup: WorkerSetup(glue: glue?.name))
+        try pool.start()
+        return pool
+    }
+
+    /// A scenario file, read here and run in a worker, as ``ScenarioResult/run(_:glue:rules:failOn:)``
+    /// runs it in this process: a worker that dies or hangs on it gives the crash's verdict.
+    package func result(of file: ScenarioFile, glue: GlueFactory?, rules: RuleSet?, failOn: RuleSeverity) -> ScenarioResult {
+        let scenario: Scenario
+        do { scenario = try file.load() } catch { return ScenarioResult(file: file.displayPath, outcome: .unreadable(error), failOn: failOn) }
+        let request = FixtureRequest(file: file.url.path, displayPath: file.displayPath, rules: rules?.description)
+        return ScenarioResult(file: file.displayPath, outcome: .ran(verdict(of: scenario, request: request, glue: glue, rules: rules)), failOn: failOn)
+    }
+
+    /// A path of the search, run in a worker (the one its world stands in, for a standing run): its
+    /// outcome, the last step as it ran, the steps taken, and the run left standing in that worker. A
+    /// worker that died or hung on it makes it a finding of the crash rules, with no state to go on from.
+    func runPath(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, of path: PathRun)
+        -> (PathRun.Outcome, Step?, [Step], StandingRun?)
+    {
+        var events: [TraceEvent] = []
+        // The last step as it runs: the worker says it only for a `wait` (which becomes an `advance`).
+        var concrete: Step? = if case .step(let step)? = next { step } else { nil }
+        var finishing = false
+        var reply: String?
+        let request = lines.request(steps, then: next, decisions: decisions, stayKey: stayKey, onStanding: standing?.worker != nil)
+        let delivery = run(request, on: standing?.worker) { message in
+            switch message {
+            case .event(let event): events.append(event)
+            case .finishing: finishing = true
+            case .beat: break
+            case .pathReply(let line): reply = line
+            case .line(let line): if let step = line.next { concrete = step }
+            }
+            return reply != nil
+        }
+        let before = standing?.steps ?? steps
+        switch delivery {
+        case .answered(let worker):
+            guard let reply, let (outcome, ran, stayed) = try? lines.readReply(reply[...]) else {
+                worker.release()
+                return (.impossible, nil, steps, nil)
+            }
+            let taken = before + (ran.map { [$0] } ?? [])
+            guard stayed else {
+                worker.release()
+                return (outcome, ran, taken, nil)
+            }
+            return (outcome, ran, taken, StandingRun(worker: worker, steps: taken))
+        case .ended(.died(let reason, let message)):
+            // Runs replay: the path's own run reached its state, so a run of it with one step more
+            // dies in that step, or at the end of the run.
+            let taken = before + (concrete.map { [$0] } ?? [])
+            var death = Self.death(reason, message, events: events)
+            death.step = finishing ? "finish" : concrete.map(Self.name(of:)) ?? death.step
+            let findings = ProcessDeath.findings(ending: death.trace(after: events), rules: path.start.rules ?? path.glue.defaultRules)
+            return (findings.isEmpty ? .impossible : .violation(findings, steps: taken), concrete, taken, nil)
+        case .failed:
+            return (.impossible, nil, steps, nil)
+        }
+    }
+
+    /// A step's name as a trace's `step` event gives it: `advance` for `advance 1.000s`.
+    static func name(of step: Step) -> String {
+        String(step.description.prefix { $0 != " " })
+    }
+
+    /// A random walk with its choices made, run in a worker. A worker that died or hung on it ends the
+    /// walk there, with the crash rules' finding.
+    func walk(decisions: Decisions, random: SplitMix64, bounds: ExplorationBounds, of path: PathRun) -> RandomWalks.WalkResult {
+        var events: [TraceEvent] = []
+        var taken: [Step] = []
+        var finishing = false
+        var reply: WalkReply?
+        let request = WalkRequest(
+            decisions: WireDecisions(decisions), random: random.state, steps: bounds.steps.map(WireExplorationStep.init), depth: bounds.depth)
+        let delivery = run(WorkerRequest(walk: request).line) { message in
+            switch message {
+            case .event(let event): events.append(event)
+            case .finishing: finishing = true
+            case .beat, .pathReply: break
+            case .line(let line):
+                if let step = line.next {
+                    // The duplicate deliveries kept are those of the step the walk may die in.
+                    taken.append(step)
+                    events = []
+                }
+                reply = line.walk
+            }
+            return reply != nil
+        }
+        var result = RandomWalks.WalkResult(decisions: decisions)
+        switch delivery {
+        case .answered(let worker):
+            worker.release()
+            guard let reply, let violations = try? reply.findings.value() else { return result }
+            (result.steps, result.states, result.violations) = (reply.steps, reply.states, violations)
+        case .ended(.died(let reason, let message)):
+            var death = Self.death(reason, message, events: events)
+            death.step = finishing ? "finish" : taken.last.map(Self.name(of:)) ?? "setup"
+            result.steps = taken
+            result.violations = ProcessDeath.findings(ending: death.trace(after: events), rules: path.start.rules ?? path.glue.defaultRules)
+        case .failed:
+            break
+        }
+        return result
+    }
+
+    /// A fixture run in a worker: its verdict, or, when the worker died or hung on it, the verdict of
+    /// the crash (``Scenario/verdict(dying:events:glue:rules:)``).
+    func verdict(of scenario: Scenario, request: FixtureRequest, glue: GlueFactory?, rules: RuleSet?) -> ScenarioVerdict {
+        var events: [TraceEvent] = []
+        var reply: WireVerdict?
+        let delivery = run(WorkerRequest(fixture: request).line) { message in
+            switch message {
+            case .event(let event): events.append(event)
+            case .finishing, .beat, .pathReply: break
+            case .line(let line): reply = line.verdict
+            }
+            return reply != nil
+        }
+        switch delivery {
+        case .answered(let worker):
+            worker.release()
+            do {
+                guard let reply else { throw WireError("a worker answered with no verdict") }
+                return try reply.value(trace: events)
+            } catch {
+                return .of(
+                    name: scenario.name, trace: events, mismatches: [], failure: .invalidSetup("\(error)"), violations: [], warnings: [],
+                    rules: .standard, expectedWarnings: [])
+            }
+        case .ended(.died(let reason, let message)):
+            return scenario.verdict(dying: Self.death(reason, message, events: events), events: events, glue: glue, rules: rules)
+        case .failed(let problem):
+            return .of(
+                name: scenario.name, trace: events, mismatches: [], failure: .invalidSetup(problem), violations: [], warnings: [], rules: .standard,
+                expectedWarnings: [])
+        }
+    }
+
+    /// The death of a worker, named from the events it sent before it: the step it died in (the
+    /// last one begun; `finish` once the run's end began) and the duplicate delivery that step made,
+    /// if a fault made one.
+    static func death(_ reason: CrashReason, _ message: String, events: [TraceEvent]) -> ProcessDeath {
+        let lastStep = events.lastIndex { $0.name == .step }
+        var step = lastStep.map { events[$0][.step]?.rawValue ?? "step" }
+        if let lastStep, events[lastStep]["detail"] == "probe" || events[(lastStep + 1)...].contains(where: { $0.name == .runFinish }) {
+            step = "finish"
+        }
+        let since = lastStep.map { events[($0 + 1)...] } ?? events[...]
+        let duplicate = since.last { $0.name == .callbackDuplicate && $0["delivered"] == nil }
+        return ProcessDeath(reason: reason, message: message, step: step, duplicateCallback: duplicate?["callback"])
+    }
+}

@@ -1,0 +1,167 @@
+import AdHarness
+import Foundation
+import HarnessSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Worker processes of one executable, each hosting the same glue, and their supervisor's side: it
+/// hands each a run at a time, and a worker that dies or stops making progress costs only itself.
+/// The run it had is a finding; the next run gets a fresh worker.
+///
+/// The workers are spawned (`Process`, never a `fork()` of this threaded process) as they are
+/// needed, up to one per thread asking at once, and ended by ``shutDown()``.
+package final class WorkerPool: Sendable {
+    /// What a worker is, and how long it may go without progress.
+    package struct Settings: Hashable, Sendable {
+        /// The executable that serves workers: a tool made by `HarnessCommandLine.main(glues:)`.
+        package var executable: URL
+        /// Its arguments for serving a worker.
+        package var arguments: [String]
+        /// How long a worker may send nothing before it is ended and its run is a hang: the one
+        /// wall clock the harness reads, and only here.
+        package var watchdog: Duration
+
+        /// Workers of `executable`, ended after `watchdog` without progress.
+        package init(executable: URL, arguments: [String] = [WorkerServer.command], watchdog: Duration = WorkerPool.defaultWatchdog) {
+            self.executable = executable
+            self.arguments = arguments
+            self.watchdog = watchdog
+        }
+    }
+
+    /// Ten seconds: a run takes microseconds to milliseconds of the glue's time, so a step that gives
+    /// no sign of progress for this long does not return (the system's watchdog gives an app's launch
+    /// about twenty).
+    package static let defaultWatchdog = Duration.seconds(10)
+
+    package let settings: Settings
+    let setup: WorkerSetup
+    /// A path's request and reply, as text.
+    let lines = PathLines()
+    private let idle = Locked<[WorkerConnection]>([])
+    private let tally = Locked(Tally())
+
+    /// What the pool's workers did.
+    struct Tally {
+        /// Workers ended by a crash or a hang of the glue.
+        var lost = 0
+        /// Requests no worker could take, with why (a worker that did not start).
+        var problems: [String] = []
+    }
+
+    init(settings: Settings, setup: WorkerSetup) {
+        // A worker that died leaves its input closed: writing to it must be an error, not a signal
+        // that ends this process.
+        signal(SIGPIPE, SIG_IGN)
+        self.settings = settings
+        self.setup = setup
+    }
+
+    /// Starts a worker now: a tool that cannot serve workers is an error before any run.
+    func start() throws {
+        let worker = try WorkerConnection(settings: settings, setup: setup)
+        idle.withLock { $0.append(worker) }
+    }
+
+    /// Workers lost to a crash or a hang so far.
+    var lost: Int { tally.withLock { $0.lost } }
+
+    /// The first request no worker could take, if any.
+    var problem: String? { tally.withLock { $0.problems.first } }
+
+    /// How a request went.
+    enum Delivery {
+        /// The worker answered: the handler saw the result. The worker is the caller's until it
+        /// releases it (a world may stand in it).
+        case answered(WorkerLease)
+        /// The worker died or hung on it.
+        case ended(WorkerConnection.Ending)
+        /// No worker could take it, or it could not be read.
+        case failed(String)
+    }
+
+    /// Sends a request to an idle worker (a new one if none is idle) and hands each message it sends
+    /// back to `handle`, until `handle` says the result has come or the worker ends.
+    /// Sends a request to `held` (a worker a world stands in) or to an idle worker (a new one if
+    /// none is idle), and hands each message it sends back to `handle`, until `handle` says the
+    /// result has come or the worker ends.
+    func run(_ request: String, on held: WorkerLease? = nil, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+        run(request, held: held?.connection, fresh: false, handle)
+    }
+
+    private func run(_ request: String, held: WorkerConnection?, fresh: Bool, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+        let worker: WorkerConnection
+        if let held {
+            worker = held
+        } else if !fresh, let waiting = idle.withLock({ $0.popLast() }) {
+            worker = waiting
+        } else {
+            do { worker = try WorkerConnection(settings: settings, setup: setup) } catch {
+                return failed("\(error)")
+            }
+        }
+        guard worker.send(request) else {
+            // It died between requests: a fresh one takes the request, unless a world stood in it.
+            worker.end()
+            if held != nil { return failed("the worker a world stood in was gone") }
+            return fresh ? failed("a worker that had just started took no request") : run(request, held: nil, fresh: true, handle)
+        }
+        while true {
+            switch worker.next(within: settings.watchdog) {
+            case .message(let message):
+                if case .line(let line) = message, let problem = line.problem {
+                    worker.end()
+                    return failed(problem)
+                }
+                if handle(message) { return .answered(WorkerLease(worker, of: self)) }
+            case .ended(let ending):
+                tally.withLock { $0.lost += 1 }
+                return .ended(ending)
+            }
+        }
+    }
+
+    /// Takes a worker back: it waits for the next request.
+    fileprivate func release(_ worker: WorkerConnection) {
+        idle.withLock { $0.append(worker) }
+    }
+
+    private func failed(_ problem: String) -> Delivery {
+        tally.withLock { $0.problems.append(problem) }
+        return .failed(problem)
+    }
+
+    /// Ends every idle worker.
+    package func shutDown() {
+        let workers = idle.withLock { workers in
+            let all = workers
+            workers = []
+            return all
+        }
+        for worker in workers { worker.end() }
+    }
+}
+
+/// A worker lent out by its pool: a request's answer came from it, and it goes back to the pool
+/// when released, or stays lent while a world stands in it.
+final class WorkerLease: @unchecked Sendable {
+    let connection: WorkerConnection
+    private let pool: WorkerPool
+    private var released = false
+
+    fileprivate init(_ connection: WorkerConnection, of pool: WorkerPool) {
+        self.connection = connection
+        self.pool = pool
+    }
+
+    /// Gives the worker back to its pool (once).
+    func release() {
+        guard !released else { return }
+        released = true
+        pool.release(connection)
+    }
+}

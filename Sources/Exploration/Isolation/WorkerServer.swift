@@ -1,0 +1,212 @@
+import AdHarness
+import Foundation
+import HarnessSupport
+import Scenarios
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A worker process's side: a process of the team's tool, started by its supervisor with
+/// ``command``, that runs what it is sent, one request at a time, and answers on its own output.
+///
+/// It delivers a duplicate completion (the `twice` fault) to async code too, as the real SDK would:
+/// a continuation resumed twice traps here, and only here.
+package enum WorkerServer {
+    /// The hidden command that makes a tool a worker; absent from its help.
+    package static let command = "__worker"
+
+    /// Reads the setup and then requests from standard input, a JSON line each, until it ends, and
+    /// answers on standard output; what the glue prints goes to standard error. Returns the exit code.
+    package static func serve(glues: [GlueFactory]) -> Int32 {
+        let replies = ReplyChannel(descriptor: dup(STDOUT_FILENO))
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        CallbackDelivery.duplicatesReachAsyncCode.withLock { $0 = true }
+        let decoder = JSONDecoder()
+        guard let first = readLine(), let setup = try? decoder.decode(WorkerSetup.self, from: Data(first.utf8)) else {
+            replies.send(WorkerLine(problem: "a worker expects its setup as its first line"))
+            return 2
+        }
+        let glue = setup.glue.flatMap { name in glues.first { $0.name == name } }
+        if let name = setup.glue, glue == nil {
+            replies.send(WorkerLine(problem: "this tool has no glue named \(name) (it has \(glues.map(\.name).joined(separator: ", ")))"))
+            return 2
+        }
+        var start: Scenario?
+        if let text = setup.start {
+            do { start = try Scenario.decode(Data(text.utf8), file: "starting point", isStartingPoint: true) } catch {
+                replies.send(WorkerLine(problem: "the starting point does not decode here: \(error)"))
+                return 2
+            }
+        }
+        SimulatedApp.runTraces.withLock { observer in
+            observer = { trace in trace.observeFromStart { event, _ in replies.forward(event) } }
+        }
+        replies.send(WorkerLine(ready: true))
+        let lines = PathLines()
+        // A world a path's step left in its state, for the next step from that state.
+        var standing: StandingRun?
+        while let line = readLine() {
+            if line.hasPrefix("P\t") {
+                standing = path(line[...], on: standing, lines: lines, glue: glue, start: start, setup: setup, replies: replies)
+                continue
+            }
+            standing?.abandon()
+            standing = nil
+            guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
+                replies.send(WorkerLine(problem: "a worker cannot read this request: \(line.prefix(200))"))
+                continue
+            }
+            replies.send(answer(request, glue: glue, start: start, setup: setup, replies: replies))
+        }
+        return 0
+    }
+
+    /// Runs a path of the search (on `standing` when the request says so), and sends its reply line
+    /// (or the problem); returns the world the run left standing.
+    private static func path(
+        _ line: Substring, on standing: StandingRun?, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel
+    ) -> StandingRun? {
+        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool)
+        do { path = try lines.readRequest(line) } catch {
+            replies.send(WorkerLine(problem: "\(error)"))
+            return nil
+        }
+        if !path.onStanding { standing?.abandon() }
+        guard let start, !path.onStanding || standing != nil else {
+            replies.send(WorkerLine(problem: start == nil ? "a path needs a starting point in the setup" : "no world stands in this worker"))
+            return nil
+        }
+        replies.begin(everyEvent: false)
+        let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+        // The supervisor knows the last step unless it is a `wait`, which becomes an `advance` here.
+        let waits = path.next == .wait
+        let announce: (Step) -> Void = { step in
+            replies.mark()
+            if waits { replies.send(WorkerLine(next: step)) }
+        }
+        let (outcome, concrete, _, left) = run.runHere(
+            path.steps, then: path.next, decisions: path.decisions, on: path.onStanding ? standing : nil, stayKey: path.stayKey, announce: announce,
+            finishing: replies.sendFinishing)
+        replies.send(line: lines.reply(outcome, concrete: concrete, stayed: left != nil))
+        return left
+    }
+
+    /// Runs one request; its answer.
+    private static func answer(_ request: WorkerRequest, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel) -> WorkerLine {
+        if let walk = request.walk {
+            guard let start else { return WorkerLine(problem: "a walk needs a starting point in the setup") }
+            replies.begin(everyEvent: false)
+            replies.mark()
+            let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+            let result = RandomWalks.walk(
+                run, decisions: walk.decisions.value, random: SplitMix64(seed: walk.random), steps: walk.steps.map(\.value), depth: walk.depth,
+                announce: { replies.send(WorkerLine(next: $0)) }, finishing: replies.sendFinishing)
+            return WorkerLine(walk: WalkReply(steps: result.steps, states: result.states, findings: WireFindings(result.violations)))
+        }
+        if let fixture = request.fixture {
+            replies.begin(everyEvent: true)
+            let rules: RuleSet?
+            do { rules = try fixture.rules.map { try RuleSet(parsing: $0) } } catch { return WorkerLine(problem: "\(error)") }
+            let verdict: ScenarioVerdict
+            do {
+                if let file = fixture.file {
+                    verdict = try ScenarioFile(url: URL(fileURLWithPath: file), displayPath: fixture.displayPath).run(glue: glue, rules: rules)
+                } else {
+                    verdict = try Scenario.decode(json: fixture.text ?? "", name: fixture.name ?? "inline scenario").run(glue: glue, rules: rules)
+                }
+            } catch {
+                return WorkerLine(problem: "\(error)")
+            }
+            return WorkerLine(verdict: WireVerdict(verdict))
+        }
+        return WorkerLine(problem: "a worker was sent an empty request")
+    }
+}
+
+/// A worker's answers: JSON lines on the descriptor that was its standard output, written whole.
+final class ReplyChannel: Sendable {
+    private let descriptor: Int32
+    private let state = Locked(State())
+
+    private struct State {
+        let encoder = JSONEncoder()
+        /// Whether every event of the run is sent (a fixture), or only the duplicate deliveries
+        /// once the step the supervisor cannot see has begun (``mark()``).
+        var everyEvent = false
+        var marked = false
+        /// Events recorded and not sent since the last line.
+        var unsent = 0
+    }
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// A request begins: its run's events are all sent, or only the duplicate deliveries after ``mark()``.
+    func begin(everyEvent: Bool) {
+        state.withLock { state in
+            state.everyEvent = everyEvent
+            state.marked = false
+        }
+    }
+
+    /// The step a run may die in begins (a path's last, a walk's every one): a duplicate delivery
+    /// from now on is sent, to name the callback the app was handling if it dies.
+    func mark() { state.withLock { $0.marked = true } }
+
+    /// Sends an event the supervisor needs, or a beat now and then for the rest, so that a run that
+    /// records events is seen to make progress.
+    func forward(_ event: TraceEvent) {
+        state.withLock { state in
+            if state.everyEvent || (state.marked && event.name == .callbackDuplicate) {
+                state.unsent = 0
+                write(CompactLine.line(event))
+            } else {
+                state.unsent += 1
+                guard state.unsent >= 1_000 else { return }
+                state.unsent = 0
+                write(CompactLine.beat)
+            }
+        }
+    }
+
+    /// Says the run's end begins.
+    @Sendable func sendFinishing() {
+        state.withLock { _ in write(CompactLine.finishing) }
+    }
+
+    /// Sends a line.
+    func send(_ line: WorkerLine) {
+        state.withLock { state in
+            guard let data = try? state.encoder.encode(line) else { return }
+            write(data)
+        }
+    }
+
+    /// Sends a line of text (one with no newline).
+    func send(line: String) {
+        state.withLock { _ in write(line) }
+    }
+
+    private func write(_ text: String) { write(Data(text.utf8)) }
+
+    private func write(_ line: Data) {
+        var data = line
+        data.append(UInt8(ascii: "\n"))
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                    let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if written < 0 && errno == EINTR { continue }
+                // The supervisor is gone: the worker has no one to answer, and ends when its input does.
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}

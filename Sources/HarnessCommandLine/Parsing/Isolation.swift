@@ -1,0 +1,55 @@
+import Foundation
+import ScenarioRunner
+
+/// How `explore` and `run` run a glue's runs: in worker processes of the tool, or in its own process.
+struct Isolation: Sendable {
+    /// `--in-process`: everything in the tool's own process.
+    var inProcess = false
+    /// `--watchdog SECONDS`: how long a worker may go without progress.
+    var watchdog = WorkerPool.defaultWatchdog
+    /// Whether `--watchdog` was given.
+    var watchdogGiven = false
+
+    /// Why the options contradict each other, if they do: a watchdog bounds workers only.
+    var problem: String? {
+        inProcess && watchdogGiven ? "--watchdog bounds the runs of worker processes; with --in-process there are none" : nil
+    }
+
+    /// The workers to run in: the tool's worker executable, unless `--in-process` or it has none
+    /// (a test calling ``HarnessCommandLine/run(_:glues:toolName:output:workers:)`` without one).
+    func workers(_ output: Output) -> WorkerPool.Settings? {
+        guard !inProcess, let executable = output.workers else { return nil }
+        return WorkerPool.Settings(executable: executable, watchdog: watchdog)
+    }
+}
+
+extension CommandOption {
+    /// `--in-process` and `--watchdog SECONDS`, for a command whose settings hold an ``Isolation``.
+    static func isolation(_ path: WritableKeyPath<Settings, Isolation> & Sendable) -> [CommandOption] {
+        [
+            flag("--in-process") { $0[keyPath: path].inProcess = true },
+            value("--watchdog") { settings, text in
+                guard let seconds = text.flatMap(Double.init), seconds > 0, seconds <= 3_600 else {
+                    return "--watchdog takes a number of seconds, more than 0 and at most 3600, such as 10 or 0.5"
+                }
+                settings[keyPath: path].watchdog = .milliseconds(Int64((seconds * 1_000).rounded()))
+                settings[keyPath: path].watchdogGiven = true
+                return nil
+            },
+        ]
+    }
+
+    /// The help's paragraph on running in worker processes, the same for every command that does.
+    static var isolationHelp: String {
+        """
+        The glue's runs run in worker processes of this tool, under a supervisor: a glue that traps (a
+        force unwrap of nil, fatalError) ends only its worker, and is a finding (noCrash, with the trap's
+        message and the step it died in); a worker that shows no progress for --watchdog SECONDS (default
+        10: the one wall clock the harness reads, and only the supervisor reads it) is ended, and is a
+        finding (noHang). There a completion the fault `callback: twice` delivers twice reaches async
+        code too, as the real SDK would deliver it (noCrashOnDuplicateCallback, a warning). --in-process
+        runs everything in this process instead: faster, but a trap ends the tool and a glue that blocks
+        blocks it, and a duplicate completion is not delivered to async code (the trace says so).
+        """
+    }
+}

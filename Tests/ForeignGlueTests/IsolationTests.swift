@@ -1,0 +1,116 @@
+import Foundation
+import HarnessCommandLine
+import Testing
+
+/// A team's tool over glues that trap or hang: each run of the glue runs in a worker process of the
+/// tool, so a crash or a hang is a finding with a counterexample, and the tool lives on.
+@Suite("Runs in worker processes: a crash or a hang is a finding, never a dead or stuck tool")
+struct IsolationTests {
+    /// What one run of the team's tool printed, and how it ended.
+    struct ToolRun {
+        var code: Int32
+        var diedBySignal: Bool
+        var text: String
+    }
+
+    /// Runs the team's tool, built beside these tests.
+    static func tool(_ arguments: [String]) throws -> ToolRun {
+        let tool: URL = try #require(HarnessCommandLine.builtExecutable(named: "fragile-glue-tool"), "swift build builds the team's tool")
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return ToolRun(code: process.terminationStatus, diedBySignal: process.terminationReason == .uncaughtSignal, text: text)
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("isolation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("a glue that traps when the consent form fails to load: explore finds the crash with its message and goes on; run replays it")
+    func trapOnFormLoadError() throws {
+        let out = try Self.folder()
+        let explored = try Self.tool(
+            [
+                "explore", "--glue", "TrappingConsentManager", "--depth", "2", "--max-faults", "1", "--leave-out", "never,twice,otherThread,delay", "--out",
+                out.path,
+            ])
+
+        #expect(explored.code == 1 && !explored.diedBySignal, "\(explored.text)")
+        #expect(explored.text.contains("FOUND  invariant broken: noCrash: the app does not crash"), "\(explored.text)")
+        #expect(explored.text.contains("app.crash  reason=trap step=onboarding"), "\(explored.text)")
+        #expect(explored.text.contains("TrappingConsentManager.swift"), "\(explored.text)")
+        #expect(explored.text.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"), "\(explored.text)")
+        // The rest of the search goes on past the crash: the glue's other bug is found too.
+        #expect(explored.text.contains("FOUND  invariant broken: privacyOptionsReachable"), "\(explored.text)")
+        #expect(explored.text.contains("2 failures: privacyOptionsReachable, noCrash"), "\(explored.text)")
+        #expect(explored.text.contains("worker processes lost to a crash or a hang"), "\(explored.text)")
+
+        let fixture = out.appendingPathComponent("explore-noCrash.json").path
+        let replayed = try Self.tool(["run", "--glue", "TrappingConsentManager", fixture])
+        #expect(replayed.code == 1 && !replayed.diedBySignal, "\(replayed.text)")
+        #expect(replayed.text.contains("invariant violated: the app does not crash"), "\(replayed.text)")
+        #expect(replayed.text.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"), "\(replayed.text)")
+        #expect(replayed.text.hasSuffix("0 passed, 1 failed\n"), "\(replayed.text)")
+    }
+
+    @Test("a glue that blocks at launch on the consent update's completion: explore finds the hang; run replays it")
+    func hangAtLaunch() throws {
+        let out = try Self.folder()
+        // The supervisor's bound is the one wall clock a test waits on: short, and set here.
+        let explored = try Self.tool(["explore", "--glue", "BlockingLaunchGlue", "--depth", "1", "--max-faults", "0", "--watchdog", "0.5", "--out", out.path])
+
+        #expect(explored.code == 1 && !explored.diedBySignal, "\(explored.text)")
+        #expect(explored.text.contains("FOUND  invariant broken: noHang"), "\(explored.text)")
+        #expect(explored.text.contains("app.crash  reason=watchdog step=launch detail=no progress for 0.500s"), "\(explored.text)")
+        // The other steps from the starting point (Settings changes before the first launch) are explored.
+        #expect(explored.text.contains("breadth-first to depth 1: "), "\(explored.text)")
+        #expect(!explored.text.contains(", 1 distinct states"), "\(explored.text)")
+
+        let fixture = out.appendingPathComponent("explore-noHang.json").path
+        let replayed = try Self.tool(["run", "--glue", "BlockingLaunchGlue", "--watchdog", "0.5", fixture])
+        #expect(replayed.code == 1 && !replayed.diedBySignal, "\(replayed.text)")
+        #expect(replayed.text.contains("reason=watchdog step=launch"), "\(replayed.text)")
+    }
+
+    @Test("a completion the SDK delivers twice reaches async code in a worker: a glue that resumes its continuation twice traps there, a warning")
+    func duplicateCompletionInAWorker() throws {
+        let file = try Self.folder().appendingPathComponent("twice.json")
+        let scenario =
+            #"{"name": "update called back twice", "faults": [{"target": "consentInfoUpdate", "callback": "twice"}], "steps": ["launch"], "expect": {}}"#
+        try Data(scenario.utf8).write(to: file)
+
+        let isolated = try Self.tool(["run", "--glue", "ResumingTwiceConsentManager", "--fail-on", "warning", file.path])
+        #expect(isolated.code == 1 && !isolated.diedBySignal, "\(isolated.text)")
+        #expect(isolated.text.contains("warning: noCrashOnDuplicateCallback (guidance)"), "\(isolated.text)")
+        #expect(isolated.text.hasSuffix("0 passed, 1 failed; 1 warning: noCrashOnDuplicateCallback\n"), "\(isolated.text)")
+
+        // In process the duplicate is not delivered to async code, and the trace says so.
+        let inProcess = try Self.tool(["trace", "--glue", "ResumingTwiceConsentManager", file.path])
+        #expect(inProcess.code == 0, "\(inProcess.text)")
+        #expect(
+            inProcess.text.contains("callback.duplicate  callback=consent.update completion delivered=false detail=in process; a worker process delivers it"))
+    }
+
+    /// The fixtures that pin each glue's crash or hang (`expect.crash: trap` or `watchdog`), beside the glues.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Glues/Fragile/Fixtures")
+
+    @Test(
+        "a fixture may expect the crash or the hang its glue has: it passes in a worker",
+        arguments: [
+            ("form-load-error-traps.json", "TrappingConsentManager"), ("launch-blocks-on-the-update.json", "BlockingLaunchGlue"),
+            ("update-called-back-twice.json", "ResumingTwiceConsentManager"),
+        ])
+    func fixturesExpectTheirCrash(_ file: String, _ glue: String) throws {
+        let run = try Self.tool(["run", "--glue", glue, "--watchdog", "0.5", "--fail-on", "warning", Self.fixtures.appendingPathComponent(file).path])
+        #expect(run.code == 0 && !run.diedBySignal, "\(run.text)")
+        #expect(run.text.hasPrefix("PASS"), "\(run.text)")
+    }
+}

@@ -1,0 +1,8 @@
+// A team's own tool, as a team builds one (an executable target of three lines over its glues),
+// here over glues that cannot run in a test process: one traps on its form-error path, one blocks
+// at launch, one resumes its own continuation twice when the SDK calls back twice. The tests run it,
+// and its worker processes run the glues' runs.
+import FragileGlues
+import HarnessCommandLine
+
+HarnessCommandLine.main(glues: Fragile.glues)
