@@ -643,7 +643,7 @@ public final class SimulatedApp: Sendable {
         }
         if let issue = events[from...].first(where: { $0.name == .harnessIssue }) {
             state.withLock { $0.failed = true }
-            throw .scenarioIssue(issue["issue"] ?? "unknown", trace: events)
+            throw .scenarioIssue(issue[.scenarioIssue] ?? "unknown", trace: events)
         }
     }
 }
