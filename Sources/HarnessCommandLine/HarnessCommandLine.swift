@@ -55,7 +55,8 @@ public enum HarnessCommandLine {
         case nil:
             return RunCommand.main([], output)
         case "--version":
-            output.line(output.naming(version))
+            // A team's tool is built on this harness's version, not one of its own.
+            output.line(output.toolName == "adharness" ? version : "\(output.toolName) (\(version))")
             return 0
         case "--help", "-h":
             return HelpCommand.main(Array(arguments.dropFirst()), output)

@@ -97,7 +97,7 @@ public final class AppProcess: Sendable {
 
     /// A mistake in the scenario itself, such as a prompt shown with no scripted answer.
     public func reportScenarioIssue(_ text: String) {
-        trace.record(.harnessIssue, [EventField("issue", text)])
+        trace.record(.harnessIssue, [EventField(.scenarioIssue, text)])
     }
 
     /// The scripted user answers something on screen after a delay.
@@ -120,7 +120,7 @@ public final class AppProcess: Sendable {
     package func leaveUnanswered(
         _ what: String, scriptKey: UserScriptKey? = nil, because issue: String, takeAway: @escaping @Sendable () -> Void
     ) {
-        trace.record(.harnessIssue, [EventField("issue", issue)] + (scriptKey.map { [EventField(.missingAnswer, $0)] } ?? []))
+        trace.record(.harnessIssue, [EventField(.scenarioIssue, issue)] + (scriptKey.map { [EventField(.missingAnswer, $0)] } ?? []))
         clock.scheduleNever(label: "\(what) waiting for an answer the user script does not give", kind: .unansweredPrompt, playOut: takeAway)
     }
 }

@@ -39,6 +39,18 @@ public final class FaultPlan: Sendable {
     /// it has left to do.
     package func end() { remaining.withLock { $0 = [] } }
 
+    /// Runs `body` with no fault firing and no call counted: the harness's own probe of the app
+    /// after the run's end uses up nothing the run's faults were meant for.
+    package func paused<Result>(_ body: () -> Result) -> Result {
+        let saved = (remaining.withLock { $0 }, asked.withLock { $0 })
+        remaining.withLock { $0 = [] }
+        defer {
+            remaining.withLock { $0 = saved.0 }
+            asked.withLock { $0 = saved.1 }
+        }
+        return body()
+    }
+
     /// How often each fault limited by `times` may still fire, for comparing two runs' states: a
     /// fault with one firing left and one with two make different futures.
     package var firingsLeft: [Fault: Int] {

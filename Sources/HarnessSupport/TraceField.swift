@@ -133,6 +133,9 @@ extension TraceField where Value == Int {
     /// How much work was still scheduled on the clock when the run ended: the app's timers, callbacks
     /// and prompts on screen (`run.finish`); absent when none.
     @inlinable public static var pendingWork: Self { Self("pending") }
+    /// How much of that work is due at a time (a timer, a late callback, a user about to answer),
+    /// as against work that never comes by itself (a withheld callback, a prompt nobody answers).
+    @inlinable public static var pendingDue: Self { Self("due") }
 }
 
 extension TraceField where Value == ConsentFormStatus {

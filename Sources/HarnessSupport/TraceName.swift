@@ -96,6 +96,11 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     )
     /// The run ends: the rules that wait for the end are decided here.
     public static let runFinish = Self("run.finish", .harness, "the run ends: the rules that wait for the end are decided here (pending: work still waiting)")
+    /// The harness's own tap on the app's privacy-options entry point, after the run's end, has run its course.
+    public static let probeEnd = Self(
+        "run.probeEnd", .harness,
+        "after the run's end, the harness's own tap on the app's privacy-options entry point has run its course: whether it presented the form is decided here"
+    )
     /// A step calls the consent SDK directly, bypassing the glue.
     public static let sdkCall = Self(
         "sdk.call", .harness,
@@ -255,7 +260,8 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// Every name, grouped by recorder.
     public static let all: [TraceName] = [
         deviceReady, step, appLaunch, appActive, appInactive, appBackground, appTerminate, appReinstall, appCrash,
-        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runFinish, sdkCall, sdkResult, harnessIssue,
+        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runFinish, probeEnd, sdkCall, sdkResult,
+        harnessIssue,
         trackingRequest, trackingPrompt, trackingAnswer, idfaRead,
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
         consentUpdate, consentUpdateDone, consentReset, consentSyncRestored, consentFormLoad, consentFormLoaded, consentFormLoadFailed,

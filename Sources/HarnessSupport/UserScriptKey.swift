@@ -16,3 +16,9 @@ extension TraceField where Value == UserScriptKey {
     /// The user-script entry that would have answered what was left on screen (`harness.issue`).
     @inlinable public static var missingAnswer: Self { Self("missingAnswer") }
 }
+
+extension TraceField where Value == String {
+    /// What is wrong with the scenario itself (`harness.issue`): a prompt the user script does not
+    /// answer, choices that do not fit a TC string; read typed from the stand-in to the report.
+    @inlinable public static var scenarioIssue: Self { Self("issue") }
+}

@@ -61,12 +61,13 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     /// Whether one of the SDK's forms is on screen, covering the app.
     public var isFormOnScreen: Bool { info.inFlight.formOnScreen }
 
-    /// Runs `body` as the harness's own probe of the app's privacy-options entry point: any form it
-    /// brings up is dismissed at once, whatever the user script says, so the probe changes nothing.
-    package func probing(_ body: () -> Void) {
+    /// Runs `body`, and all it sets off, as the harness's own probe of the app's privacy-options
+    /// entry point: any form shown meanwhile is dismissed at once, whatever the user script says, so
+    /// the probe changes nothing.
+    package func probing<Result>(_ body: () -> Result) -> Result {
         probing.withLock { $0 = true }
         defer { probing.withLock { $0 = false } }
-        body()
+        return body()
     }
 
     /// Presents the privacy-options form if its entry point is required; otherwise fails on the next run loop.

@@ -172,7 +172,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             do {
                 try storage.tcf.writeChoices(choices, gdprApplies: region == .eea, at: SimulatedCMP.deciseconds(at: process.clock.now))
             } catch {
-                process.trace.record(.harnessIssue, [EventField("issue", "the user script's choices do not fit a TC string: \(error)")])
+                process.trace.record(.harnessIssue, [EventField(.scenarioIssue, "the user script's choices do not fit a TC string: \(error)")])
             }
             storage.status = .obtained
             storage.privacyOptions = .required
@@ -254,7 +254,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         do {
             try storage.tcf.writeChoices(choices, gdprApplies: true, at: SimulatedCMP.deciseconds(at: process.clock.now))
         } catch {
-            process.trace.record(.harnessIssue, [EventField("issue", "the synced choices do not fit a TC string: \(error)")])
+            process.trace.record(.harnessIssue, [EventField(.scenarioIssue, "the synced choices do not fit a TC string: \(error)")])
             return
         }
         storage.purposesConsented = choices == .acceptAll

@@ -119,7 +119,7 @@ struct AppWorldTests {
 
         func didFinishLaunching() async {}
         func requestTracking() async {}
-        func openPrivacyOptions() async {}
+        func openPrivacyOptions() async { try? await ports.consentForms.presentPrivacyOptionsForm() }
         func readAdvertisingIdentifier() async -> UUID? { nil }
     }
 

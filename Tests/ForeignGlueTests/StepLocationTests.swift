@@ -113,6 +113,33 @@ struct PrivacyOptionsProbeTests {
         #expect(careful.groundTruth == before)
     }
 
+    @Test("the probe does not mask an end-of-run finding: the run's end is decided before it")
+    func endRulesDecidedFirst() throws {
+        let liveness = RuleSet.standard.setting(.wantedAdsRequested, to: .failure)
+        let app = try SimulatedApp(
+            glue: ConsentManagerGlue.factory(.neverRequestsAds), previousSession: PreviousSession(tracking: .authorized, consent: .obtained),
+            faults: [Fault.formPresent(.delay(.seconds(5)))], rules: liveness
+        )
+        try app.launch()
+        try app.requestAd()
+        let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
+        guard case .invariantViolated(let violation)? = failure else { return }
+        #expect(violation.invariant == .wantedAdsRequested)
+    }
+
+    @Test("a second tap on an entry point that presents nothing is found caused by the first")
+    func secondTapNamesTheFirst() throws {
+        let app = try SimulatedApp(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint), user: Self.user)
+        app.stopsAtFirstFailure = false
+        try app.launch()
+        try app.onboarding()
+        try app.openPrivacyOptions()
+        try app.openPrivacyOptions()
+        let firstTap = try #require(app.trace.events.firstIndex { $0.name == .step && $0[.step] == .openPrivacyOptions })
+        let found = try #require(app.failures.first { $0.invariant == .privacyOptionsReachable })
+        #expect(found.cause == app.trace.events[firstTap])
+    }
+
     @Test("no probe where the test tapped the entry point, where none is required, or when turned off")
     func noProbe() throws {
         let tapped = try SimulatedApp(

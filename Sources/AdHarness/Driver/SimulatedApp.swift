@@ -404,23 +404,30 @@ public final class SimulatedApp: Sendable {
     @discardableResult
     public func finish(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> Leftovers {
         clock.run()
-        probePrivacyOptions()
         noteRunaway()
         noteTasksOutsideTheHarness()
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
         // flows are not over: the rules about what an app never does are not decided on it.
         let waiting = clock.pendingWork.count
-        trace.record(.runFinish, waiting > 0 ? [EventField(.pendingWork, waiting)] : [])
+        let due = clock.pendingWork.count { $0.due != nil }
+        trace.record(.runFinish, (waiting > 0 ? [EventField(.pendingWork, waiting)] : []) + (due > 0 ? [EventField(.pendingDue, due)] : []))
         state.withLock { $0.finished = true }
-        try check(StepCall(step: "finish", site: CallSite(fileID: fileID, line: line)))
+        let call = StepCall(step: "finish", site: CallSite(fileID: fileID, line: line))
+        let leftovers = self.leftovers
+        try check(call)
+        // The probe comes only when nothing is due: a withheld callback or an unanswered prompt never
+        // comes by itself (and a prompt up keeps the app inactive, which the probe also waits out).
+        if due == 0 && probePrivacyOptions() { try check(call) }
         return leftovers
     }
 
     /// Whether ``finish(fileID:line:)`` taps the app's privacy-options entry point itself when the
     /// consent SDK requires one and nothing tapped it in this process (the default): an app with no
-    /// entry point at all is found without a test that taps a button the app does not have. The
-    /// probe's step is recorded `step step=openPrivacyOptions detail=probe`, and whatever form it
-    /// brings up is dismissed at once.
+    /// entry point at all is found without a test that taps a button the app does not have. The probe
+    /// comes after the run's end (`run.finish`, where the other end-of-run rules are decided), only
+    /// when nothing is due and nothing covers the app; it is recorded
+    /// `step step=openPrivacyOptions detail=probe`, fires no fault, dismisses any form it brings up,
+    /// and ends with `run.probeEnd` once what it set off has run (at most a minute of virtual time).
     public var probesPrivacyOptions: Bool {
         get { state.withLock { $0.probesPrivacyOptions } }
         set { state.withLock { $0.probesPrivacyOptions = newValue } }
@@ -431,23 +438,35 @@ public final class SimulatedApp: Sendable {
     package var probeStart: Int? { state.withLock { $0.probeStart } }
 
     /// Taps the privacy-options entry point as the user could, if the consent SDK requires one, the
-    /// app is active with nothing over it, and nothing tapped it in this process.
-    private func probePrivacyOptions() {
+    /// app is active with nothing over it (no form, no full-screen ad, no system prompt), and nothing
+    /// tapped it in this process; returns whether it did.
+    private func probePrivacyOptions() -> Bool {
         // With no glue there is no app to have an entry point: raw SDK steps pin the SDK.
         guard probesPrivacyOptions, glueFactory.name != GlueFactory.noGlue.name, let process = state.withLock({ $0.running }), process.isRunning,
             process.standIns.legacyConsentInformation == nil, process.standIns.consentInformation.privacyOptionsRequirement == .required,
-            !process.standIns.consentForms.isFormOnScreen, device.appState == .active,
+            !process.standIns.consentForms.isFormOnScreen, !process.standIns.adSDK.isFullScreenAdOnScreen, device.appState == .active,
             !state.withLock({ $0.privacyOptionsTapped })
-        else { return }
+        else { return false }
         let start = trace.events.count
         state.withLock {
             $0.probeStart = start
             $0.privacyOptionsTapped = true
         }
         trace.record(.step, [EventField(.step, HarnessStep.openPrivacyOptions), EventField("detail", "probe")])
-        clock.drive { process.standIns.consentForms.probing { process.glue.openPrivacyOptions() } }
-        clock.run()
+        // Nothing was waiting: what runs now is what the tap set off.
+        process.standIns.process.faults.paused {
+            process.standIns.consentForms.probing {
+                clock.drive { process.glue.openPrivacyOptions() }
+                _ = clock.runUntilIdle(limit: Self.probeBound)
+            }
+        }
+        trace.record(.probeEnd)
+        return true
     }
+
+    /// How much virtual time the probe's tap may take to present the privacy-options form (an entry
+    /// point that first updates consent, within the app's own timeouts).
+    static let probeBound = Duration.seconds(60)
 
     /// Runs the steps of `body`, then ``SimulatedApp/finish(fileID:line:)``, so the rules that wait for the end of the run
     /// cannot be forgotten; returns what was left over.
@@ -643,7 +662,7 @@ public final class SimulatedApp: Sendable {
         }
         if let issue = events[from...].first(where: { $0.name == .harnessIssue }) {
             state.withLock { $0.failed = true }
-            throw .scenarioIssue(issue["issue"] ?? "unknown", trace: events)
+            throw .scenarioIssue(issue[.scenarioIssue] ?? "unknown", trace: events)
         }
     }
 }

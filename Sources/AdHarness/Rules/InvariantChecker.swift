@@ -90,7 +90,6 @@ public final class InvariantChecker: Sendable {
     private func check(_ event: TraceEvent, at index: Int) {
         guard event.name.isGroundTruth else { return }
         state.withLock { state in
-            if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
             for (rule, severity) in active[event.name] ?? [] where rule.breaks(event, state.facts) {
                 let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
                 guard severity != .off else { continue }
@@ -99,6 +98,8 @@ public final class InvariantChecker: Sendable {
                 state.findings.append((rule.id, severity, index, cause))
             }
             state.facts.update(with: event)
+            // After the rules: a later tap's finding names the earlier tap that opened its debt.
+            if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
             for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
                 if rule.breaks(event, state.customStates[offset]) { state.findings.append((rule.invariant, severity, index, nil)) }
                 state.customStates[offset] = rule.update(state.customStates[offset], event)

@@ -26,7 +26,7 @@ import HarnessSupport
 ///     }
 /// }
 ///
-/// let rules = RuleSet.standard.adding(NoAdBeforeOnboarding(), severity: .failure)
+/// let rules = try RuleSet.standard.adding(NoAdBeforeOnboarding(), severity: .failure)
 /// ```
 public protocol Rule: Sendable {
     /// What the rule carries from one event to the next (`Bool`, a struct of its own...).
@@ -44,14 +44,16 @@ public protocol Rule: Sendable {
     var definition: String { get }
     /// Where it comes from.
     var source: String { get }
-    /// The events the rule judges or learns from; the checker shows it these only.
+    /// The events the rule judges or learns from, each recorded by the harness or a stand-in (what the
+    /// glue logs is never shown to a rule); the checker shows it these only.
     var events: Set<TraceName> { get }
     /// The state at the start of a run.
     var initialState: State { get }
 
     /// Whether the event breaks the rule, given the state the run had left it in before the event.
     func breaks(_ event: TraceEvent, state: State) -> Bool
-    /// The state after the event (called after ``breaks(_:state:)``, for every event in ``events``).
+    /// The state after the event (called after ``breaks(_:state:)``, for every event in ``events``). The
+    /// state lasts the whole run, relaunches included: reset what belongs to a process at `app.launch`.
     func update(_ state: inout State, after event: TraceEvent)
 }
 
@@ -59,6 +61,8 @@ public protocol Rule: Sendable {
 package struct CustomRule: Sendable {
     /// The rule's name.
     package let invariant: Invariant
+    /// The rule's type: one name, one rule.
+    package let type: ObjectIdentifier
     /// How it reads as the package's rules do.
     package let descriptor: RuleDescriptor
     /// Its state at the start of a run.
@@ -70,6 +74,7 @@ package struct CustomRule: Sendable {
 
     init<R: Rule>(_ rule: R) {
         invariant = Invariant(declaring: rule.name)
+        type = ObjectIdentifier(R.self)
         descriptor = RuleDescriptor(
             id: invariant, authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition, source: rule.source,
             breaks: { _, _ in false })
@@ -84,7 +89,26 @@ package struct CustomRule: Sendable {
 }
 
 /// The rules teams have added to a rule set in this process, by name, so that their names read back
-/// (`Invariant(rawValue:)`, a scenario's `"rules"`) and reports can describe them.
+/// (`Invariant(rawValue:)`, a scenario's `"rules"`) and reports can describe them. A name is one
+/// rule's: a second rule of another type under it is refused.
 enum CustomRules {
     static let byName = Locked<[String: CustomRule]>([:])
+
+    /// Registers a rule, or says why its name cannot be its.
+    static func register(_ rule: CustomRule) throws(RuleSetError) {
+        let name = rule.invariant.rawValue
+        guard Rules.byName[name] == nil else { throw RuleSetError("\(name) is the name of one of the package's rules; name yours with your app's prefix") }
+        let unseen = rule.descriptor.on.filter { !$0.isGroundTruth }
+        guard unseen.isEmpty else {
+            throw RuleSetError(
+                "\(name) asks for \(unseen.map(\.rawValue).sorted().joined(separator: ", ")), which the glue records: a rule reads only what the harness and the stand-ins record"
+            )
+        }
+        let clash: Bool = byName.withLock { known in
+            if let earlier = known[name], earlier.type != rule.type { return true }
+            known[name] = rule
+            return false
+        }
+        if clash { throw RuleSetError("another rule, of another type, is already named \(name) in this process") }
+    }
 }

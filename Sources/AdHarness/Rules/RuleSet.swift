@@ -14,6 +14,9 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     public let base: Base
     /// The rules turned up or down from the base.
     public let overrides: [Invariant: RuleSeverity]
+    /// The rules of a team's the set holds, by name (``adding(_:severity:)``): the set checks these,
+    /// as configured when added. Sets compare by names and severities.
+    private var added: [String: CustomRule] = [:]
 
     /// A preset rule set.
     public enum Base: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
@@ -74,23 +77,44 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     public func setting(_ rule: Invariant, to severity: RuleSeverity) -> RuleSet {
         var overrides = overrides
         overrides[rule] = severity
-        return RuleSet(base: base, overrides)
+        var set = RuleSet(base: base, overrides)
+        set.added = added
+        return set
+    }
+
+    /// Equal when the base, the severities and the names of the rules added are.
+    public static func == (lhs: RuleSet, rhs: RuleSet) -> Bool {
+        lhs.base == rhs.base && lhs.overrides == rhs.overrides && Set(lhs.added.keys) == Set(rhs.added.keys)
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(base)
+        hasher.combine(overrides)
+        hasher.combine(Set(added.keys))
     }
 
     /// The same set with a rule of your own in it, at `severity` (by default its authority's):
     /// every run checked by the set checks it too. Its name then reads back in this process
     /// (`Invariant(rawValue:)`, `--rules`, a scenario's `"rules"`), so a counterexample the explorer
     /// writes with it replays in a test that adds the same rule.
-    public func adding<R: Rule>(_ rule: R, severity: RuleSeverity? = nil) -> RuleSet {
+    /// A name already another rule's (the package's, or another type's in this process), or events
+    /// the glue records, are refused.
+    public func adding<R: Rule>(_ rule: R, severity: RuleSeverity? = nil) throws(RuleSetError) -> RuleSet {
         let custom = CustomRule(rule)
-        CustomRules.byName.withLock { $0[rule.name] = custom }
-        return setting(custom.invariant, to: severity ?? rule.authority.defaultSeverity)
+        try CustomRules.register(custom)
+        var set = setting(custom.invariant, to: severity ?? rule.authority.defaultSeverity)
+        set.added[rule.name] = custom
+        return set
     }
 
-    /// The rules of a team's in the set, each as the set holds it.
+    /// The rules of a team's in the set, each as the set holds it (one read back from its name, in a
+    /// set parsed from text, as the process registered it).
     package var customRules: [(CustomRule, RuleSeverity)] {
         let known = CustomRules.byName.withLock { $0 }
-        return overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in known[rule.rawValue].map { ($0, severity) } }
+        return overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in
+            (added[rule.rawValue] ?? known[rule.rawValue]).map { ($0, severity) }
+        }
     }
 
     /// The rules this set checks at a severity.

@@ -44,7 +44,7 @@ extension WorkerPool {
     /// outcome, the last step as it ran, the steps taken, and the run left standing in that worker. A
     /// worker that died or hung on it makes it a finding of the crash rules, with no state to go on from.
     func runPath(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, of path: PathRun)
-        -> (PathRun.Outcome, Step?, [Step], StandingRun?)
+        -> PathRun.Result
     {
         var events: [TraceEvent] = []
         // The last step as it runs: the worker says it only for a `wait` (which becomes an `advance`).
@@ -67,14 +67,14 @@ extension WorkerPool {
         case .answered(let worker):
             guard let reply, let (outcome, ran, stayed) = try? lines.readReply(reply[...]) else {
                 worker.release()
-                return (.impossible, nil, steps, nil)
+                return PathRun.Result(.impossible, lastStep: nil, steps: steps)
             }
             let taken = before + (ran.map { [$0] } ?? [])
             guard stayed else {
                 worker.release()
-                return (outcome, ran, taken, nil)
+                return PathRun.Result(outcome, lastStep: ran, steps: taken)
             }
-            return (outcome, ran, taken, StandingRun(worker: worker, steps: taken))
+            return PathRun.Result(outcome, lastStep: ran, steps: taken, standing: StandingRun(worker: worker, steps: taken))
         case .ended(.died(let reason, let message)):
             // Runs replay: the path's own run reached its state, so a run of it with one step more
             // dies in that step, or at the end of the run.
@@ -82,9 +82,9 @@ extension WorkerPool {
             var death = Self.death(reason, message, events: events)
             death.step = finishing ? "finish" : concrete.map(Self.name(of:)) ?? death.step
             let findings = ProcessDeath.findings(ending: death.trace(after: events), rules: path.start.rules ?? path.glue.defaultRules)
-            return (findings.isEmpty ? .impossible : .violation(findings, steps: taken), concrete, taken, nil)
+            return PathRun.Result(findings.isEmpty ? .impossible : .violation(findings, steps: taken), lastStep: concrete, steps: taken)
         case .failed:
-            return (.impossible, nil, steps, nil)
+            return PathRun.Result(.impossible, lastStep: nil, steps: steps)
         }
     }
 

@@ -87,11 +87,11 @@ package enum WorkerServer {
             replies.mark()
             if waits { replies.send(WorkerLine(next: step)) }
         }
-        let (outcome, concrete, _, left) = run.runHere(
+        let result = run.runHere(
             path.steps, then: path.next, decisions: path.decisions, on: path.onStanding ? standing : nil, stayKey: path.stayKey, announce: announce,
             finishing: replies.sendFinishing)
-        replies.send(line: lines.reply(outcome, concrete: concrete, stayed: left != nil))
-        return left
+        replies.send(line: lines.reply(result.outcome, concrete: result.lastStep, stayed: result.standing != nil))
+        return result.standing
     }
 
     /// Runs one request; its answer.

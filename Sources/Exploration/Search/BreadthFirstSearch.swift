@@ -97,15 +97,15 @@ struct BreadthFirstSearch: Sendable {
     /// without those steps gives it when a fresh run of that path breaks the same rule.
     private func shortest(_ finding: Finding, without steps: [Step]?) -> Finding {
         guard let steps, !steps.isEmpty else { return finding }
-        let (outcome, taken) = freshRun(of: steps, decisions: finding.decisions)
+        let fresh = freshRun(of: steps, decisions: finding.decisions)
         let violations: [InvariantViolation]
-        switch outcome {
+        switch fresh.outcome {
         case .violation(let found, _): violations = found
         case .reached(_, _, _, _, _, _, let failures): violations = failures
         case .needsAnswer, .impossible: violations = []
         }
         guard let violation = violations.first(where: { $0.invariant == finding.violation.invariant }) else { return finding }
-        return (violation, taken, finding.decisions)
+        return (violation, fresh.steps, finding.decisions)
     }
 
     /// Expands every node of a level, on every core, keeping the nodes' order. A child in a state
@@ -155,13 +155,13 @@ struct BreadthFirstSearch: Sendable {
             if reused == nil { expansion.executions += 1 } else { expansion.stepsWithoutReplay += 1 }
             // Only a step's first choice, on the node's own decisions, may leave its world standing.
             let stayKey = keepsStandingRuns && index == 1 && next != nil ? node.key : nil
-            let (outcome, concrete, taken, left) = run.run(node.steps, then: next, decisions: decisions, on: reused, stayKey: stayKey)
-            standing = left
+            let result = run.run(node.steps, then: next, decisions: decisions, on: reused, stayKey: stayKey)
+            standing = result.standing
             // A child is reached by the steps its world took, the steps that kept the node's state
             // included: the state key describes that world, and a glue's memory may hold more than the key.
-            let steps = taken
-            let withoutStayingSteps = reused == nil ? nil : node.steps + (concrete.map { [$0] } ?? [])
-            switch outcome {
+            let steps = result.steps
+            let withoutStayingSteps = reused == nil ? nil : node.steps + (result.lastStep.map { [$0] } ?? [])
+            switch result.outcome {
             case .impossible:
                 continue
             case .needsAnswer(let key, let onSheet):
@@ -189,15 +189,14 @@ struct BreadthFirstSearch: Sendable {
 
     /// Whether a fresh run of a node's path reaches the node's state.
     private func replays(_ node: Node) -> Bool {
-        guard case .reached(let key, _, _, _, _, _, _) = freshRun(of: node.steps, decisions: node.decisions).0 else { return false }
+        guard case .reached(let key, _, _, _, _, _, _) = freshRun(of: node.steps, decisions: node.decisions).outcome else { return false }
         return key == node.key
     }
 
     /// A path run from the start and finished, its last step taken as the step a search takes (so
-    /// the failures it records count): the outcome, and the steps taken.
-    private func freshRun(of steps: [Step], decisions: Decisions) -> (PathRun.Outcome, [Step]) {
-        let (outcome, _, taken, _) = run.run(Array(steps.dropLast()), then: steps.last.map { .step($0) }, decisions: decisions, on: nil, stayKey: nil)
-        return (outcome, taken)
+    /// the failures it records count).
+    private func freshRun(of steps: [Step], decisions: Decisions) -> PathRun.Result {
+        run.run(Array(steps.dropLast()), then: steps.last.map { .step($0) }, decisions: decisions, on: nil, stayKey: nil)
     }
 }
 

@@ -93,8 +93,12 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// The findings at failure severity: each rule the runs' rule set fails, broken.
-    public var counterexamples: [Counterexample] { findings.filter { $0.severity == .failure } }
+    /// The findings at failure severity: each rule the runs' rule set fails, broken. (Setting it
+    /// replaces the failures among ``findings``, as setting it did when it was all there was.)
+    public var counterexamples: [Counterexample] {
+        get { findings.filter { $0.severity == .failure } }
+        set { findings = newValue + findings.filter { $0.severity != .failure } }
+    }
 
     /// The findings at warning severity: each rule the runs' rule set warns of, broken.
     public var warnings: [Counterexample] { findings.filter { $0.severity == .warning } }

@@ -42,17 +42,33 @@ struct PathRun: Sendable {
         case impossible
     }
 
+    /// What running a path came to.
+    struct Result {
+        /// How the run ended.
+        var outcome: Outcome
+        /// The last step as it ran (a `wait` as its exact `advance`), as a fixture writes it.
+        var lastStep: Step?
+        /// Every step the world took.
+        var steps: [Step]
+        /// The world left standing in the state it reached, for the next step from there.
+        var standing: StandingRun?
+
+        init(_ outcome: Outcome, lastStep: Step?, steps: [Step], standing: StandingRun? = nil) {
+            self.outcome = outcome
+            self.lastStep = lastStep
+            self.steps = steps
+            self.standing = standing
+        }
+    }
+
     /// Runs `next` (if any) on a world standing in the state `steps` reached, or on a fresh run of
     /// the starting point's steps and `steps` when there is none, then the end-of-run checks.
     ///
     /// A run still in the state `stayKey` names, with no call made for the first time, is not
     /// finished: it is returned standing, for the next step from the same state (its end-of-run
     /// verdict is the state's, decided when the state was first reached). Any other run is finished
-    /// and checked. Returns the outcome, `next` as written to a fixture, every step the world took,
-    /// and the run left standing.
-    func run(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?) -> (
-        Outcome, Step?, [Step], StandingRun?
-    ) {
+    /// and checked.
+    func run(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?) -> Result {
         if case .workers(let pool) = place {
             return pool.runPath(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, of: self)
         }
@@ -64,7 +80,7 @@ struct PathRun: Sendable {
     func runHere(
         _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?,
         announce: (Step) -> Void = { _ in }, finishing: () -> Void = {}
-    ) -> (Outcome, Step?, [Step], StandingRun?) {
+    ) -> Result {
         let app: SimulatedApp
         var taken: [Step]
         if let standing, let world = standing.app {
@@ -74,7 +90,7 @@ struct PathRun: Sendable {
             do {
                 app = try scenario.makeApp(glue: glue)
             } catch {
-                return (.impossible, nil, steps, nil)
+                return Result(.impossible, lastStep: nil, steps: steps)
             }
             app.stopsAtFirstFailure = !goesOnPastFailures
             taken = steps
@@ -89,7 +105,7 @@ struct PathRun: Sendable {
             if let next {
                 guard let step = Self.concrete(next, on: app) else {
                     app.abandon()
-                    return (.impossible, nil, taken, nil)
+                    return Result(.impossible, lastStep: nil, steps: taken)
                 }
                 concrete = step
                 taken.append(step)
@@ -111,9 +127,9 @@ struct PathRun: Sendable {
             let outcome = Outcome.reached(
                 key: key, cleanKey: keys.key(snapshot, keys.clean(consulted, decisions)), running: running, consulted: consulted, pendingDue: due,
                 toggleShown: toggle, failures: failures)
-            return (outcome, concrete, taken, stayed ? StandingRun(app: app, steps: taken) : nil)
+            return Result(outcome, lastStep: concrete, steps: taken, standing: stayed ? StandingRun(app: app, steps: taken) : nil)
         } catch {
-            return (Self.outcome(of: error, steps: taken, violations: app.invariants.findings), concrete, taken, nil)
+            return Result(Self.outcome(of: error, steps: taken, violations: app.invariants.findings), lastStep: concrete, steps: taken)
         }
     }
 

@@ -225,7 +225,8 @@ enum ExploreCommand: Command {
             let executions, stepsWithoutReplay, distinctStates, depthReached, workersLost: Int
             let seconds, executionsPerSecond, statesPerSecond, shrinkingSeconds: Double
             let failures, warnings: Int
-            let counterexamples: [Found]
+            /// The failures, as before warnings were searched; ``findings`` has every rule broken.
+            let counterexamples, findings: [Found]
         }
         struct Found: Encodable {
             let invariant: String
@@ -249,7 +250,7 @@ enum ExploreCommand: Command {
             distinctStates: figures.distinctStates,
             depthReached: figures.depthReached, workersLost: figures.workersLost, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
             statesPerSecond: figures.statesPerSecond, shrinkingSeconds: report.shrinkingSeconds, failures: report.counterexamples.count,
-            warnings: report.warnings.count, counterexamples: found
+            warnings: report.warnings.count, counterexamples: found.filter { $0.severity == RuleSeverity.failure.rawValue }, findings: found
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -20,8 +20,10 @@ public struct Output: Sendable {
     /// `NO_COLOR` is not set.
     public init() {
         usesColor = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        out = { FileHandle.standardOutput.write(Data($0.utf8)) }
-        err = { FileHandle.standardError.write(Data($0.utf8)) }
+        // A reader that went away (`adharness run | head`) is no reason to trap: what it would not
+        // read is dropped, and the command runs to its exit code.
+        out = { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) }
+        err = { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) }
     }
 
     /// Any two sinks, without colour: what a test of a team's tool reads.

@@ -27,6 +27,7 @@ extension MermaidStroke {
         case .callbackDuplicate: [MermaidStroke(.note(.os, .ads), "fault: calls back twice", .values(["callback"]))]
         case .runRunaway: [MermaidStroke(.note(.user, .ads), "RUNAWAY: the app looped without end", .values(["repeating"]))]
         case .runFinish: [MermaidStroke(.note(.user, .ads), "end of run")]
+        case .probeEnd: [MermaidStroke(.note(.user, .ads), "end of the privacy-options probe")]
         case .harnessIssue: [MermaidStroke(.note(.user, .ads), "scenario issue")]
         case .sdkCall: [MermaidStroke(.call(.app, .consent), "raw call", .values(["name"]))]
         case .sdkResult: [MermaidStroke(.reply(.consent, .app), "raw result", .values(["name", "result", "code"]))]

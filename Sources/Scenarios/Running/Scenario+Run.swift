@@ -39,11 +39,9 @@ extension Scenario {
         }
         // A run stopped by a failure (an expected violation among them) still reports what it left.
         // The expectations read what the run's own steps did: the harness's probe of the privacy-options
-        // entry point at the end is the rules' business.
+        // entry point comes after the run's end, and is the rules' business.
         let events = app.trace.events
-        var ownSteps = events
-        if let probe = app.probeStart, let end = events.lastIndex(where: { $0.name == .runFinish }), probe < end { ownSteps.removeSubrange(probe..<end) }
-        var check = ExpectationCheck(app: app, trace: ownSteps, leftovers: leftovers ?? app.leftovers)
+        var check = ExpectationCheck(app: app, trace: Array(events.prefix(app.probeStart ?? events.count)), leftovers: leftovers ?? app.leftovers)
         // Every failure of the run, in order; the first one is the verdict's failure.
         let violations = app.invariants.violations
         if failure == nil, let first = violations.first { failure = .invariantViolated(first) }

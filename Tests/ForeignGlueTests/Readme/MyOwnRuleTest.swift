@@ -21,7 +21,7 @@ struct NoAdBeforeOnboarding: Rule {
 }
 
 @Test func myOwnRuleIsCheckedEverywhere() throws {
-    let rules = RuleSet.standard.adding(NoAdBeforeOnboarding(), severity: .failure)
+    let rules = try RuleSet.standard.adding(NoAdBeforeOnboarding(), severity: .failure)
     let returning = PreviousSession(tracking: .denied, consent: .obtained)
 
     // A test, step by step: the ad at launch fails at that step.

@@ -66,7 +66,7 @@ struct LintRuleTests {
             ("pub-1234567890123456~1234567890", "its prefix is not ca-app-pub- (it starts \"pub-1234567\")"),
             ("ca-app-pub-12345678901234５6~1234567890", "it has \"５\" before ~ where only digits 0-9 belong"),
             ("ca-app-pub-1234567890123456~12345O", "it has \"O\" after ~ where only digits 0-9 belong"),
-            (" ca-app-pub-1234567890123456~1234567890\n", "it has spaces or a line break around it"),
+            (" ca-app-pub-1234567890123456~1234567890\t", "it has spaces or a line break around it"),
         ] as [(String, String?)])
     func applicationIdentifierProblem(_ identifier: String, _ problem: String?) {
         let findings = ConfigurationLinter().lint(infoPlist: InfoPlist([InfoPlistKey.adApplicationIdentifier.name: .string(identifier)]))

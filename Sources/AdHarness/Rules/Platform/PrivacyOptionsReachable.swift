@@ -10,15 +10,16 @@ extension RuleDescriptor {
     static let privacyOptionsReachable = RuleDescriptor(
         id: .privacyOptionsReachable,
         authority: .platform,
-        on: [.consentFormPresent, .step, .appTerminate, .appCrash, .runFinish],
+        on: [.consentFormPresent, .step, .appTerminate, .appCrash, .runFinish, .probeEnd],
         rule: "when the consent SDK requires a privacy-options entry point, the app's entry point presents the privacy-options form",
         definition: """
             An `openPrivacyOptions` step (the user taps the app's entry point) while the consent SDK's stored \
             requirement is `required` opens a debt, paid by the app asking for the privacy-options form \
             (`consent.form.present` or `consent.form.present.failed` with `kind=privacyOptions`). Broken by a \
             `consent.form.present kind=consent` while the debt is open (the entry point re-shows the consent form \
-            instead), and by the next `openPrivacyOptions` step, the process's end or the run's end with the debt \
-            open (the entry point presents nothing, or the app has none).
+            instead), and by the next `openPrivacyOptions` step, the process's end, the run's end with nothing \
+            due, or the end of the harness's own tap after the run (`run.probeEnd`) with the debt open (the \
+            entry point presents nothing, or the app has none).
             """,
         source: """
             Google UMP, https://developers.google.com/admob/ios/privacy (if privacyOptionsRequirementStatus is required, \
@@ -30,7 +31,9 @@ extension RuleDescriptor {
             switch event.name {
             case .consentFormPresent: return event[.formKind] == .consent
             case .step: return event[.step] == .openPrivacyOptions
-            case .appTerminate, .appCrash, .runFinish: return true
+            case .appTerminate, .appCrash, .probeEnd: return true
+            // With work still due, the form may yet come: the end does not decide it.
+            case .runFinish: return event[.pendingDue] == nil
             default: return false
             }
         },
