@@ -21,7 +21,7 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// The call it bends.
     public var target: FaultTarget
     /// What it does to the call.
-    public var effect: FaultEffect
+    package var effect: FaultEffect
     /// How many times it fires; `nil` for every time.
     public var times: Int?
 
@@ -78,7 +78,7 @@ public enum FaultTarget: String, CaseIterable, Hashable, Sendable, Codable {
     case adLoad
 
     /// The errors the real call can fail with: its typed failures (``CallFailure``).
-    public var acceptedErrors: [FaultError] {
+    package var acceptedErrors: [FaultError] {
         switch self {
         case .trackingRequest, .adStart: []
         case .consentInfoUpdate: ConsentUpdateFailure.allCases.map(\.faultError)

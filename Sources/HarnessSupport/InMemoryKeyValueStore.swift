@@ -8,7 +8,7 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     private let trace: Trace?
 
     /// A value in the store.
-    public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
+    package enum StoredValue: Hashable, Sendable, CustomStringConvertible {
         /// A Boolean.
         case bool(Bool)
         /// An integer.
@@ -17,7 +17,7 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
         case string(String)
 
         /// The value as text.
-        public var description: String {
+        package var description: String {
             switch self {
             case .bool(let value): String(value)
             case .integer(let value): String(value)
@@ -27,13 +27,13 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     }
 
     /// Creates a store with initial contents that records changes in the trace, if one is given.
-    public init(trace: Trace? = nil, contents: [String: StoredValue] = [:]) {
+    package init(trace: Trace? = nil, contents: [String: StoredValue] = [:]) {
         self.trace = trace
         values.withLock { $0 = contents }
     }
 
     /// Every stored value.
-    public var contents: [String: StoredValue] { values.snapshot }
+    package var contents: [String: StoredValue] { values.snapshot }
 
     /// The Boolean stored under the key.
     public func bool(forKey key: String) -> Bool? {
@@ -64,7 +64,7 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     }
 
     /// Removes every value (the app was deleted).
-    public func removeAll() { values.withLock { $0.removeAll() } }
+    package func removeAll() { values.withLock { $0.removeAll() } }
 
     /// A value as the trace shows it: in full up to 100 characters, longer ones (a vendor bit string)
     /// as their start, their end and their length.

@@ -5,16 +5,16 @@ extension ServingModeRule: TraceValue {}
 
 extension TraceField where Value == ServingMode {
     /// The ad serving mode the ad SDK served the request in, from the TCF signals and `npa` (`ads.request`).
-    @inlinable public static var mode: Self { Self("mode") }
+    @inlinable package static var mode: Self { Self("mode") }
 }
 
 extension TraceField where Value == ServingModeRule {
     /// The serving-mode rule that decided it (`ads.request`).
-    @inlinable public static var modeRule: Self { Self("modeRule") }
+    package static var modeRule: Self { Self("modeRule") }
 }
 
 /// What an ad request sent as the advertising identifier.
-public enum AdvertisingIdentifierSent: String, CaseIterable, Hashable, Sendable, TraceValue {
+package enum AdvertisingIdentifierSent: String, CaseIterable, Hashable, Sendable, TraceValue {
     /// All zeros: the OS withheld it, as the ad SDK read it.
     case zero
     /// A real identifier.
@@ -25,19 +25,19 @@ public enum AdvertisingIdentifierSent: String, CaseIterable, Hashable, Sendable,
 
 extension TraceField where Value == AdvertisingIdentifierSent {
     /// What the ad SDK sent or read as the advertising identifier (`ads.request`, `ads.start`).
-    @inlinable public static var identifierSent: Self { Self("idfa") }
+    package static var identifierSent: Self { Self("idfa") }
 }
 
 extension TraceField where Value == Bool {
     /// Whether the ad SDK may collect coarse location, when the app set it (`ads.configure`, `ads.request`).
-    @inlinable public static var coarseLocationCollection: Self { Self("coarseLocation") }
+    @inlinable package static var coarseLocationCollection: Self { Self("coarseLocation") }
     /// Whether the ad SDK uses the publisher first-party ID (`ads.configure`; `ads.request` when off).
-    @inlinable public static var publisherFirstPartyID: Self { Self("firstPartyID") }
+    @inlinable package static var publisherFirstPartyID: Self { Self("firstPartyID") }
 }
 
 extension ConsentFormKind: TraceValue {}
 
 extension TraceField where Value == ConsentFormKind {
     /// Which of the consent SDK's forms (`consent.form.present`, `consent.form.answer`...).
-    @inlinable public static var formKind: Self { Self("kind") }
+    package static var formKind: Self { Self("kind") }
 }

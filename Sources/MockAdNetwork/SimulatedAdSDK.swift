@@ -67,7 +67,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     }
 
     /// Whether the SDK was started in this process.
-    public var isStarted: Bool { state.withLock { $0.started } }
+    package var isStarted: Bool { state.withLock { $0.started } }
 
     /// Every request that reached the SDK in this process, in order.
     public var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
@@ -186,24 +186,24 @@ public struct RecordedAdRequest: Hashable, Sendable {
     /// The OS tracking status at the time.
     public var tracking: TrackingAuthorizationStatus
     /// The consent SDK's status at the time, as text (current or legacy SDK).
-    public var consent: String
+    package var consent: String
     /// Whether the consent SDK allowed ad requests at the time.
     public var canRequestAds: Bool
     /// Whether the consent SDK's answer allowed personalized ads at the time.
-    public var consentAllowsPersonalized: Bool
+    package var consentAllowsPersonalized: Bool
     /// Whether the advertising identifier the SDK read was all zeros.
-    public var identifierWasZero: Bool
+    package var identifierWasZero: Bool
     /// The mode the ad SDK served the request in, and the rule that decided it.
     public var serving: ServingDecision
     /// The request configuration (audience tags) in force when the request was made.
-    public var configuration = AdRequestConfiguration()
+    package var configuration = AdRequestConfiguration()
 
     /// Whether the request carried `npa=1`.
     public var isNonPersonalized: Bool { request.isNonPersonalized }
 
     /// What the request sent as the advertising identifier: `withheld` under child-directed
     /// treatment (the SDK sends none), else `zero` or `set` as the SDK read it.
-    public var identifierSent: AdvertisingIdentifierSent {
+    package var identifierSent: AdvertisingIdentifierSent {
         configuration.withholdsAdvertisingIdentifier ? .withheld : identifierWasZero ? .zero : .set
     }
 
@@ -220,7 +220,7 @@ public struct RecordedAdRequest: Hashable, Sendable {
     }
 
     /// The fields of its `ads.request` trace event.
-    public var fields: [EventField] {
+    package var fields: [EventField] {
         let extras = request.extras.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         return [
             EventField("adUnit", request.adUnitID),

@@ -21,21 +21,21 @@ public struct ConsentSDKCall: Hashable, Sendable, CustomStringConvertible {
         case reset
 
         /// Whether the call shows a form, and so takes a presenting screen.
-        public var presents: Bool { self == .presentForm || self == .loadAndPresentIfRequired || self == .presentPrivacyOptions }
+        package var presents: Bool { self == .presentForm || self == .loadAndPresentIfRequired || self == .presentPrivacyOptions }
     }
 
     /// Which call.
     public var name: Name
     /// For `update`: the debug geography; given, this device is listed as a test device, as the peer
     /// lists its own, so the geography applies.
-    public var debugGeography: ConsentDebugGeography?
+    package var debugGeography: ConsentDebugGeography?
     /// For `update`: the under-age-of-consent tag.
-    public var underAgeOfConsent: Bool
+    package var underAgeOfConsent: Bool
     /// For the calls that present: the screen the form is presented from.
-    public var presenter: FormPresenter
+    package var presenter: FormPresenter
 
     /// A call; the arguments default to no debug geography, an adult user and the app's window.
-    public init(_ name: Name, debugGeography: ConsentDebugGeography? = nil, underAgeOfConsent: Bool = false, presenter: FormPresenter = .window) {
+    package init(_ name: Name, debugGeography: ConsentDebugGeography? = nil, underAgeOfConsent: Bool = false, presenter: FormPresenter = .window) {
         self.name = name
         self.debugGeography = debugGeography
         self.underAgeOfConsent = underAgeOfConsent

@@ -30,7 +30,7 @@ public final class SimulatedApp: Sendable {
     /// What outlives processes: the device, storage, clock, trace, faults and the scripted user.
     public let world: SimulatedWorld
     /// Makes the glue of each process.
-    public let glueFactory: GlueFactory
+    package let glueFactory: GlueFactory
     /// The rule checks, watching every event.
     public let invariants: InvariantChecker
     /// The ad unit every ``SimulatedApp/requestAd(fileID:line:)`` asks for.
@@ -190,7 +190,7 @@ public final class SimulatedApp: Sendable {
     /// Every ad request that reached the ad SDK, across processes, in order.
     public var adRequests: [RecordedAdRequest] { world.adRequests }
     /// The outcome of every ad request of the reference glue that has completed, across processes.
-    public var adResults: [Result<LoadedAd, AdRequestFailure>] {
+    package var adResults: [Result<LoadedAd, AdRequestFailure>] {
         state.withLock { $0.pastResults } + (referenceGlue?.adResults ?? [])
     }
     /// Every error the reference glue surfaced, across processes.
@@ -198,7 +198,7 @@ public final class SimulatedApp: Sendable {
     /// Why the app last crashed, if it did.
     public var crash: CrashReason? { state.withLock { $0.lastCrash } }
     /// Whether the app is running.
-    public var isRunning: Bool { state.withLock { $0.running?.isRunning ?? false } }
+    package var isRunning: Bool { state.withLock { $0.running?.isRunning ?? false } }
     /// The reference glue's coordinator, to observe it; `nil` before the first launch or with another glue.
     public var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
     /// Whether the current process started the ad SDK.
@@ -223,7 +223,7 @@ public final class SimulatedApp: Sendable {
     /// The tracking status as the OS reports it now.
     public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
     /// The location status as the OS reports it now.
-    public var locationStatus: LocationAuthorizationStatus { location.status }
+    package var locationStatus: LocationAuthorizationStatus { location.status }
     /// The answer of every ``SimulatedApp/requestLocation(fileID:line:)``, in order; `nil` while one has not come.
     public var locationAnswers: [LocationAuthorizationStatus?] { state.withLock { $0.locationAnswers.map(\.current) } }
 
@@ -274,7 +274,7 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The user leaves the app, changes a location setting in the Settings app, and comes back.
-    public func changeLocationSettings(_ change: LocationSettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+    package func changeLocationSettings(_ change: LocationSettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
         try worldStep(.settings, at: CallSite(fileID: fileID, line: line)) { [location] in
             try aroundSettings { location.change(change) }
         }
@@ -323,7 +323,7 @@ public final class SimulatedApp: Sendable {
     ///
     /// The peer suite drives the SDK so; a form a raw load gives is kept for a raw present in the
     /// same process. The legacy consent profile has no such calls: a scenario issue.
-    public func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+    package func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
         try step(.sdk, detail: call.description, at: CallSite(fileID: fileID, line: line)) { [trace] process in
             if process.standIns.legacyConsentInformation != nil {
                 throw HarnessFailure.scenarioIssue(

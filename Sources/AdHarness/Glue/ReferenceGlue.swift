@@ -9,9 +9,9 @@ import HarnessSupport
 /// errors it surfaced.
 public final class ReferenceGlue: ConsentGlue {
     /// The service the entry points call.
-    public let service: AdsService
+    package let service: AdsService
     /// The coordinator whose state the glue believes.
-    public let coordinator: AdsConsentCoordinator
+    package let coordinator: AdsConsentCoordinator
     private let ports: AppPorts
     /// The ad SDK as the service calls it (with the mistakes switched on).
     private let adSDK: any AdSDK
@@ -28,7 +28,7 @@ public final class ReferenceGlue: ConsentGlue {
     /// The consent SDK does not pass the under-age tag of its request on to the ad SDK, so the glue
     /// does: a consent request tagged under the age of consent tags the ad side too, unless the
     /// configuration says otherwise.
-    public init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
+    package init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
         var configuration = configuration
         if case .current(let parameters) = consent, parameters.isTaggedForUnderAgeOfConsent,
             configuration.adRequestConfiguration.underAgeOfConsent == nil
@@ -79,9 +79,9 @@ public final class ReferenceGlue: ConsentGlue {
     }
 
     /// Every ad request's outcome, in order.
-    public var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
+    package var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
     /// Every error the glue surfaced, in order.
-    public var errors: [AdsFlowError] { records.withLock { $0.errors } }
+    package var errors: [AdsFlowError] { records.withLock { $0.errors } }
 
     /// Updates consent and starts the ad SDK if allowed (or, as a mistake, starts it regardless).
     public func didFinishLaunching() {

@@ -26,18 +26,18 @@ public protocol ConsentCoordinating: AnyObject, Sendable {
 extension ConsentCoordinating {
     /// Re-evaluates both inputs now and notifies observers.
     @discardableResult
-    public func refreshConsentStatus() -> ConsentState { refreshConsentStatus(trigger: .refresh) }
+    package func refreshConsentStatus() -> ConsentState { refreshConsentStatus(trigger: .refresh) }
 }
 
 /// What a step of the consent flow ended with: the state the app now uses, and the error it surfaced.
 public struct ConsentFlowOutcome: Hashable, Sendable {
     /// The state after the step.
-    public var state: ConsentState
+    package var state: ConsentState
     /// The error the step surfaced, if any; the app keeps working with ``state`` either way.
-    public var error: AdsFlowError?
+    package var error: AdsFlowError?
 
     /// The state a step left, and its error if the step failed: a failed step still reports the state it read.
-    public init(state: ConsentState, error: AdsFlowError? = nil) {
+    package init(state: ConsentState, error: AdsFlowError? = nil) {
         self.state = state
         self.error = error
     }

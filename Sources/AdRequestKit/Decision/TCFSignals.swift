@@ -4,18 +4,18 @@
 /// Read through the app's ``KeyValueStore``, as an app reads `UserDefaults.standard`.
 public struct TCFSignals: Hashable, Sendable {
     /// `IABTCF_gdprApplies`: 1, 0, or `nil` while undetermined.
-    public var gdprApplies: Int?
+    package var gdprApplies: Int?
     /// `IABTCF_PurposeConsents`: character *n* is purpose *n+1*.
     public var purposeConsents: String
     /// `IABTCF_PurposeLegitimateInterests`.
-    public var purposeLegitimateInterests: String
+    package var purposeLegitimateInterests: String
     /// `IABTCF_VendorConsents`: character *n* is vendor *n+1*.
-    public var vendorConsents: String
+    package var vendorConsents: String
     /// `IABTCF_VendorLegitimateInterests`.
-    public var vendorLegitimateInterests: String
+    package var vendorLegitimateInterests: String
 
     /// Google's id in the IAB's Global Vendor List.
-    public static let googleVendorID = 755
+    package static let googleVendorID = 755
 
     /// Signals as given.
     public init(

@@ -55,14 +55,14 @@ public protocol LegacyConsentForm: Sendable {
 /// What the legacy form offers the user.
 public struct LegacyFormOffers: Hashable, Sendable {
     /// Offer personalized ads (the real SDK's default: yes).
-    public var personalizedAds: Bool
+    package var personalizedAds: Bool
     /// Offer non-personalized ads (default: yes).
-    public var nonPersonalizedAds: Bool
+    package var nonPersonalizedAds: Bool
     /// Offer the app's ad-free version (default: no).
-    public var adFree: Bool
+    package var adFree: Bool
 
     /// Creates offers; the defaults are the real SDK's.
-    public init(personalizedAds: Bool = true, nonPersonalizedAds: Bool = true, adFree: Bool = false) {
+    package init(personalizedAds: Bool = true, nonPersonalizedAds: Bool = true, adFree: Bool = false) {
         self.personalizedAds = personalizedAds
         self.nonPersonalizedAds = nonPersonalizedAds
         self.adFree = adFree

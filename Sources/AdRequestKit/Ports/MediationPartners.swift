@@ -27,13 +27,13 @@ public struct MediationPartner: RawRepresentable, Hashable, Sendable, Codable, C
     /// AppLovin (`ALPrivacySettings`).
     public static let appLovin = Self(rawValue: "applovin")
     /// Unity Ads (`UADSMetaData`).
-    public static let unityAds = Self(rawValue: "unityads")
+    package static let unityAds = Self(rawValue: "unityads")
     /// Meta Audience Network (`FBAdSettings`).
-    public static let metaAudienceNetwork = Self(rawValue: "meta")
+    package static let metaAudienceNetwork = Self(rawValue: "meta")
     /// ironSource (`IronSource.setConsent`).
     public static let ironSource = Self(rawValue: "ironsource")
     /// Liftoff Monetize, formerly Vungle (`VunglePrivacySettings`).
-    public static let liftoff = Self(rawValue: "liftoff")
+    package static let liftoff = Self(rawValue: "liftoff")
 
     /// By name.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }

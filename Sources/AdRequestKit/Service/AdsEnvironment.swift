@@ -6,18 +6,18 @@
 @dynamicMemberLookup
 public struct AdsEnvironment: Sendable {
     /// The app's ports.
-    public var ports: AppPorts
+    package var ports: AppPorts
     /// The consent SDK's flow: ``CurrentConsentProfile`` or ``LegacyConsentProfile``.
-    public var consent: any ConsentProfile
+    package var consent: any ConsentProfile
 
     /// Runs a consent profile on the ports.
-    public init(ports: AppPorts, consent: any ConsentProfile) {
+    package init(ports: AppPorts, consent: any ConsentProfile) {
         self.ports = ports
         self.consent = consent
     }
 
     /// Runs the current consent SDK's flow on the ports, with its default request parameters.
-    public init(ports: AppPorts) {
+    package init(ports: AppPorts) {
         self.init(ports: ports, consent: CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms))
     }
 

@@ -26,5 +26,5 @@ public struct LocationAuthorizationStatus: OpenStatus {
     ]
 
     /// Whether locations may be used now (always or while in use); an unknown value counts as not.
-    public var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
+    package var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
 }

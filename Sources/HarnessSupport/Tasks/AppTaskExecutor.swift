@@ -104,7 +104,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     }
 
     /// Whether a job is ready to run.
-    public var hasReadyJobs: Bool { state.withLock { $0.next < $0.jobs.count } }
+    package var hasReadyJobs: Bool { state.withLock { $0.next < $0.jobs.count } }
 
     /// The app's tasks that have started and not ended, in the order they started: once nothing is
     /// ready, each waits for something (a callback, the clock, the user, or something outside).
@@ -114,7 +114,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// Forgets the tasks an owner started, as when its process ends: a task of a process that is
     /// gone is no leftover of the run.
-    public func abandon(owner: ObjectIdentifier) {
+    package func abandon(owner: ObjectIdentifier) {
         state.withLock { state in state.running = state.running.filter { $0.value.owner != owner } }
     }
 
@@ -122,7 +122,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     package var hasRunTasks: Bool { state.withLock { $0.hasRunTasks } }
 
     /// Whether a task was resumed from a thread the harness does not drive (and so never ran on).
-    public var wasResumedFromOutside: Bool { state.withLock { !$0.outside.isEmpty } }
+    package var wasResumedFromOutside: Bool { state.withLock { !$0.outside.isEmpty } }
 
     private func nextJob() -> UnownedJob? {
         state.withLock { state in

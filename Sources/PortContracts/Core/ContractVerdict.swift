@@ -1,5 +1,5 @@
 /// How one check of one implementation came out.
-public enum ContractVerdict: Hashable, Sendable {
+package enum ContractVerdict: Hashable, Sendable {
     /// The implementation honours the clause.
     case passed
     /// The implementation breaks the clause: what the clause expected, and what came instead.
@@ -9,7 +9,7 @@ public enum ContractVerdict: Hashable, Sendable {
     case skipped(reason: String)
 
     /// Whether the verdict is `failed`.
-    public var isFailure: Bool {
+    package var isFailure: Bool {
         if case .failed = self { return true }
         return false
     }
@@ -27,12 +27,12 @@ public enum ContractVerdict: Hashable, Sendable {
 /// A check's clause and its verdict for one implementation.
 public struct ContractResult: Hashable, Sendable, CustomStringConvertible {
     /// The clause checked.
-    public let clause: ContractClause
+    package let clause: ContractClause
     /// How the check came out.
-    public let verdict: ContractVerdict
+    package let verdict: ContractVerdict
 
     /// A clause and what checking it against one subject gave.
-    public init(clause: ContractClause, verdict: ContractVerdict) {
+    package init(clause: ContractClause, verdict: ContractVerdict) {
         self.clause = clause
         self.verdict = verdict
     }

@@ -1,7 +1,7 @@
 /// Every clause of every port's contract, for listings and reports.
-public enum PortContractCatalogue {
+package enum PortContractCatalogue {
     /// The clauses, port by port, in the order of `ContractPort.allCases`.
-    public static let clauses: [ContractClause] =
+    package static let clauses: [ContractClause] =
         TrackingAuthorizerContract.checks.map(\.clause)
         + AdvertisingIdentifierContract.checks.map(\.clause)
         + ConsentInformationContract.checks.map(\.clause)

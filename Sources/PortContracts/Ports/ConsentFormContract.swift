@@ -19,14 +19,14 @@ extension ConsentFormSubject {
 /// The consent SDK's information and forms of one process, and what the user was shown.
 public struct ConsentPorts: Sendable {
     /// The consent information the forms update.
-    public var information: any ConsentInfoProvider
+    package var information: any ConsentInfoProvider
     /// The forms under check.
-    public var forms: any ConsentFormProvider
+    package var forms: any ConsentFormProvider
     /// How many forms the user has been shown so far, when the subject can tell.
-    public var formsShown: (@Sendable () -> Int)?
+    package var formsShown: (@Sendable () -> Int)?
 
     /// Groups the ports of one process.
-    public init(information: any ConsentInfoProvider, forms: any ConsentFormProvider, formsShown: (@Sendable () -> Int)? = nil) {
+    package init(information: any ConsentInfoProvider, forms: any ConsentFormProvider, formsShown: (@Sendable () -> Int)? = nil) {
         self.information = information
         self.forms = forms
         self.formsShown = formsShown
@@ -34,9 +34,9 @@ public struct ConsentPorts: Sendable {
 }
 
 /// The contract of `ConsentFormProvider`, clause by clause.
-public enum ConsentFormContract {
+package enum ConsentFormContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
-    public static let checks: [ContractCheck<any ConsentFormSubject>] = [
+    package static let checks: [ContractCheck<any ConsentFormSubject>] = [
         check("form.load-before-update-unavailable", "loading a form before any update in the process fails with unavailable", "F1") { subject in
             let ports = try await arranged(subject, ConsentSituation())
             let calls = Callbacks<ConsentFormError?>()

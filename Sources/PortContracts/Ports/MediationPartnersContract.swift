@@ -16,21 +16,21 @@ extension MediationPartnersSubject {
 /// The partners under check, and what each holds now as the subject observes it.
 public struct MediationPartnersPorts: Sendable {
     /// The partners.
-    public var partners: any MediationPartners
+    package var partners: any MediationPartners
     /// What a partner holds now.
-    public var held: @Sendable (MediationPartner) -> PartnerPrivacyFlags
+    package var held: @Sendable (MediationPartner) -> PartnerPrivacyFlags
 
     /// Partners with a way to read what each holds.
-    public init(partners: any MediationPartners, held: @escaping @Sendable (MediationPartner) -> PartnerPrivacyFlags) {
+    package init(partners: any MediationPartners, held: @escaping @Sendable (MediationPartner) -> PartnerPrivacyFlags) {
         self.partners = partners
         self.held = held
     }
 }
 
 /// The contract of `MediationPartners`, clause by clause.
-public enum MediationPartnersContract {
+package enum MediationPartnersContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
-    public static let checks: [ContractCheck<any MediationPartnersSubject>] = [
+    package static let checks: [ContractCheck<any MediationPartnersSubject>] = [
         check("partners.told-as-set", "a partner holds each flag it was told, and no flag it was not told") { ports in
             ports.partners.setPrivacy(PartnerPrivacyFlags(hasUserConsent: false, isAgeRestricted: true), for: .appLovin)
             try expect(
