@@ -6,15 +6,15 @@ import Foundation
 /// read these keys to do the same (as a reported outcome, not a trap of the test process).
 public struct InfoPlist: Hashable, Sendable {
     /// The top-level keys and values.
-    package var values: [String: PropertyListValue]
+    public var values: [String: PropertyListValue]
 
     /// The name of ``InfoPlistKey/trackingUsageDescription``.
-    package static let trackingUsageDescriptionKey = InfoPlistKey.trackingUsageDescription.name
+    public static let trackingUsageDescriptionKey = InfoPlistKey.trackingUsageDescription.name
     /// The name of ``InfoPlistKey/adApplicationIdentifier``.
-    package static let adApplicationIdentifierKey = InfoPlistKey.adApplicationIdentifier.name
+    public static let adApplicationIdentifierKey = InfoPlistKey.adApplicationIdentifier.name
 
     /// An Info.plist with the given values.
-    package init(_ values: [String: PropertyListValue] = [:]) { self.values = values }
+    public init(_ values: [String: PropertyListValue] = [:]) { self.values = values }
 
     /// A typical ad-supported app: the tracking usage text and Google's sample application identifier.
     public static let standard = InfoPlist([
@@ -23,35 +23,35 @@ public struct InfoPlist: Hashable, Sendable {
     ])
 
     /// Whether the key is present.
-    package func contains(_ key: String) -> Bool { values[key] != nil }
+    public func contains(_ key: String) -> Bool { values[key] != nil }
 
     /// Whether a catalogued key is present.
-    package func contains(_ key: InfoPlistKey) -> Bool { values[key.name] != nil }
+    public func contains(_ key: InfoPlistKey) -> Bool { values[key.name] != nil }
 
     /// The value under a catalogued key.
-    package subscript(key: InfoPlistKey) -> PropertyListValue? { values[key.name] }
+    public subscript(key: InfoPlistKey) -> PropertyListValue? { values[key.name] }
 
     /// Whether `GADApplicationIdentifier` is a string of the form of an app ID, as the consent SDK's update needs it.
-    package var hasWellFormedAdApplicationIdentifier: Bool {
+    public var hasWellFormedAdApplicationIdentifier: Bool {
         guard case .string(let identifier) = self[.adApplicationIdentifier] else { return false }
         return InfoPlistKey.isWellFormedAdApplicationIdentifier(identifier)
     }
 
     /// The value under a key.
-    package subscript(key: String) -> PropertyListValue? {
+    public subscript(key: String) -> PropertyListValue? {
         get { values[key] }
         set { values[key] = newValue }
     }
 
     /// This Info.plist with a key removed.
-    package func removing(_ key: String) -> InfoPlist {
+    public func removing(_ key: String) -> InfoPlist {
         var copy = self
         copy.values[key] = nil
         return copy
     }
 
     /// Reads an Info.plist file (XML or binary) with the toolchain's property-list parser.
-    package init(contentsOf url: URL, file: String? = nil) throws(InfoPlistError) {
+    public init(contentsOf url: URL, file: String? = nil) throws(InfoPlistError) {
         self.init(try PropertyListFile.dictionary(at: url, file: file))
     }
 }
@@ -59,12 +59,12 @@ public struct InfoPlist: Hashable, Sendable {
 /// A property-list file that could not be used, naming the file and what was wrong.
 public struct InfoPlistError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file.
-    package var file: String
+    public var file: String
     /// What was wrong.
-    package var problem: String
+    public var problem: String
 
     /// An error about a file.
-    package init(file: String, problem: String) {
+    public init(file: String, problem: String) {
         self.file = file
         self.problem = problem
     }
@@ -87,7 +87,7 @@ public enum PropertyListValue: Hashable, Sendable, Codable {
     case dictionary([String: PropertyListValue])
 
     /// Converts what the property-list parser returns; `nil` for dates and data.
-    package init?(_ object: Any) {
+    public init?(_ object: Any) {
         switch object {
         case let value as String: self = .string(value)
         // Linux's parser returns a native Bool; Darwin's returns an NSNumber whose type code is "c".

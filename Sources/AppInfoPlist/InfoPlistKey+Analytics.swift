@@ -1,16 +1,16 @@
 extension InfoPlistKey {
     /// The analytics SDK's default for analytics storage before the app sets consent: a Boolean.
-    package static let analyticsDefaultAnalyticsStorage = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_ANALYTICS_STORAGE")
+    public static let analyticsDefaultAnalyticsStorage = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_ANALYTICS_STORAGE")
     /// The default for ad storage.
-    package static let analyticsDefaultAdStorage = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_STORAGE")
+    public static let analyticsDefaultAdStorage = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_STORAGE")
     /// The default for ad user data.
-    package static let analyticsDefaultAdUserData = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA")
+    public static let analyticsDefaultAdUserData = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA")
     /// The default for ad personalization.
-    package static let analyticsDefaultAdPersonalization = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_PERSONALIZATION_SIGNALS")
+    public static let analyticsDefaultAdPersonalization = analyticsDefault("GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_PERSONALIZATION_SIGNALS")
 
     /// The four consent-mode defaults, in consent mode's order of types (analytics storage, ad
     /// storage, ad user data, ad personalization).
-    package static let analyticsConsentDefaults: [InfoPlistKey] = [
+    public static let analyticsConsentDefaults: [InfoPlistKey] = [
         analyticsDefaultAnalyticsStorage, analyticsDefaultAdStorage, analyticsDefaultAdUserData, analyticsDefaultAdPersonalization,
     ]
 

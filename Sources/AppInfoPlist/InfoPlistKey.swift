@@ -6,70 +6,70 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
     /// The key as it is written in the file.
     public let name: String
     /// What the real system does when the key is missing, in one line.
-    package let whenMissing: String
+    public let whenMissing: String
     /// Whether the value is a purpose text the OS shows in a permission prompt.
-    package let isUsageDescription: Bool
+    public let isUsageDescription: Bool
 
     /// The key's name.
     public var description: String { name }
 
     /// The tracking prompt's purpose text; asking for tracking without it crashes the app.
-    package static let trackingUsageDescription = InfoPlistKey(
+    public static let trackingUsageDescription = InfoPlistKey(
         name: "NSUserTrackingUsageDescription",
         whenMissing: "the OS terminates the app when it asks for tracking permission",
         isUsageDescription: true
     )
     /// The ad SDK's application identifier; starting the ad SDK without it crashes the app.
-    package static let adApplicationIdentifier = InfoPlistKey(
+    public static let adApplicationIdentifier = InfoPlistKey(
         name: "GADApplicationIdentifier",
         whenMissing: "the ad SDK raises an exception and the app terminates when the SDK starts",
         isUsageDescription: false
     )
     /// Marks an Ad Manager app, which may start the ad SDK without an application identifier.
-    package static let adManagerApp = InfoPlistKey(
+    public static let adManagerApp = InfoPlistKey(
         name: "GADIsAdManagerApp",
         whenMissing: "the ad SDK requires an application identifier",
         isUsageDescription: false
     )
     /// The ad networks allowed to attribute installs: an array of dictionaries.
-    package static let adNetworkItems = InfoPlistKey(
+    public static let adNetworkItems = InfoPlistKey(
         name: "SKAdNetworkItems",
         whenMissing: "no ad network can attribute an install to an ad it showed",
         isUsageDescription: false
     )
     /// The ad networks allowed to attribute installs through AdAttributionKit (OS 17.4 and later):
     /// an array of lowercase identifier strings; optional, ``adNetworkItems`` still serves.
-    package static let attributionNetworkIdentifiers = InfoPlistKey(
+    public static let attributionNetworkIdentifiers = InfoPlistKey(
         name: "AdNetworkIdentifiers",
         whenMissing: "only the networks of SKAdNetworkItems can attribute an install",
         isUsageDescription: false
     )
     /// The key of each entry of ``adNetworkItems``.
-    package static let adNetworkIdentifier = InfoPlistKey(
+    public static let adNetworkIdentifier = InfoPlistKey(
         name: "SKAdNetworkIdentifier",
         whenMissing: "the entry names no ad network",
         isUsageDescription: false
     )
     /// Why the app uses location while in use; location requests do nothing without it.
-    package static let locationWhenInUseUsageDescription = InfoPlistKey(
+    public static let locationWhenInUseUsageDescription = InfoPlistKey(
         name: "NSLocationWhenInUseUsageDescription",
         whenMissing: "every location authorization request does nothing",
         isUsageDescription: true
     )
     /// Why the app uses location always; an always request needs it and the when-in-use text.
-    package static let locationAlwaysAndWhenInUseUsageDescription = InfoPlistKey(
+    public static let locationAlwaysAndWhenInUseUsageDescription = InfoPlistKey(
         name: "NSLocationAlwaysAndWhenInUseUsageDescription",
         whenMissing: "a request for always authorization does nothing",
         isUsageDescription: true
     )
     /// The texts for temporary precise location, keyed by purpose.
-    package static let locationTemporaryUsageDescriptionDictionary = InfoPlistKey(
+    public static let locationTemporaryUsageDescriptionDictionary = InfoPlistKey(
         name: "NSLocationTemporaryUsageDescriptionDictionary",
         whenMissing: "a request for temporary precise location does nothing",
         isUsageDescription: false
     )
     /// The background modes the app declares; `location` means it uses location in the background.
-    package static let backgroundModes = InfoPlistKey(
+    public static let backgroundModes = InfoPlistKey(
         name: "UIBackgroundModes",
         whenMissing: "the app declares no background mode",
         isUsageDescription: false
@@ -83,19 +83,19 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// The purpose texts a location authorization request needs: always needs both texts.
-    package static func locationUsageDescriptions(always: Bool) -> [InfoPlistKey] {
+    public static func locationUsageDescriptions(always: Bool) -> [InfoPlistKey] {
         always ? [locationAlwaysAndWhenInUseUsageDescription, locationWhenInUseUsageDescription] : [locationWhenInUseUsageDescription]
     }
 
     /// Google's own ad network identifier, which an app showing Google's ads lists in ``adNetworkItems``.
-    package static let googleAdNetworkIdentifier = "cstr6suwn9.skadnetwork"
+    public static let googleAdNetworkIdentifier = "cstr6suwn9.skadnetwork"
     /// Google's published sample application identifier, for tests and samples, never for a release.
-    package static let sampleAdApplicationIdentifier = "ca-app-pub-3940256099942544~1458002511"
+    public static let sampleAdApplicationIdentifier = "ca-app-pub-3940256099942544~1458002511"
 
     /// Whether a text has the form of an ad application identifier: `ca-app-pub-`, 16 digits, `~`, digits.
     ///
     /// The one definition: the consent SDK's update and the linter's rule both use it, so they agree.
-    package static func isWellFormedAdApplicationIdentifier(_ identifier: String) -> Bool {
+    public static func isWellFormedAdApplicationIdentifier(_ identifier: String) -> Bool {
         let prefix = "ca-app-pub-".utf8
         guard identifier.utf8.starts(with: prefix) else { return false }
         let parts = identifier.utf8.dropFirst(prefix.count).split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)

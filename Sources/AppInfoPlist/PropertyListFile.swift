@@ -6,12 +6,12 @@ import Foundation
 /// refuse the same files with the same messages: the file, and where it broke or what it held.
 public enum PropertyListFile {
     /// Files larger than this are refused before parsing: an Info.plist or a manifest is a few kilobytes.
-    package static let maximumSize = 4 * 1024 * 1024
+    public static let maximumSize = 4 * 1024 * 1024
     /// XML nested deeper than this is refused before parsing, so the parser never recurses without end.
-    package static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// The top-level dictionary of the file at `url`, shown in errors as `file`.
-    package static func dictionary(at url: URL, file: String? = nil) throws(InfoPlistError) -> [String: PropertyListValue] {
+    public static func dictionary(at url: URL, file: String? = nil) throws(InfoPlistError) -> [String: PropertyListValue] {
         let file = file ?? url.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
@@ -34,7 +34,7 @@ public enum PropertyListFile {
     }
 
     /// The top-level dictionary of property-list bytes, shown in errors as `file`.
-    package static func dictionary(from data: Data, file: String) throws(InfoPlistError) -> [String: PropertyListValue] {
+    public static func dictionary(from data: Data, file: String) throws(InfoPlistError) -> [String: PropertyListValue] {
         guard data.count <= maximumSize else {
             throw InfoPlistError(file: file, problem: "expected a property list of at most \(maximumSize / 1024 / 1024) MB, found \(data.count) bytes")
         }

@@ -6,10 +6,10 @@
 /// with those the harness models.
 public struct SDKVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The major, minor and patch numbers.
-    package var major: Int, minor: Int, patch: Int
+    public var major: Int, minor: Int, patch: Int
 
     /// `SDKVersion(13, 12)` is 13.12.0: the parts left out are zero.
-    package init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+    public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         self.major = major
         self.minor = minor
         self.patch = patch
@@ -17,7 +17,7 @@ public struct SDKVersion: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     /// Parses `13`, `13.12` or `13.12.0`; `nil` for anything else (a pre-release suffix included,
     /// which no release of the SDKs the harness models carries).
-    package init?(text: String) {
+    public init?(text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
         guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
         let numbers = parts.map { $0! } + [0, 0]
@@ -30,7 +30,7 @@ public struct SDKVersion: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// The Google Mobile Ads release the ad SDK stand-in and the adapters follow.
     public static let modelledAdSDK = SDKVersion(13, 12, 0)
     /// The User Messaging Platform release the consent SDK stand-in and the adapters follow.
-    package static let modelledConsentSDK = SDKVersion(3, 1, 0)
+    public static let modelledConsentSDK = SDKVersion(3, 1, 0)
 
     /// Orders versions numerically.
     public static func < (lhs: SDKVersion, rhs: SDKVersion) -> Bool {

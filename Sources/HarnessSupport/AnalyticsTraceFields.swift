@@ -3,7 +3,7 @@ import AdRequestKit
 extension AnalyticsConsentStatus: TraceValue {}
 
 /// Who set the analytics SDK's consent state (`analytics.consent by=...`).
-package enum AnalyticsConsentSetter: String, CaseIterable, Hashable, Sendable, TraceValue {
+public enum AnalyticsConsentSetter: String, CaseIterable, Hashable, Sendable, TraceValue {
     /// The app's own code.
     case app
     /// The consent SDK, where the publisher turned consent mode on: it sets the state from the
@@ -13,21 +13,21 @@ package enum AnalyticsConsentSetter: String, CaseIterable, Hashable, Sendable, T
 
 extension TraceField where Value == AnalyticsConsentStatus {
     /// The status of one consent type in force (`analytics.consent`, `analytics.event`): `adUserData=denied`.
-    @inlinable package static func analyticsConsent(_ type: AnalyticsConsentType) -> Self { Self(type.name) }
+    @inlinable public static func analyticsConsent(_ type: AnalyticsConsentType) -> Self { Self(type.name) }
 }
 
 extension TraceField where Value == AnalyticsConsentSetter {
     /// Who set the analytics consent state (`analytics.consent`).
-    package static var analyticsConsentSetBy: Self { Self("by") }
+    @inlinable public static var analyticsConsentSetBy: Self { Self("by") }
 }
 
 extension TraceField where Value == Bool {
     /// Whether GDPR applies, as the consent SDK's signals say (`analytics.event`, `partner.consent`).
-    @inlinable package static var gdprApplies: Self { Self("gdpr") }
+    @inlinable public static var gdprApplies: Self { Self("gdpr") }
     /// Whether the user has made a GDPR choice the consent SDK stored, when GDPR applies (`analytics.event`).
-    @inlinable package static var consentChoiceMade: Self { Self("choice") }
+    @inlinable public static var consentChoiceMade: Self { Self("choice") }
     /// Whether the user's GDPR choice allows sending user data for advertising: TCF purposes 1 and 7 (`analytics.event`).
-    @inlinable package static var choiceAllowsAdUserData: Self { Self("choiceAllowsAdUserData") }
+    @inlinable public static var choiceAllowsAdUserData: Self { Self("choiceAllowsAdUserData") }
     /// Whether the user's GDPR choice allows personalized advertising: TCF purposes 3 and 4 (`analytics.event`).
-    @inlinable package static var choiceAllowsAdPersonalization: Self { Self("choiceAllowsAdPersonalization") }
+    @inlinable public static var choiceAllowsAdPersonalization: Self { Self("choiceAllowsAdPersonalization") }
 }

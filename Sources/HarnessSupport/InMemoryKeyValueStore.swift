@@ -3,7 +3,7 @@ import AdRequestKit
 /// The app's storage on a simulated device: it survives a relaunch; a reinstall clears it.
 ///
 /// Every change of a value is recorded in the trace as `store.set`.
-public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
+package final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     private let values = Locked<[String: StoredValue]>([:])
     private let trace: Trace?
 
@@ -36,29 +36,29 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     package var contents: [String: StoredValue] { values.snapshot }
 
     /// The Boolean stored under the key.
-    public func bool(forKey key: String) -> Bool? {
+    package func bool(forKey key: String) -> Bool? {
         if case .bool(let value) = values.snapshot[key] { value } else { nil }
     }
 
     /// The integer stored under the key.
-    public func integer(forKey key: String) -> Int? {
+    package func integer(forKey key: String) -> Int? {
         if case .integer(let value) = values.snapshot[key] { value } else { nil }
     }
 
     /// The string stored under the key.
-    public func string(forKey key: String) -> String? {
+    package func string(forKey key: String) -> String? {
         if case .string(let value) = values.snapshot[key] { value } else { nil }
     }
 
     /// Stores a Boolean.
-    public func set(_ value: Bool, forKey key: String) { store(.bool(value), key) }
+    package func set(_ value: Bool, forKey key: String) { store(.bool(value), key) }
     /// Stores an integer.
-    public func set(_ value: Int, forKey key: String) { store(.integer(value), key) }
+    package func set(_ value: Int, forKey key: String) { store(.integer(value), key) }
     /// Stores a string.
-    public func set(_ value: String, forKey key: String) { store(.string(value), key) }
+    package func set(_ value: String, forKey key: String) { store(.string(value), key) }
 
     /// Removes a value.
-    public func removeValue(forKey key: String) {
+    package func removeValue(forKey key: String) {
         let removed = values.withLock { $0.removeValue(forKey: key) != nil }
         if removed { trace?.record(.storeRemove, [EventField(.storageKey, key)]) }
     }

@@ -9,5 +9,5 @@ extension OSVersion: TraceValue {
 
 extension TraceField where Value == OSVersion {
     /// The OS version of the device when the event happened (`idfa.read`, `tracking.request`).
-    @inlinable package static var osVersion: Self { Self("os") }
+    @inlinable public static var osVersion: Self { Self("os") }
 }

@@ -83,7 +83,7 @@ public struct TraceField<Value: TraceValue>: Hashable, Sendable, CustomStringCon
     public let name: String
 
     /// A field of that name. Declare one as a static member beside its value's type.
-    @inlinable package init(_ name: String) { self.name = name }
+    @inlinable public init(_ name: String) { self.name = name }
 
     /// The name.
     public var description: String { name }
@@ -91,93 +91,93 @@ public struct TraceField<Value: TraceValue>: Hashable, Sendable, CustomStringCon
 
 extension TraceField where Value == TrackingAuthorizationStatus {
     /// The OS tracking status at that moment (`ads.request`, `ads.start`, `idfa.read`, `settings.change`).
-    @inlinable package static var tracking: Self { Self("tracking") }
+    @inlinable public static var tracking: Self { Self("tracking") }
     /// The status an OS answer carries (`tracking.answer`).
-    @inlinable package static var trackingStatus: Self { Self("status") }
+    @inlinable public static var trackingStatus: Self { Self("status") }
 }
 
 extension TraceField where Value == UserConsentStatus {
     /// The consent status the consent SDK reported (`consent.update.done`, `consent.form.answer`).
-    @inlinable package static var consentStatus: Self { Self("status") }
+    @inlinable public static var consentStatus: Self { Self("status") }
     /// The consent status the previous session left stored (`device.ready`).
-    @inlinable package static var consent: Self { Self("consent") }
+    @inlinable public static var consent: Self { Self("consent") }
 }
 
 extension TraceField where Value == Bool {
     /// Whether the consent SDK allowed ad requests at that moment.
-    @inlinable package static var canRequestAds: Self { Self("canRequestAds") }
+    @inlinable public static var canRequestAds: Self { Self("canRequestAds") }
     /// Whether the consent SDK's answer allowed personalized ads at that moment (`ads.request`).
-    @inlinable package static var consentAllowsPersonalized: Self { Self("consentAllowsPersonalized") }
+    @inlinable public static var consentAllowsPersonalized: Self { Self("consentAllowsPersonalized") }
     /// Whether the request carried `npa=1` (`ads.request`).
-    @inlinable package static var npa: Self { Self("npa") }
+    @inlinable public static var npa: Self { Self("npa") }
     /// Whether the OS showed a prompt (`tracking.answer`).
-    @inlinable package static var prompted: Self { Self("prompted") }
+    @inlinable public static var prompted: Self { Self("prompted") }
     /// The under-age-of-consent tag in force, when set (`ads.configure`, `ads.request`).
-    @inlinable package static var underAgeOfConsent: Self { Self("underAgeOfConsent") }
+    @inlinable public static var underAgeOfConsent: Self { Self("underAgeOfConsent") }
     /// The child-directed tag in force, when set (`ads.configure`, `ads.request`).
-    @inlinable package static var childDirected: Self { Self("childDirected") }
+    @inlinable public static var childDirected: Self { Self("childDirected") }
     /// Whether the ad SDK had started when the app set its configuration (`ads.configure`).
-    @inlinable package static var afterStart: Self { Self("afterStart") }
+    @inlinable public static var afterStart: Self { Self("afterStart") }
 }
 
 extension TraceField where Value == String {
     /// The storage key a value is written to or removed from (`store.set`, `store.remove`).
-    @inlinable package static var storageKey: Self { Self("key") }
+    @inlinable public static var storageKey: Self { Self("key") }
     /// The value written, as the trace shows it: in full up to 100 characters (`store.set`).
-    @inlinable package static var storedValue: Self { Self("value") }
+    @inlinable public static var storedValue: Self { Self("value") }
     /// What failed, as the stand-in describes its error; absent when nothing failed.
-    @inlinable package static var error: Self { Self("error") }
+    @inlinable public static var error: Self { Self("error") }
 }
 
 extension TraceField where Value == Int {
     /// How much work was still scheduled on the clock when the run ended: the app's timers, callbacks
     /// and prompts on screen (`run.finish`); absent when none.
-    @inlinable package static var pendingWork: Self { Self("pending") }
+    @inlinable public static var pendingWork: Self { Self("pending") }
     /// How much of that work is due at a time (a timer, a late callback, a user about to answer),
     /// as against work that never comes by itself (a withheld callback, a prompt nobody answers).
-    @inlinable package static var pendingDue: Self { Self("due") }
+    @inlinable public static var pendingDue: Self { Self("due") }
 }
 
 extension TraceField where Value == ConsentFormStatus {
     /// Whether a consent form is available to load (`consent.update.done`, `sdk.result`).
-    @inlinable package static var formStatus: Self { Self("formStatus") }
+    @inlinable public static var formStatus: Self { Self("formStatus") }
 }
 
 extension TraceField where Value == PrivacyOptionsRequirement {
     /// Whether the privacy-options entry point is required (`consent.update.done`, `device.ready`, `sdk.result`).
-    @inlinable package static var privacyOptions: Self { Self("privacyOptions") }
+    @inlinable public static var privacyOptions: Self { Self("privacyOptions") }
 }
 
 extension TraceField where Value == ConsentDebugGeography {
     /// The debug geography a consent update asked for (`consent.update`).
-    @inlinable package static var debugGeography: Self { Self("debugGeography") }
+    @inlinable public static var debugGeography: Self { Self("debugGeography") }
 }
 
 extension TraceField where Value == CrashReason {
     /// Why the app crashed (`app.crash`).
-    @inlinable package static var crashReason: Self { Self("reason") }
+    @inlinable public static var crashReason: Self { Self("reason") }
 }
 
 extension TraceField where Value == AudienceAgeTreatment {
     /// The age treatment in force, when not `unspecified` (`ads.configure`, `ads.request`).
-    @inlinable package static var ageTreatment: Self { Self("ageTreatment") }
+    @inlinable public static var ageTreatment: Self { Self("ageTreatment") }
 }
 
 extension EventField {
     /// A ground-truth field with its typed value, spelled as traces spell it.
-    public init<Value>(_ field: TraceField<Value>, _ value: Value) {
+    @inlinable public init<Value>(_ field: TraceField<Value>, _ value: Value) {
         self.init(field.name, value.traceText)
     }
 
     /// A ground-truth field that may have no value, spelled `unset` then (and read back as `nil`).
-    package init<Value>(_ field: TraceField<Value>, orUnset value: Value?) {
+    @inlinable public init<Value>(_ field: TraceField<Value>, orUnset value: Value?) {
         self.init(field.name, value?.traceText ?? "unset")
     }
 }
 
 extension Array where Element == EventField {
     /// The typed value of the first field with the field's name, if any and if it reads as one.
-    public subscript<Value>(field field: TraceField<Value>) -> Value? {
+    @inlinable public subscript<Value>(field field: TraceField<Value>) -> Value? {
         self[field: field.name].flatMap(Value.init(traceText:))
     }
 }

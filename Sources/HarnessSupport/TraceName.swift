@@ -10,12 +10,12 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The name as traces and fixtures spell it: `ads.request`.
     public let rawValue: String
     /// What the event means, in one line.
-    package let meaning: String
+    public let meaning: String
     /// Who records it.
-    package let recorder: Recorder
+    public let recorder: Recorder
 
     /// Who records an event.
-    package enum Recorder: String, Hashable, Sendable, CaseIterable {
+    public enum Recorder: String, Hashable, Sendable, CaseIterable {
         /// The harness itself: steps, faults, process lifecycle, the previous session.
         case harness
         /// A stand-in for the OS or an SDK: what the real system would have seen or done.
@@ -47,7 +47,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the event is ground truth (recorded by the harness or a stand-in, not by the glue).
-    package var isGroundTruth: Bool { recorder != .glue }
+    public var isGroundTruth: Bool { recorder != .glue }
 
     /// The name as spelled in traces.
     public var description: String { rawValue }
@@ -61,37 +61,37 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     // MARK: The harness
 
     /// The simulated device is set up as the previous session left it.
-    package static let deviceReady = Self("device.ready", .harness, "the simulated device is set up as the previous session left it")
+    public static let deviceReady = Self("device.ready", .harness, "the simulated device is set up as the previous session left it")
     /// A step of the run begins.
     public static let step = Self("step", .harness, "a scenario step begins")
     /// A process of the app starts.
     public static let appLaunch = Self("app.launch", .harness, "a process of the app starts (its launch code runs while it is inactive)")
     /// The app becomes active.
-    package static let appActive = Self("app.active", .harness, "the app becomes active")
+    public static let appActive = Self("app.active", .harness, "the app becomes active")
     /// The app becomes inactive.
     public static let appInactive = Self("app.inactive", .harness, "the app becomes inactive (launching, a system prompt, or a fault)")
     /// The app leaves the foreground.
-    package static let appBackground = Self("app.background", .harness, "the app leaves the foreground")
+    public static let appBackground = Self("app.background", .harness, "the app leaves the foreground")
     /// The process ends.
-    package static let appTerminate = Self("app.terminate", .harness, "the process ends (relaunch or reinstall)")
+    public static let appTerminate = Self("app.terminate", .harness, "the process ends (relaunch or reinstall)")
     /// The app is deleted and installed again.
-    package static let appReinstall = Self("app.reinstall", .harness, "the app is deleted and installed again")
+    public static let appReinstall = Self("app.reinstall", .harness, "the app is deleted and installed again")
     /// The real app would crash here.
-    package static let appCrash = Self("app.crash", .harness, "the real app would crash here (reason: a missing Info.plist key)")
+    public static let appCrash = Self("app.crash", .harness, "the real app would crash here (reason: a missing Info.plist key)")
     /// The user changes a setting in the Settings app.
-    package static let settingsChange = Self("settings.change", .harness, "the user changes a setting in the Settings app (and the tracking status it leaves)")
+    public static let settingsChange = Self("settings.change", .harness, "the user changes a setting in the Settings app (and the tracking status it leaves)")
     /// The device moves to another consent region.
-    package static let deviceTravel = Self("device.travel", .harness, "the device moves to another region (the consent SDK sees it at its next update)")
+    public static let deviceTravel = Self("device.travel", .harness, "the device moves to another region (the consent SDK sees it at its next update)")
     /// A value in the app's storage changes.
-    package static let storeSet = Self("store.set", .harness, "a value in the app's storage changes")
+    public static let storeSet = Self("store.set", .harness, "a value in the app's storage changes")
     /// A value is removed from the app's storage.
-    package static let storeRemove = Self("store.remove", .harness, "a value is removed from the app's storage")
+    public static let storeRemove = Self("store.remove", .harness, "a value is removed from the app's storage")
     /// A fault withholds a callback.
-    package static let callbackWithheld = Self("callback.withheld", .harness, "a fault withholds a callback: it never comes")
+    public static let callbackWithheld = Self("callback.withheld", .harness, "a fault withholds a callback: it never comes")
     /// A fault delivers a callback a second time.
     public static let callbackDuplicate = Self("callback.duplicate", .harness, "a fault delivers a callback a second time")
     /// The app looped without end and the harness stopped the run.
-    package static let runRunaway = Self(
+    public static let runRunaway = Self(
         "run.runaway", .harness, "the app looped without end (at one instant, or through nested callbacks): the run is stopped"
     )
     /// The run ends: the rules that wait for the end are decided here.
@@ -102,17 +102,17 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         "after the run's end, the harness's own tap on the app's privacy-options entry point has run its course: whether it presented the form is decided here"
     )
     /// A step calls the consent SDK directly, bypassing the glue.
-    package static let sdkCall = Self(
+    public static let sdkCall = Self(
         "sdk.call", .harness,
         "a step calls the consent SDK directly, bypassing the glue (name, its arguments, and the statuses before the call)"
     )
     /// A raw consent-SDK call of a step completes.
-    package static let sdkResult = Self(
+    public static let sdkResult = Self(
         "sdk.result", .harness,
         "a raw consent-SDK call completes (name, result ok or error, code, and status, canRequestAds, formStatus, privacyOptions after it)"
     )
     /// The scenario is incomplete.
-    package static let harnessIssue = Self("harness.issue", .harness, "the scenario is incomplete (a prompt with no scripted answer...)")
+    public static let harnessIssue = Self("harness.issue", .harness, "the scenario is incomplete (a prompt with no scripted answer...)")
 
     // MARK: The OS stand-ins
 
@@ -125,52 +125,52 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The OS answers a tracking request.
     public static let trackingAnswer = Self("tracking.answer", .standIn, "the OS answers (status, whether it prompted, why not)")
     /// The app reads the advertising identifier.
-    package static let idfaRead = Self("idfa.read", .standIn, "the app reads the advertising identifier (zero or set)")
+    public static let idfaRead = Self("idfa.read", .standIn, "the app reads the advertising identifier (zero or set)")
     /// The app asks for location authorization.
-    package static let locationRequest = Self(
+    public static let locationRequest = Self(
         "location.request", .standIn, "the app asks the OS for location authorization (whenInUse, always, temporaryFullAccuracy)"
     )
     /// The OS shows a location prompt.
     public static let locationPrompt = Self("location.prompt", .standIn, "the OS shows a location prompt")
     /// The user answers a location prompt.
-    package static let locationAnswer = Self("location.answer", .standIn, "the user answers a location prompt")
+    public static let locationAnswer = Self("location.answer", .standIn, "the user answers a location prompt")
     /// The OS does nothing for a location request.
-    package static let locationIgnored = Self(
+    public static let locationIgnored = Self(
         "location.ignored", .standIn, "the OS does nothing for a location request, and why (a missing usage text names the keys)"
     )
     /// The location status or accuracy changes.
-    package static let locationChange = Self(
+    public static let locationChange = Self(
         "location.change", .standIn, "the location status or accuracy changes (cause: answer, settings, appLeftUse, newProcess)"
     )
     /// The app's location change callback runs.
-    package static let locationCallback = Self("location.callback", .standIn, "the app's location change callback runs (at registration or after a change)")
+    public static let locationCallback = Self("location.callback", .standIn, "the app's location change callback runs (at registration or after a change)")
 
     // MARK: The SDK stand-ins
 
     /// The app asks the consent SDK to update consent information.
     public static let consentUpdate = Self("consent.update", .standIn, "the app asks the consent SDK to update consent information")
     /// The update completes.
-    package static let consentUpdateDone = Self("consent.update.done", .standIn, "the update completes (status, canRequestAds, or the error)")
+    public static let consentUpdateDone = Self("consent.update.done", .standIn, "the update completes (status, canRequestAds, or the error)")
     /// The consent SDK's stored consent is cleared.
-    package static let consentReset = Self("consent.reset", .standIn, "the consent SDK's stored consent is cleared")
+    public static let consentReset = Self("consent.reset", .standIn, "the consent SDK's stored consent is cleared")
     /// An update restored a decision stored under the consent sync identifier.
-    package static let consentSyncRestored = Self(
+    public static let consentSyncRestored = Self(
         "consent.sync.restored", .standIn, "an update restored the GDPR decision stored under the app's consent sync identifier by another app or install"
     )
     /// The app loads a consent form.
-    package static let consentFormLoad = Self("consent.form.load", .standIn, "the app loads a consent form")
+    public static let consentFormLoad = Self("consent.form.load", .standIn, "the app loads a consent form")
     /// The form loaded.
-    package static let consentFormLoaded = Self("consent.form.loaded", .standIn, "the form loaded")
+    public static let consentFormLoaded = Self("consent.form.loaded", .standIn, "the form loaded")
     /// The form failed to load.
-    package static let consentFormLoadFailed = Self("consent.form.load.failed", .standIn, "the form failed to load")
+    public static let consentFormLoadFailed = Self("consent.form.load.failed", .standIn, "the form failed to load")
     /// A consent or privacy-options form is shown.
     public static let consentFormPresent = Self("consent.form.present", .standIn, "a consent or privacy-options form is shown")
     /// A form could not be shown.
-    package static let consentFormPresentFailed = Self("consent.form.present.failed", .standIn, "a form could not be shown")
+    public static let consentFormPresentFailed = Self("consent.form.present.failed", .standIn, "a form could not be shown")
     /// The user answers a form.
     public static let consentFormAnswer = Self("consent.form.answer", .standIn, "the user answers a form")
     /// The app sets the ad SDK's request configuration (its audience tags).
-    package static let adsConfigure = Self(
+    public static let adsConfigure = Self(
         "ads.configure", .standIn, "the app sets the ad SDK's request configuration (the audience tags, and whether the SDK had started)"
     )
     /// The ad SDK is started.
@@ -184,7 +184,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         "ads.request", .standIn, "an ad request reaches the ad SDK (extras, npa, and the ground truth at that moment)"
     )
     /// An ad loaded.
-    package static let adsLoaded = Self("ads.loaded", .standIn, "an ad loaded")
+    public static let adsLoaded = Self("ads.loaded", .standIn, "an ad loaded")
     /// An ad failed to load.
     public static let adsLoadFailed = Self("ads.load.failed", .standIn, "an ad failed to load")
     /// A full-screen ad covers the app.
@@ -196,66 +196,66 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The user closed a full-screen ad.
     public static let adsDismiss = Self("ads.dismiss", .standIn, "the user closed a full-screen ad")
     /// The analytics SDK's consent state is set.
-    package static let analyticsConsent = Self(
+    public static let analyticsConsent = Self(
         "analytics.consent", .standIn, "the analytics SDK's consent state is set (by the app or the consent SDK; the state after)"
     )
     /// The analytics SDK sends an event.
-    package static let analyticsEvent = Self(
+    public static let analyticsEvent = Self(
         "analytics.event", .standIn, "the analytics SDK sends an event (the consent state in force, and the user's GDPR choice)"
     )
     /// The app tells a mediated ad network's SDK its privacy flags.
-    package static let partnerConsent = Self(
+    public static let partnerConsent = Self(
         "partner.consent", .standIn, "the app tells a mediated ad network its privacy flags (what it holds now, and what the user gave)"
     )
     /// The app asks the legacy consent SDK for an update.
-    package static let legacyConsentUpdate = Self(
+    public static let legacyConsentUpdate = Self(
         "legacyConsent.update", .standIn, "the app asks the legacy consent SDK for an update (publisher identifiers)"
     )
     /// The legacy update completes.
-    package static let legacyConsentUpdateDone = Self(
+    public static let legacyConsentUpdateDone = Self(
         "legacyConsent.update.done", .standIn, "the legacy update completes (status, EEA or unknown, or the error)"
     )
     /// The legacy consent SDK's stored consent is cleared.
-    package static let legacyConsentReset = Self("legacyConsent.reset", .standIn, "the legacy consent SDK's stored consent is cleared")
+    public static let legacyConsentReset = Self("legacyConsent.reset", .standIn, "the legacy consent SDK's stored consent is cleared")
     /// The app loads a legacy consent form.
-    package static let legacyConsentFormLoad = Self("legacyConsent.form.load", .standIn, "the app loads a legacy consent form")
+    public static let legacyConsentFormLoad = Self("legacyConsent.form.load", .standIn, "the app loads a legacy consent form")
     /// The legacy form loaded.
-    package static let legacyConsentFormLoaded = Self("legacyConsent.form.loaded", .standIn, "the legacy form loaded")
+    public static let legacyConsentFormLoaded = Self("legacyConsent.form.loaded", .standIn, "the legacy form loaded")
     /// The legacy form failed to load.
-    package static let legacyConsentFormLoadFailed = Self("legacyConsent.form.load.failed", .standIn, "the legacy form failed to load")
+    public static let legacyConsentFormLoadFailed = Self("legacyConsent.form.load.failed", .standIn, "the legacy form failed to load")
     /// The legacy form is shown.
-    package static let legacyConsentFormPresent = Self("legacyConsent.form.present", .standIn, "the legacy form is shown (with its offers)")
+    public static let legacyConsentFormPresent = Self("legacyConsent.form.present", .standIn, "the legacy form is shown (with its offers)")
     /// The legacy form could not be shown.
-    package static let legacyConsentFormPresentFailed = Self(
+    public static let legacyConsentFormPresentFailed = Self(
         "legacyConsent.form.present.failed", .standIn, "the legacy form could not be shown (not loaded, already used)"
     )
     /// The user chooses in the legacy form.
-    package static let legacyConsentFormAnswer = Self("legacyConsent.form.answer", .standIn, "the user chooses in the legacy form")
+    public static let legacyConsentFormAnswer = Self("legacyConsent.form.answer", .standIn, "the user chooses in the legacy form")
 
     // MARK: The glue's log
 
     /// The app evaluated the decision table.
     public static let decision = Self("decision", .glue, "the app evaluated the decision table (both statuses, both outputs, the rule)")
     /// The app re-evaluates after a tracking answer or change.
-    package static let consentRefresh = Self("consent.refresh", .glue, "the app re-evaluates after a tracking answer or change")
+    public static let consentRefresh = Self("consent.refresh", .glue, "the app re-evaluates after a tracking answer or change")
     /// The app waits for the app to be active before asking or re-reading.
-    package static let trackingDeferred = Self("tracking.deferred", .glue, "the app waits for the app to be active before asking or re-reading")
+    public static let trackingDeferred = Self("tracking.deferred", .glue, "the app waits for the app to be active before asking or re-reading")
     /// The app's tracking request is over for this session.
-    package static let trackingSettled = Self("tracking.settled", .glue, "the app's tracking request is over for this session")
+    public static let trackingSettled = Self("tracking.settled", .glue, "the app's tracking request is over for this session")
     /// The app noticed a tracking change made in Settings.
-    package static let trackingChanged = Self("tracking.changed", .glue, "the app noticed a tracking change made in Settings or a late answer")
+    public static let trackingChanged = Self("tracking.changed", .glue, "the app noticed a tracking change made in Settings or a late answer")
     /// The app refused to send an ad request.
-    package static let adsRefused = Self("ads.refused", .glue, "the app refused to send an ad request")
+    public static let adsRefused = Self("ads.refused", .glue, "the app refused to send an ad request")
     /// The app surfaced an error.
-    package static let appError = Self("app.error", .glue, "the app surfaced an error (stage and code)")
+    public static let appError = Self("app.error", .glue, "the app surfaced an error (stage and code)")
     /// A callback did not come in time.
-    package static let appTimeout = Self("app.timeout", .glue, "a callback did not come in time; the app went on conservatively")
+    public static let appTimeout = Self("app.timeout", .glue, "a callback did not come in time; the app went on conservatively")
     /// The app ignored a callback that came a second time, or after it had stopped waiting.
-    package static let callbackIgnored = Self(
+    public static let callbackIgnored = Self(
         "callback.ignored", .glue, "the app ignored a callback that came a second time, or after it had learned the answer another way"
     )
     /// A callback came after the app's timeout, and the app took it as news.
-    package static let callbackLate = Self("callback.late", .glue, "a callback came after the app's timeout; the app took it as news")
+    public static let callbackLate = Self("callback.late", .glue, "a callback came after the app's timeout; the app took it as news")
 
     /// Every name, grouped by recorder.
     public static let all: [TraceName] = [

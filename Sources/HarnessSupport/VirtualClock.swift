@@ -2,9 +2,9 @@ import AdRequestKit
 
 /// Virtual time for the whole harness: nothing runs until the test advances the clock.
 ///
-/// Like swift-nio's embedded event loop: work runs only inside ``run()``, ``advance(by:)`` and
-/// ``runUntilIdle(limit:)``; work due at the same instant runs in the order it was scheduled; and
-/// ``pendingWork`` lists what is still waiting, including callbacks that will never come. So a
+/// Like swift-nio's embedded event loop: work runs only inside ``run()``, `advance(by:)` and
+/// `runUntilIdle(limit:)`; work due at the same instant runs in the order it was scheduled; and
+/// `pendingWork` lists what is still waiting, including callbacks that will never come. So a
 /// 30-second timeout costs a test no wall-clock time, and the same run gives the same order every time.
 ///
 /// A test of a glue meets it as `app.clock`, moved by `app.advance(by:)`; on its own:
@@ -103,12 +103,12 @@ public final class VirtualClock: AppClock, Sendable {
 
     /// Schedules work of a kind to run once the clock reaches `now + delay`.
     @discardableResult
-    package func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    public func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         enqueue(delay: max(delay, .zero), label: label, kind: kind, scope: nil, work: work)
     }
 
     /// Records work that will never run (a callback a fault withholds, a prompt nobody answers),
-    /// so that ``pendingWork`` reports it.
+    /// so that `pendingWork` reports it.
     @discardableResult
     package func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
         enqueue(delay: nil, label: label, kind: kind, scope: nil) {}
@@ -130,7 +130,7 @@ public final class VirtualClock: AppClock, Sendable {
     package var hasPendingWork: Bool { state.withLock { !$0.queue.isEmpty } }
 
     /// Runs everything due now, including work that running schedules for now.
-    package func run() { advance(to: now) }
+    public func run() { advance(to: now) }
 
     /// Moves time forward, running due work in order; `now` is each work's due time while it runs.
     package func advance(by duration: Duration) { advance(to: now + max(duration, .zero)) }

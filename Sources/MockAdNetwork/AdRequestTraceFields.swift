@@ -5,7 +5,7 @@ extension ServingModeRule: TraceValue {}
 
 extension TraceField where Value == ServingMode {
     /// The ad serving mode the ad SDK served the request in, from the TCF signals and `npa` (`ads.request`).
-    @inlinable package static var mode: Self { Self("mode") }
+    @inlinable public static var mode: Self { Self("mode") }
 }
 
 extension TraceField where Value == ServingModeRule {
@@ -14,7 +14,7 @@ extension TraceField where Value == ServingModeRule {
 }
 
 /// What an ad request sent as the advertising identifier.
-package enum AdvertisingIdentifierSent: String, CaseIterable, Hashable, Sendable, TraceValue {
+public enum AdvertisingIdentifierSent: String, CaseIterable, Hashable, Sendable, TraceValue {
     /// All zeros: the OS withheld it, as the ad SDK read it.
     case zero
     /// A real identifier.
@@ -25,14 +25,14 @@ package enum AdvertisingIdentifierSent: String, CaseIterable, Hashable, Sendable
 
 extension TraceField where Value == AdvertisingIdentifierSent {
     /// What the ad SDK sent or read as the advertising identifier (`ads.request`, `ads.start`).
-    package static var identifierSent: Self { Self("idfa") }
+    @inlinable public static var identifierSent: Self { Self("idfa") }
 }
 
 extension TraceField where Value == Bool {
     /// Whether the ad SDK may collect coarse location, when the app set it (`ads.configure`, `ads.request`).
-    @inlinable package static var coarseLocationCollection: Self { Self("coarseLocation") }
+    @inlinable public static var coarseLocationCollection: Self { Self("coarseLocation") }
     /// Whether the ad SDK uses the publisher first-party ID (`ads.configure`; `ads.request` when off).
-    @inlinable package static var publisherFirstPartyID: Self { Self("firstPartyID") }
+    @inlinable public static var publisherFirstPartyID: Self { Self("firstPartyID") }
 }
 
 extension ConsentFormKind: TraceValue {}

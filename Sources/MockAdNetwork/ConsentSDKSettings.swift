@@ -21,7 +21,7 @@ public enum ConsentFormAnswer: String, CaseIterable, Hashable, Sendable, Codable
     /// Closes the form without answering: nothing changes.
     case dismiss
     /// Chooses purposes, special features and vendors one by one ("manage options"): the user
-    /// script's ``ConsentUserScript/customChoices``. The consent status is `obtained`.
+    /// script's `ConsentUserScript.customChoices`. The consent status is `obtained`.
     case custom
 }
 

@@ -14,11 +14,11 @@ public enum LegacyFormAnswer: String, CaseIterable, Hashable, Sendable, Codable 
 /// Settings of the legacy consent SDK on the simulated device.
 public struct LegacyConsentSDKSettings: Hashable, Sendable {
     /// The ad technology providers changed since the user chose: the stored choice resets to unknown.
-    package var providersChanged: Bool
+    public var providersChanged: Bool
     /// The advertising identifier of this device, which debug settings must list to apply.
-    package var deviceIdentifier: String
+    public var deviceIdentifier: String
     /// Whether the device is a simulator: debug settings always apply on one.
-    package var isSimulator: Bool
+    public var isSimulator: Bool
 
     /// Creates settings; by default the providers are unchanged, on a real device.
     public init(providersChanged: Bool = false, deviceIdentifier: String = "6D92078A-8246-4BA4-AE5B-76104861E7DC", isSimulator: Bool = false) {
@@ -32,9 +32,9 @@ extension ScriptedAnswer where Answer == LegacyFormAnswer {
     /// Chooses personalized ads at once.
     public static var personalized: Self { Self(.personalized) }
     /// Chooses non-personalized ads at once.
-    package static var nonPersonalized: Self { Self(.nonPersonalized) }
+    public static var nonPersonalized: Self { Self(.nonPersonalized) }
     /// Prefers the ad-free version at once.
-    package static var adFree: Self { Self(.adFree) }
+    public static var adFree: Self { Self(.adFree) }
 }
 
 extension FaultError {

@@ -8,9 +8,9 @@ extension ScriptedAnswer where Answer == ConsentFormAnswer {
     /// Closes the form without answering.
     public static var dismiss: Self { Self(.dismiss) }
     /// Consents to everything after a delay.
-    package static func acceptAll(after delay: Duration) -> Self { Self(.acceptAll, after: delay) }
+    public static func acceptAll(after delay: Duration) -> Self { Self(.acceptAll, after: delay) }
     /// Refuses everything after a delay.
-    package static func rejectAll(after delay: Duration) -> Self { Self(.rejectAll, after: delay) }
+    public static func rejectAll(after delay: Duration) -> Self { Self(.rejectAll, after: delay) }
     /// Closes the form without answering after a delay.
-    package static func dismiss(after delay: Duration) -> Self { Self(.dismiss, after: delay) }
+    public static func dismiss(after delay: Duration) -> Self { Self(.dismiss, after: delay) }
 }

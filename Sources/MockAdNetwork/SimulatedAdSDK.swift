@@ -7,7 +7,7 @@ import HarnessSupport
 ///
 /// Each request is recorded with what was true at that moment (the OS tracking status, what the
 /// consent SDK in charge allows, whether the identifier it read was zero), so the trace alone
-/// shows whether the app's request was allowed, and the ad serving mode it got (``ServingModeOracle``):
+/// shows whether the app's request was allowed, and the ad serving mode it got (`ServingModeOracle`):
 /// a request served in mode `none` fails with `noFill`, as the real SDK answers when no ad may be served. Starting without an application identifier in the
 /// Info.plist crashes the app, reported as `app.crash`, unless it is marked an Ad Manager app; a malformed one is
 /// not checked at start. Loading an ad starts the SDK if the app did not.
@@ -42,7 +42,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     /// Creates the SDK of a process, of a release (`version`: its load errors depend on it); it reads
     /// the tracking status and identifier as the real SDK does, and hands every request it records
     /// to `onRequest` too.
-    public init(
+    package init(
         process: AppProcess,
         infoPlist: InfoPlist,
         consent: any ConsentSignals,
@@ -70,7 +70,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     package var isStarted: Bool { state.withLock { $0.started } }
 
     /// Every request that reached the SDK in this process, in order.
-    public var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
+    package var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
 
     /// The request configuration in force.
     public var requestConfiguration: AdRequestConfiguration { state.withLock { $0.configuration } }
@@ -186,24 +186,24 @@ public struct RecordedAdRequest: Hashable, Sendable {
     /// The OS tracking status at the time.
     public var tracking: TrackingAuthorizationStatus
     /// The consent SDK's status at the time, as text (current or legacy SDK).
-    package var consent: String
+    public var consent: String
     /// Whether the consent SDK allowed ad requests at the time.
     public var canRequestAds: Bool
     /// Whether the consent SDK's answer allowed personalized ads at the time.
-    package var consentAllowsPersonalized: Bool
+    public var consentAllowsPersonalized: Bool
     /// Whether the advertising identifier the SDK read was all zeros.
-    package var identifierWasZero: Bool
+    public var identifierWasZero: Bool
     /// The mode the ad SDK served the request in, and the rule that decided it.
     public var serving: ServingDecision
     /// The request configuration (audience tags) in force when the request was made.
-    package var configuration = AdRequestConfiguration()
+    public var configuration = AdRequestConfiguration()
 
     /// Whether the request carried `npa=1`.
     public var isNonPersonalized: Bool { request.isNonPersonalized }
 
     /// What the request sent as the advertising identifier: `withheld` under child-directed
     /// treatment (the SDK sends none), else `zero` or `set` as the SDK read it.
-    package var identifierSent: AdvertisingIdentifierSent {
+    public var identifierSent: AdvertisingIdentifierSent {
         configuration.withholdsAdvertisingIdentifier ? .withheld : identifierWasZero ? .zero : .set
     }
 
@@ -220,7 +220,7 @@ public struct RecordedAdRequest: Hashable, Sendable {
     }
 
     /// The fields of its `ads.request` trace event.
-    package var fields: [EventField] {
+    public var fields: [EventField] {
         let extras = request.extras.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         return [
             EventField("adUnit", request.adUnitID),

@@ -8,7 +8,7 @@ import HarnessSupport
 /// nothing, and completes without error, unless consent is `required`. The privacy-options form shows
 /// only when the entry point is required, else completes with an error. The scripted user answers
 /// each form after its delay. A form presented while another is on screen follows
-/// ``ConsentSDKSettings/overlappingCalls``.
+/// `ConsentSDKSettings.overlappingCalls`.
 package final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     let info: SimulatedConsentInformation
     let process: AppProcess

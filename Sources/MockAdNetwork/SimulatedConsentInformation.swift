@@ -12,9 +12,9 @@ import HarnessSupport
 /// applies ads may be requested (`ConsentUpdateRules`). The update sends the app ID from the Info.plist:
 /// a missing or malformed one fails it with `invalidAppID`. A failed update leaves the restored answer in
 /// place, so a returning user can still get ads and a fresh install stays `unknown` with no ads.
-/// A decision older than ``ConsentExpiry/lifetime`` is restored as stored, but the completion finds
+/// A decision older than `ConsentExpiry.lifetime` is restored as stored, but the completion finds
 /// it expired, and in the EEA asks again.
-/// An update while another is in flight, and a form over a form, follow ``ConsentSDKSettings/overlappingCalls``.
+/// An update while another is in flight, and a form over a form, follow `ConsentSDKSettings.overlappingCalls`.
 public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// What the SDK keeps between sessions.
     package let storage: ConsentStorage

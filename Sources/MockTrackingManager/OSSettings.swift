@@ -14,7 +14,7 @@ public struct OSSettings: Hashable, Sendable {
     package var trackingPromptRegion: TrackingPromptRegion
 
     /// Creates settings; the defaults are a current OS with tracking requests allowed, outside the EU.
-    public init(
+    package init(
         osVersion: OSVersion = "18.0",
         allowAppsToRequestToTrack: Bool = true,
         trackingRestricted: Bool = false,
@@ -30,7 +30,7 @@ public struct OSSettings: Hashable, Sendable {
 }
 
 /// The tracking answer the OS stores for the installed app.
-public enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
+package enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
     /// Never answered (or the app was reinstalled).
     case none
     /// The user allowed tracking.
@@ -62,7 +62,7 @@ public enum TrackingPromptAnswer: String, CaseIterable, Hashable, Sendable, Coda
 }
 
 /// Why the OS answered a tracking request at once, without a prompt.
-package enum TrackingNoPromptReason: String, CaseIterable, Hashable, Sendable, Codable {
+public enum TrackingNoPromptReason: String, CaseIterable, Hashable, Sendable, Codable {
     /// Before OS 14 there is no prompt.
     case noPromptBefore14
     /// The device restricts tracking.
@@ -81,7 +81,7 @@ package enum TrackingNoPromptReason: String, CaseIterable, Hashable, Sendable, C
 }
 
 /// The app's foreground state.
-public enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
+package enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
     /// In the foreground, nothing over it.
     case active
     /// In the foreground behind a system alert, or launching.

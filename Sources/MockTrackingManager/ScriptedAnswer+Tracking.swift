@@ -9,11 +9,11 @@ extension ScriptedAnswer where Answer == TrackingPromptAnswer {
     /// comes back with the harness's `foreground` step.
     public static var leaveApp: Self { Self(.leaveApp) }
     /// Taps the expanded sheet's Additional Information button at once (OS 27.2, EU).
-    package static var additionalInformation: Self { Self(.additionalInformation) }
+    public static var additionalInformation: Self { Self(.additionalInformation) }
     /// Taps "Allow" after a delay.
-    package static func allow(after delay: Duration) -> Self { Self(.allow, after: delay) }
+    public static func allow(after delay: Duration) -> Self { Self(.allow, after: delay) }
     /// Taps "Ask App Not to Track" after a delay.
     public static func deny(after delay: Duration) -> Self { Self(.deny, after: delay) }
     /// Leaves the app after a delay while the prompt is up.
-    package static func leaveApp(after delay: Duration) -> Self { Self(.leaveApp, after: delay) }
+    public static func leaveApp(after delay: Duration) -> Self { Self(.leaveApp, after: delay) }
 }

@@ -26,7 +26,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
 
     /// Creates a device with an installed app that has the given Info.plist and stored answer; a
     /// stored answer counts as given at the start of virtual time.
-    public init(
+    package init(
         settings: OSSettings = .init(),
         infoPlist: InfoPlist = .standard,
         storedAnswer: StoredTrackingAnswer = .none,
@@ -43,13 +43,13 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     }
 
     /// The system settings.
-    public var settings: OSSettings { state.withLock { $0.settings } }
+    package var settings: OSSettings { state.withLock { $0.settings } }
     /// The installed app's Info.plist.
-    public var infoPlist: InfoPlist { state.withLock { $0.infoPlist } }
+    package var infoPlist: InfoPlist { state.withLock { $0.infoPlist } }
     /// The tracking answer stored for the app.
     package var storedAnswer: StoredTrackingAnswer { state.withLock { $0.answer } }
     /// The app's foreground state.
-    public var appState: AppState { state.withLock { $0.appState } }
+    package var appState: AppState { state.withLock { $0.appState } }
     /// Whether the app is active (``AppLifecycle``).
     public var isActive: Bool { appState == .active }
 
@@ -61,7 +61,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     package var deviceAdvertisingIdentifier: UUID { state.withLock { $0.identifier } }
 
     /// The tracking status as the OS computes it on every read.
-    public var trackingStatus: TrackingAuthorizationStatus {
+    package var trackingStatus: TrackingAuthorizationStatus {
         state.withLock { Self.status(settings: $0.settings, answer: $0.answer) }
     }
 
@@ -226,7 +226,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     ///
     /// The app's own toggle exists only once the app has asked: Settings lists only apps that did.
     @discardableResult
-    public func change(_ change: SettingsChange) -> String? {
+    package func change(_ change: SettingsChange) -> String? {
         let problem: String? = state.withLock { state in
             switch change {
             case .tracking(let allowed):
@@ -251,7 +251,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     }
 
     /// Deletes the app and installs it again: the OS forgets its tracking answer.
-    public func reinstallApp(infoPlist: InfoPlist? = nil) {
+    package func reinstallApp(infoPlist: InfoPlist? = nil) {
         state.withLock { state in
             state.answer = .none
             state.answeredAt = nil

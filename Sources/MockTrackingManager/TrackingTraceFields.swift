@@ -2,7 +2,7 @@ import AdRequestKit
 import HarnessSupport
 
 /// Why the OS answered a tracking request as it did (`tracking.answer reason=...`).
-package enum TrackingAnswerReason: Hashable, Sendable, TraceValue {
+public enum TrackingAnswerReason: Hashable, Sendable, TraceValue {
     /// No prompt was shown, for this reason.
     case noPrompt(TrackingNoPromptReason)
     /// The prompt was up and the app left the foreground: the system took it away unanswered.
@@ -33,14 +33,14 @@ package enum TrackingAnswerReason: Hashable, Sendable, TraceValue {
 
 /// What became of a tracking prompt (`tracking.answer answer=...`): the user's answer, or `none`
 /// when the system took it away before the user answered.
-package enum TrackingPromptOutcome: Hashable, Sendable, TraceValue {
+public enum TrackingPromptOutcome: Hashable, Sendable, TraceValue {
     /// The user answered so.
     case answered(TrackingPromptAnswer)
     /// The system took the prompt away unanswered (`none`).
     case takenAway
 
     /// Whether the prompt ended without allow or deny, so the status stays undecided.
-    package var leavesStatusUndecided: Bool { self == .takenAway || self == .answered(.additionalInformation) }
+    public var leavesStatusUndecided: Bool { self == .takenAway || self == .answered(.additionalInformation) }
 
     /// The answer's name, or `none`.
     public var traceText: String {
@@ -63,7 +63,7 @@ package enum TrackingPromptOutcome: Hashable, Sendable, TraceValue {
 }
 
 /// How the OS showed a tracking prompt (`tracking.prompt style=...`).
-package enum TrackingPromptStyle: String, Hashable, Sendable, CaseIterable, TraceValue {
+public enum TrackingPromptStyle: String, Hashable, Sendable, CaseIterable, TraceValue {
     /// The two-button alert; a prompt without a `style` field was one.
     case alert
     /// The expanded full-page sheet of OS 27.2 in the EU, with its Additional Information button.
@@ -71,7 +71,7 @@ package enum TrackingPromptStyle: String, Hashable, Sendable, CaseIterable, Trac
 }
 
 /// What a read of the advertising identifier gave (`idfa.read identifier=...`).
-package enum AdvertisingIdentifierReading: String, Hashable, Sendable, CaseIterable, TraceValue {
+public enum AdvertisingIdentifierReading: String, Hashable, Sendable, CaseIterable, TraceValue {
     /// All zeros: tracking is not authorized (or the OS withholds it).
     case zero
     /// A real identifier.
@@ -80,20 +80,20 @@ package enum AdvertisingIdentifierReading: String, Hashable, Sendable, CaseItera
 
 extension TraceField where Value == TrackingAnswerReason {
     /// Why the OS answered as it did (`tracking.answer`).
-    package static var trackingAnswerReason: Self { Self("reason") }
+    @inlinable public static var trackingAnswerReason: Self { Self("reason") }
 }
 
 extension TraceField where Value == TrackingPromptOutcome {
     /// What the user, or the system, did with the prompt (`tracking.answer`).
-    package static var trackingPromptOutcome: Self { Self("answer") }
+    @inlinable public static var trackingPromptOutcome: Self { Self("answer") }
 }
 
 extension TraceField where Value == TrackingPromptStyle {
     /// `sheet` on a prompt shown as the expanded sheet; the alert leaves it out (`tracking.prompt`).
-    package static var trackingPromptStyle: Self { Self("style") }
+    @inlinable public static var trackingPromptStyle: Self { Self("style") }
 }
 
 extension TraceField where Value == AdvertisingIdentifierReading {
     /// Whether the identifier read was all zeros or a real one (`idfa.read`).
-    package static var identifier: Self { Self("identifier") }
+    @inlinable public static var identifier: Self { Self("identifier") }
 }

@@ -25,9 +25,9 @@ public enum StandInContractSubjects {
     /// The in-memory key-value store the harness gives every app.
     package static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
     /// The analytics SDK stand-in.
-    public static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
+    package static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
     /// The mediated ad networks' stand-in.
-    public static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
+    package static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
 }
 
 struct StandInMediationPartnersSubject: MediationPartnersSubject {

@@ -21,21 +21,21 @@ public struct ConsentSDKCall: Hashable, Sendable, CustomStringConvertible {
         case reset
 
         /// Whether the call shows a form, and so takes a presenting screen.
-        package var presents: Bool { self == .presentForm || self == .loadAndPresentIfRequired || self == .presentPrivacyOptions }
+        public var presents: Bool { self == .presentForm || self == .loadAndPresentIfRequired || self == .presentPrivacyOptions }
     }
 
     /// Which call.
     public var name: Name
     /// For `update`: the debug geography; given, this device is listed as a test device, as the peer
     /// lists its own, so the geography applies.
-    package var debugGeography: ConsentDebugGeography?
+    public var debugGeography: ConsentDebugGeography?
     /// For `update`: the under-age-of-consent tag.
-    package var underAgeOfConsent: Bool
+    public var underAgeOfConsent: Bool
     /// For the calls that present: the screen the form is presented from.
-    package var presenter: FormPresenter
+    public var presenter: FormPresenter
 
     /// A call; the arguments default to no debug geography, an adult user and the app's window.
-    package init(_ name: Name, debugGeography: ConsentDebugGeography? = nil, underAgeOfConsent: Bool = false, presenter: FormPresenter = .window) {
+    public init(_ name: Name, debugGeography: ConsentDebugGeography? = nil, underAgeOfConsent: Bool = false, presenter: FormPresenter = .window) {
         self.name = name
         self.debugGeography = debugGeography
         self.underAgeOfConsent = underAgeOfConsent

@@ -22,7 +22,7 @@ public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
     /// Work still waiting: callbacks on their way or withheld, prompts nobody answers, the app's timers.
     public var pendingWork: [PendingWork]
     /// Faults limited by `times` that fired fewer times than allowed.
-    package var unfiredFaults: [Fault]
+    public var unfiredFaults: [Fault]
     /// The async glue's tasks still suspended, named by the entry point that started them
     /// (`runOnboarding`): each waits for a callback, a timer or the user that has not come.
     public var suspendedTasks: [String]
@@ -38,7 +38,7 @@ public struct Leftovers: Hashable, Sendable, CustomStringConvertible {
     public var isClean: Bool { pendingWork.isEmpty && unfiredFaults.isEmpty && suspendedTasks.isEmpty }
 
     /// What the world left: the same without the glue's own timers, which are the glue's business.
-    package var inTheWorld: Leftovers {
+    public var inTheWorld: Leftovers {
         Leftovers(pendingWork: pendingWork.filter { $0.kind != .appTimer }, unfiredFaults: unfiredFaults)
     }
 

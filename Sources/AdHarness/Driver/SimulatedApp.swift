@@ -28,7 +28,7 @@ import MockTrackingManager
 /// ```
 public final class SimulatedApp: Sendable {
     /// What outlives processes: the device, storage, clock, trace, faults and the scripted user.
-    public let world: SimulatedWorld
+    package let world: SimulatedWorld
     /// Makes the glue of each process.
     package let glueFactory: GlueFactory
     /// The rule checks, watching every event.
@@ -166,7 +166,7 @@ public final class SimulatedApp: Sendable {
     /// The simulated phone.
     public var device: SimulatedDevice { world.device }
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
-    public var storage: InMemoryKeyValueStore { world.storage }
+    package var storage: InMemoryKeyValueStore { world.storage }
     /// The OS's location authorization for the app; it survives relaunches.
     public var location: SimulatedLocationServices { world.location }
     /// The faults of the run.
@@ -178,7 +178,7 @@ public final class SimulatedApp: Sendable {
     @available(macOS 15.0, iOS 18.0, *)
     public var asyncGlue: (any AsyncConsentGlue)? { (glue as? AsyncGlueHost)?.glue }
     /// The last process's glue as the reference glue, if that is the glue hosted.
-    public var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
+    package var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
     /// The last process's stand-ins, to inspect them; `nil` before the first launch.
     public var standIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
     /// What the OS and the consent SDK report now; `nil` before the first launch.
@@ -200,7 +200,7 @@ public final class SimulatedApp: Sendable {
     /// Whether the app is running.
     package var isRunning: Bool { state.withLock { $0.running?.isRunning ?? false } }
     /// The reference glue's coordinator, to observe it; `nil` before the first launch or with another glue.
-    public var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
+    package var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
     /// Whether the current process started the ad SDK.
     public var isAdSDKStarted: Bool { standIns?.adSDK.isStarted ?? false }
     /// How many times the OS tracking prompt was shown.
@@ -274,7 +274,7 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The user leaves the app, changes a location setting in the Settings app, and comes back.
-    package func changeLocationSettings(_ change: LocationSettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+    public func changeLocationSettings(_ change: LocationSettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
         try worldStep(.settings, at: CallSite(fileID: fileID, line: line)) { [location] in
             try aroundSettings { location.change(change) }
         }
@@ -323,7 +323,7 @@ public final class SimulatedApp: Sendable {
     ///
     /// The peer suite drives the SDK so; a form a raw load gives is kept for a raw present in the
     /// same process. The legacy consent profile has no such calls: a scenario issue.
-    package func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+    public func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
         try step(.sdk, detail: call.description, at: CallSite(fileID: fileID, line: line)) { [trace] process in
             if process.standIns.legacyConsentInformation != nil {
                 throw HarnessFailure.scenarioIssue(

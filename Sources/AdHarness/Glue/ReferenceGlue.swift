@@ -7,7 +7,7 @@ import HarnessSupport
 ///
 /// It also keeps what a Swift test of this glue asserts on: the outcome of each ad request and the
 /// errors it surfaced.
-public final class ReferenceGlue: ConsentGlue {
+package final class ReferenceGlue: ConsentGlue {
     /// The service the entry points call.
     package let service: AdsService
     /// The coordinator whose state the glue believes.
@@ -84,7 +84,7 @@ public final class ReferenceGlue: ConsentGlue {
     package var errors: [AdsFlowError] { records.withLock { $0.errors } }
 
     /// Updates consent and starts the ad SDK if allowed (or, as a mistake, starts it regardless).
-    public func didFinishLaunching() {
+    package func didFinishLaunching() {
         service.launch()
         if mistakes.contains(.startsAdSDKAtLaunch)
             || mistakes.contains(.startsAdSDKBeforeConsent) && ports.tracking.trackingAuthorizationStatus != .notDetermined
@@ -95,10 +95,10 @@ public final class ReferenceGlue: ConsentGlue {
     }
 
     /// Resumes a deferred tracking request or resyncs after Settings.
-    public func didBecomeActive() { service.applicationDidBecomeActive() }
+    package func didBecomeActive() { service.applicationDidBecomeActive() }
 
     /// Tracking first, then the consent form if required (as a mistake, the consent form only).
-    public func runOnboarding() {
+    package func runOnboarding() {
         guard mistakes.contains(.asksTrackingOnlyAtLaunch) else {
             service.runOnboarding()
             return
@@ -107,12 +107,12 @@ public final class ReferenceGlue: ConsentGlue {
     }
 
     /// Asks for tracking and refreshes consent.
-    public func requestTracking(completion: @escaping @Sendable () -> Void) {
+    package func requestTracking(completion: @escaping @Sendable () -> Void) {
         service.requestTrackingAuthorization { _ in completion() }
     }
 
     /// Requests an ad built from the decision of this moment.
-    public func requestAd(adUnitID: String) {
+    package func requestAd(adUnitID: String) {
         service.requestAd(AdRequestBuilder(adUnitID: adUnitID)) { [records] result in
             records.withLock { $0.adResults.append(result) }
         }
@@ -122,14 +122,14 @@ public final class ReferenceGlue: ConsentGlue {
     public func openPrivacyOptions() { service.openPrivacyOptions() }
 
     /// Reads the identifier only while authorized (or, as a mistake, without checking).
-    public func readAdvertisingIdentifier() -> UUID? {
+    package func readAdvertisingIdentifier() -> UUID? {
         guard mistakes.contains(.readsIdentifierUnchecked) else { return service.advertisingIdentifier() }
         let value = ports.advertisingIdentifier.advertisingIdentifier
         return value.isZero ? nil : value
     }
 
     /// The coordinator's last evaluated state.
-    public var believedState: ConsentState? { coordinator.state }
+    package var believedState: ConsentState? { coordinator.state }
 }
 
 /// The glue's log: passed on to the process's log, with errors kept for assertions.

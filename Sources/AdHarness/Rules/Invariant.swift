@@ -23,13 +23,13 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     public static var allCases: [Invariant] { Rules.all.map(\.id) }
 
     /// The rule's definition, source, authority and check (for a rule of your own, as it describes itself).
-    package var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? CustomRules.byName.withLock { $0[rawValue] }!.descriptor }
+    public var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? CustomRules.byName.withLock { $0[rawValue] }!.descriptor }
     /// The rule in one sentence, as reports print it.
-    public var rule: String { descriptor.rule }
+    package var rule: String { descriptor.rule }
     /// The exact definition: which recorded events break the rule.
-    public var definition: String { descriptor.definition }
+    package var definition: String { descriptor.definition }
     /// Where the rule comes from.
-    public var source: String { descriptor.source }
+    package var source: String { descriptor.source }
     /// Whose rule it is, which sets its default severity.
     public var authority: RuleAuthority { descriptor.authority }
 

@@ -11,7 +11,7 @@ import HarnessSupport
 /// fail the run, warnings are reported.
 public final class InvariantChecker: Sendable {
     /// The rules checked, and how severely.
-    package let rules: RuleSet
+    public let rules: RuleSet
     private let trace: Trace
     /// The rules that are not off, by the events that can break them, in checking order.
     private let active: [TraceName: [(RuleDescriptor, RuleSeverity)]]
@@ -35,7 +35,7 @@ public final class InvariantChecker: Sendable {
     ///
     /// The trace tells it of each event with the event's index, one at a time and in order, so a
     /// finding always names the event that made it, whichever thread recorded it.
-    package init(trace: Trace, rules: RuleSet = .standard) {
+    public init(trace: Trace, rules: RuleSet = .standard) {
         self.trace = trace
         self.rules = rules
         active = Self.activeRules(rules)
@@ -45,13 +45,13 @@ public final class InvariantChecker: Sendable {
     }
 
     /// Every failure so far, in order: what fails the run.
-    package var violations: [InvariantViolation] { findings(at: .failure) }
+    public var violations: [InvariantViolation] { findings(at: .failure) }
 
     /// Every warning so far, in order: reported with its source; the run still passes.
-    package var warnings: [InvariantViolation] { findings(at: .warning) }
+    public var warnings: [InvariantViolation] { findings(at: .warning) }
 
     /// Every finding so far, failures and warnings, in order.
-    package var findings: [InvariantViolation] {
+    public var findings: [InvariantViolation] {
         let (found, events) = (state.withLock { $0.findings }, trace.events)
         return found.map { rule, severity, index, cause in
             InvariantViolation(invariant: rule, severity: severity, event: events[index], history: events, length: index + 1, causeIndex: cause)

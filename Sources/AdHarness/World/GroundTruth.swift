@@ -9,7 +9,7 @@ public struct GroundTruth: Hashable, Sendable {
     /// The consent status; for the legacy SDK, its choice in the current SDK's terms.
     public var consent: UserConsentStatus
     /// The legacy consent SDK's own status, when the app runs it.
-    public var legacyConsent: LegacyConsentStatus?
+    package var legacyConsent: LegacyConsentStatus?
     /// Whether the consent SDK allows ad requests (`canRequestAds`).
     public var canRequestAds: Bool
     /// Whether the consent SDK's *status* leaves personalized ads open: with the current SDK, `obtained`

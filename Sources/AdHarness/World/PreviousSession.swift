@@ -12,7 +12,7 @@ public struct PreviousSession: Hashable, Sendable {
     /// The legacy consent SDK's stored choice (legacy profile).
     public var legacyConsent: LegacyConsentStatus
     /// The app's stored "use personalized ads" preference (legacy profile), if it stored one.
-    package var usePersonalizedAds: Bool?
+    public var usePersonalizedAds: Bool?
     /// What the user chose in the earlier session's consent form, written as TCF signals when
     /// consent is `obtained`; `nil` means everything was accepted.
     public var consentChoices: ConsentChoices?
@@ -24,7 +24,7 @@ public struct PreviousSession: Hashable, Sendable {
     public var privacyOptions: PrivacyOptionsRequirement = .unknown
     /// GDPR decisions the user took in the publisher's other apps, stored by the consent service
     /// under their consent sync identifier: an update sending one of them restores its decision.
-    package var syncedConsent: [String: ConsentChoices] = [:]
+    public var syncedConsent: [String: ConsentChoices] = [:]
 
     /// Creates a previous session; the default is a fresh install.
     public init(

@@ -7,7 +7,7 @@ import MockTrackingManager
 /// answers, the app's storage (where the consent SDK keeps its answers too), location services,
 /// the faults, the scripted user, the clock and the trace.
 ///
-/// Each launch gets fresh stand-ins over this world (``makeStandIns(processNumber:)``), as a real
+/// Each launch gets fresh stand-ins over this world (`makeStandIns(processNumber:)`), as a real
 /// process gets fresh SDK objects over the same device and user defaults.
 public final class SimulatedWorld: Sendable {
     /// Virtual time.
@@ -17,7 +17,7 @@ public final class SimulatedWorld: Sendable {
     /// The simulated phone.
     public let device: SimulatedDevice
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
-    public let storage: InMemoryKeyValueStore
+    package let storage: InMemoryKeyValueStore
     /// The OS's location authorization for the app; it survives relaunches.
     public let location: SimulatedLocationServices
     /// The faults of the run, consumed as the calls they target happen, across relaunches.

@@ -27,7 +27,7 @@ public struct User: Hashable, Sendable {
     /// The answer to the privacy-options form.
     public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
     /// The choice in the legacy consent SDK's form (legacy profile).
-    package var legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>?
+    public var legacyConsentForm: ScriptedAnswer<LegacyFormAnswer>?
     /// The answers to the location prompts.
     public var location: LocationUserScript
     /// What a `custom` answer to a consent or privacy-options form chooses.

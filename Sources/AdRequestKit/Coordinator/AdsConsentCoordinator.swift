@@ -85,7 +85,7 @@ public final class AdsConsentCoordinator: ConsentCoordinating, Sendable {
     }
 
     /// A stream of states: the current one first, then one per evaluation, until the stream is dropped.
-    package func stateUpdates() -> AsyncStream<ConsentState> {
+    public func stateUpdates() -> AsyncStream<ConsentState> {
         let (stream, continuation) = AsyncStream.makeStream(of: ConsentState.self)
         let id = mutable.withLock { mutable in
             let id = mutable.nextStreamID

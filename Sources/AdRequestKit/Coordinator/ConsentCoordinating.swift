@@ -26,18 +26,18 @@ public protocol ConsentCoordinating: AnyObject, Sendable {
 extension ConsentCoordinating {
     /// Re-evaluates both inputs now and notifies observers.
     @discardableResult
-    package func refreshConsentStatus() -> ConsentState { refreshConsentStatus(trigger: .refresh) }
+    public func refreshConsentStatus() -> ConsentState { refreshConsentStatus(trigger: .refresh) }
 }
 
 /// What a step of the consent flow ended with: the state the app now uses, and the error it surfaced.
 public struct ConsentFlowOutcome: Hashable, Sendable {
     /// The state after the step.
-    package var state: ConsentState
+    public var state: ConsentState
     /// The error the step surfaced, if any; the app keeps working with ``state`` either way.
-    package var error: AdsFlowError?
+    public var error: AdsFlowError?
 
     /// The state a step left, and its error if the step failed: a failed step still reports the state it read.
-    package init(state: ConsentState, error: AdsFlowError? = nil) {
+    public init(state: ConsentState, error: AdsFlowError? = nil) {
         self.state = state
         self.error = error
     }

@@ -18,10 +18,10 @@ public protocol ConsentProfile: Sendable {
 /// A loaded form, ready to present.
 public struct ConsentFormPresentation: Sendable {
     /// Presents the form; completes when the user has answered (or it failed).
-    package let present: @Sendable (_ completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) -> Void
+    public let present: @Sendable (_ completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) -> Void
 
     /// Wraps a presentation.
-    package init(present: @escaping @Sendable (_ completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) -> Void) {
+    public init(present: @escaping @Sendable (_ completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) -> Void) {
         self.present = present
     }
 }

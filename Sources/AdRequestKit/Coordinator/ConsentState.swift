@@ -7,7 +7,7 @@ public struct ConsentState: Hashable, Sendable, Codable {
     /// The decision for these inputs.
     public var decision: AdServingDecision
     /// Whether the app must offer the privacy-options entry point.
-    package var privacyOptionsRequired: Bool
+    public var privacyOptionsRequired: Bool
     /// The legacy consent SDK's inputs, when the app runs the legacy profile.
     public var legacy: LegacyConsentSnapshot?
 

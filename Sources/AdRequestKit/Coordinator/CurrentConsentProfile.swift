@@ -1,21 +1,21 @@
 /// The current consent SDK's flow: consent status, `canRequestAds`, and its forms (catalogue C1-C17, F1-F11).
-package struct CurrentConsentProfile: ConsentProfile {
+public struct CurrentConsentProfile: ConsentProfile {
     /// The SDK's consent information.
-    package let consentInfo: any ConsentInfoProvider
+    public let consentInfo: any ConsentInfoProvider
     /// The SDK's forms.
-    package let consentForms: any ConsentFormProvider
+    public let consentForms: any ConsentFormProvider
     /// Sent with every update.
-    package let parameters: ConsentRequestParameters
+    public let parameters: ConsentRequestParameters
 
     /// Creates the profile on the SDK's ports.
-    package init(consentInfo: any ConsentInfoProvider, consentForms: any ConsentFormProvider, parameters: ConsentRequestParameters = .init()) {
+    public init(consentInfo: any ConsentInfoProvider, consentForms: any ConsentFormProvider, parameters: ConsentRequestParameters = .init()) {
         self.consentInfo = consentInfo
         self.consentForms = consentForms
         self.parameters = parameters
     }
 
     /// Decides with ``DecisionTable`` from the SDK's status and `canRequestAds`.
-    package func evaluate(tracking: TrackingAuthorizationStatus) -> ConsentState {
+    public func evaluate(tracking: TrackingAuthorizationStatus) -> ConsentState {
         ConsentState(
             tracking: tracking,
             consent: consentInfo.consentStatus,
@@ -25,15 +25,15 @@ package struct CurrentConsentProfile: ConsentProfile {
     }
 
     /// Requests the update with the profile's parameters.
-    package func requestUpdate(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) {
+    public func requestUpdate(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) {
         consentInfo.requestInfoUpdate(with: parameters) { completion($0.map(AdsFlowError.Cause.consentRequest)) }
     }
 
     /// The form is required while consent is `required`.
-    package var isFormRequired: Bool { consentInfo.consentStatus == .required }
+    public var isFormRequired: Bool { consentInfo.consentStatus == .required }
 
     /// Loads the consent form.
-    package func loadForm(completion: @escaping @Sendable (Result<ConsentFormPresentation, AdsFlowError.Cause>) -> Void) {
+    public func loadForm(completion: @escaping @Sendable (Result<ConsentFormPresentation, AdsFlowError.Cause>) -> Void) {
         consentForms.loadForm { result in
             completion(
                 result
@@ -43,7 +43,7 @@ package struct CurrentConsentProfile: ConsentProfile {
     }
 
     /// Presents the privacy-options form.
-    package func presentPrivacyOptions(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) {
+    public func presentPrivacyOptions(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) {
         consentForms.presentPrivacyOptionsForm { completion($0.map(AdsFlowError.Cause.consentForm)) }
     }
 }

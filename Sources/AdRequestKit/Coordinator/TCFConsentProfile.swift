@@ -1,19 +1,19 @@
 /// The current consent SDK's flow, decided by ``TCFDecisionTable``: it also reads the TCF signals
 /// the consent SDK writes into the app's storage.
-package struct TCFConsentProfile: ConsentProfile {
+public struct TCFConsentProfile: ConsentProfile {
     /// The current consent SDK's flow, which owns the SDK calls.
-    package let base: CurrentConsentProfile
+    public let base: CurrentConsentProfile
     /// The app's storage, where the signals are.
-    package let store: any KeyValueStore
+    public let store: any KeyValueStore
 
     /// Wraps the current profile with the app's storage.
-    package init(base: CurrentConsentProfile, store: any KeyValueStore) {
+    public init(base: CurrentConsentProfile, store: any KeyValueStore) {
         self.base = base
         self.store = store
     }
 
     /// Decides from the SDK's status, `canRequestAds` and the signals stored now.
-    package func evaluate(tracking: TrackingAuthorizationStatus) -> ConsentState {
+    public func evaluate(tracking: TrackingAuthorizationStatus) -> ConsentState {
         let info = base.consentInfo
         let decision = TCFDecisionTable.decide(
             tracking: tracking, consent: info.consentStatus, consentAllowsAdRequests: info.canRequestAds, signals: TCFSignals(store: store)
@@ -24,13 +24,13 @@ package struct TCFConsentProfile: ConsentProfile {
     }
 
     /// The base profile's update.
-    package func requestUpdate(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) { base.requestUpdate(completion: completion) }
+    public func requestUpdate(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) { base.requestUpdate(completion: completion) }
     /// The base profile's rule.
-    package var isFormRequired: Bool { base.isFormRequired }
+    public var isFormRequired: Bool { base.isFormRequired }
     /// The base profile's form.
-    package func loadForm(completion: @escaping @Sendable (Result<ConsentFormPresentation, AdsFlowError.Cause>) -> Void) {
+    public func loadForm(completion: @escaping @Sendable (Result<ConsentFormPresentation, AdsFlowError.Cause>) -> Void) {
         base.loadForm(completion: completion)
     }
     /// The base profile's privacy options.
-    package func presentPrivacyOptions(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) { base.presentPrivacyOptions(completion: completion) }
+    public func presentPrivacyOptions(completion: @escaping @Sendable (AdsFlowError.Cause?) -> Void) { base.presentPrivacyOptions(completion: completion) }
 }

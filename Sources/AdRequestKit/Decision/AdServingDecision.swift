@@ -1,21 +1,21 @@
 /// The two outputs of the decision table: may the app request ads, and must they be non-personalized.
 public struct AdServingDecision: Hashable, Sendable, Codable {
     /// Whether an ad may be requested at all. Always the consent SDK's own answer.
-    package var canRequestAds: Bool
+    public var canRequestAds: Bool
     /// Whether every request must carry `npa=1` (non-personalized ads).
-    package var shouldUseNPA: Bool
+    public var shouldUseNPA: Bool
     /// The row of the table that produced this decision.
-    package var rule: DecisionRule
+    public var rule: DecisionRule
 
     /// Creates a decision; normally made by ``DecisionTable/decide(tracking:consent:consentAllowsAdRequests:)``.
-    package init(canRequestAds: Bool, shouldUseNPA: Bool, rule: DecisionRule) {
+    public init(canRequestAds: Bool, shouldUseNPA: Bool, rule: DecisionRule) {
         self.canRequestAds = canRequestAds
         self.shouldUseNPA = shouldUseNPA
         self.rule = rule
     }
 
     /// Whether requests may be personalized: ads allowed and no `npa=1`.
-    package var isPersonalized: Bool { canRequestAds && !shouldUseNPA }
+    public var isPersonalized: Bool { canRequestAds && !shouldUseNPA }
 }
 
 /// A row of the decision table, so a log line or audit answer can say which rule applied.
@@ -38,7 +38,7 @@ public enum DecisionRule: String, CaseIterable, Hashable, Sendable, Codable {
     case signalsRefusePersonalized
 
     /// One line on why the row decides as it does, for the printed table.
-    package var explanation: String {
+    public var explanation: String {
         switch self {
         case .trackingNotDetermined: "not asked yet: non-personalized; refresh consent once tracking is authorized"
         case .personalized: "the only combination that allows personalized ads"
@@ -54,7 +54,7 @@ public enum DecisionRule: String, CaseIterable, Hashable, Sendable, Codable {
 
 extension DecisionRule {
     /// Whether the tracking status alone decided the row, whatever the consent status.
-    package var isDecidedByTrackingAlone: Bool {
+    public var isDecidedByTrackingAlone: Bool {
         switch self {
         case .trackingNotDetermined, .trackingRefused, .unrecognizedTracking: true
         case .personalized, .consentPending, .unrecognizedConsent, .nonPersonalizedChosen, .signalsRefusePersonalized: false

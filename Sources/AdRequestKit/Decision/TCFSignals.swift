@@ -4,18 +4,18 @@
 /// Read through the app's ``KeyValueStore``, as an app reads `UserDefaults.standard`.
 public struct TCFSignals: Hashable, Sendable {
     /// `IABTCF_gdprApplies`: 1, 0, or `nil` while undetermined.
-    package var gdprApplies: Int?
+    public var gdprApplies: Int?
     /// `IABTCF_PurposeConsents`: character *n* is purpose *n+1*.
     public var purposeConsents: String
     /// `IABTCF_PurposeLegitimateInterests`.
-    package var purposeLegitimateInterests: String
+    public var purposeLegitimateInterests: String
     /// `IABTCF_VendorConsents`: character *n* is vendor *n+1*.
-    package var vendorConsents: String
+    public var vendorConsents: String
     /// `IABTCF_VendorLegitimateInterests`.
-    package var vendorLegitimateInterests: String
+    public var vendorLegitimateInterests: String
 
     /// Google's id in the IAB's Global Vendor List.
-    package static let googleVendorID = 755
+    public static let googleVendorID = 755
 
     /// Signals as given.
     public init(

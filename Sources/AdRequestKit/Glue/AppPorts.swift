@@ -84,10 +84,10 @@ public struct LegacyConsentPorts: Sendable {
     /// Its consent information.
     public var information: any LegacyConsentInformation
     /// Its forms.
-    package var forms: any LegacyConsentFormProvider
+    public var forms: any LegacyConsentFormProvider
 
     /// The legacy consent SDK's information and form ports, which its real SDK provides together.
-    package init(information: any LegacyConsentInformation, forms: any LegacyConsentFormProvider) {
+    public init(information: any LegacyConsentInformation, forms: any LegacyConsentFormProvider) {
         self.information = information
         self.forms = forms
     }

@@ -6,7 +6,7 @@
 /// when it is off. The privacy-options entry point is the settings entry that re-shows the form.
 public struct LegacyConsentProfile: ConsentProfile {
     /// The SDK's consent information.
-    package let consentInfo: any LegacyConsentInformation
+    public let consentInfo: any LegacyConsentInformation
     /// The SDK's forms.
     public let forms: any LegacyConsentFormProvider
     /// The app's legacy settings.
@@ -23,7 +23,7 @@ public struct LegacyConsentProfile: ConsentProfile {
     }
 
     /// The app's preference: personalized until the user says otherwise.
-    package var usePersonalizedAds: Bool { store.bool(forKey: settings.usePersonalizedAdsKey) ?? true }
+    public var usePersonalizedAds: Bool { store.bool(forKey: settings.usePersonalizedAdsKey) ?? true }
 
     /// Decides with ``LegacyDecisionTable``.
     public func evaluate(tracking: TrackingAuthorizationStatus) -> ConsentState {

@@ -47,7 +47,7 @@ public struct AdRequestConfiguration: Hashable, Sendable {
     }
 
     /// Whether the SDK sends no advertising identifier with the requests: child-directed or child age treatment.
-    package var withholdsAdvertisingIdentifier: Bool { childDirectedTreatment == true || ageTreatment == .child }
+    public var withholdsAdvertisingIdentifier: Bool { childDirectedTreatment == true || ageTreatment == .child }
 }
 
 /// The age treatment an ad request receives.

@@ -17,10 +17,10 @@ public struct SchedulingClock: Clock, Sendable {
     /// A point on the app clock: the time elapsed since its origin.
     public struct Instant: InstantProtocol, Hashable, Sendable {
         /// Time since the clock's origin.
-        package var offset: Duration
+        public var offset: Duration
 
         /// Creates the instant `offset` after the origin.
-        package init(offset: Duration) { self.offset = offset }
+        public init(offset: Duration) { self.offset = offset }
 
         /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }

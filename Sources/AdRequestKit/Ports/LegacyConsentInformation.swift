@@ -55,14 +55,14 @@ public protocol LegacyConsentForm: Sendable {
 /// What the legacy form offers the user.
 public struct LegacyFormOffers: Hashable, Sendable {
     /// Offer personalized ads (the real SDK's default: yes).
-    package var personalizedAds: Bool
+    public var personalizedAds: Bool
     /// Offer non-personalized ads (default: yes).
-    package var nonPersonalizedAds: Bool
+    public var nonPersonalizedAds: Bool
     /// Offer the app's ad-free version (default: no).
-    package var adFree: Bool
+    public var adFree: Bool
 
     /// Creates offers; the defaults are the real SDK's.
-    package init(personalizedAds: Bool = true, nonPersonalizedAds: Bool = true, adFree: Bool = false) {
+    public init(personalizedAds: Bool = true, nonPersonalizedAds: Bool = true, adFree: Bool = false) {
         self.personalizedAds = personalizedAds
         self.nonPersonalizedAds = nonPersonalizedAds
         self.adFree = adFree

@@ -27,13 +27,13 @@ public struct MediationPartner: RawRepresentable, Hashable, Sendable, Codable, C
     /// AppLovin (`ALPrivacySettings`).
     public static let appLovin = Self(rawValue: "applovin")
     /// Unity Ads (`UADSMetaData`).
-    package static let unityAds = Self(rawValue: "unityads")
+    public static let unityAds = Self(rawValue: "unityads")
     /// Meta Audience Network (`FBAdSettings`).
-    package static let metaAudienceNetwork = Self(rawValue: "meta")
+    public static let metaAudienceNetwork = Self(rawValue: "meta")
     /// ironSource (`IronSource.setConsent`).
     public static let ironSource = Self(rawValue: "ironsource")
     /// Liftoff Monetize, formerly Vungle (`VunglePrivacySettings`).
-    package static let liftoff = Self(rawValue: "liftoff")
+    public static let liftoff = Self(rawValue: "liftoff")
 
     /// By name.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -11,5 +11,5 @@ public enum AdFormat: String, CaseIterable, Hashable, Sendable, Codable {
     case appOpen
 
     /// Whether the app presents it over its screen (every format but the banner).
-    package var isFullScreen: Bool { self != .banner }
+    public var isFullScreen: Bool { self != .banner }
 }

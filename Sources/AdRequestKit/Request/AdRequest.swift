@@ -1,7 +1,7 @@
 /// An ad request as the app hands it to the ad SDK.
 public struct AdRequest: Hashable, Sendable {
     /// The key of the non-personalized-ads extra.
-    package static let nonPersonalizedKey = "npa"
+    public static let nonPersonalizedKey = "npa"
 
     /// The ad unit to load.
     public var adUnitID: String

@@ -6,18 +6,18 @@
 @dynamicMemberLookup
 public struct AdsEnvironment: Sendable {
     /// The app's ports.
-    package var ports: AppPorts
+    public var ports: AppPorts
     /// The consent SDK's flow: ``CurrentConsentProfile`` or ``LegacyConsentProfile``.
-    package var consent: any ConsentProfile
+    public var consent: any ConsentProfile
 
     /// Runs a consent profile on the ports.
-    package init(ports: AppPorts, consent: any ConsentProfile) {
+    public init(ports: AppPorts, consent: any ConsentProfile) {
         self.ports = ports
         self.consent = consent
     }
 
     /// Runs the current consent SDK's flow on the ports, with its default request parameters.
-    package init(ports: AppPorts) {
+    public init(ports: AppPorts) {
         self.init(ports: ports, consent: CurrentConsentProfile(consentInfo: ports.consentInformation, consentForms: ports.consentForms))
     }
 

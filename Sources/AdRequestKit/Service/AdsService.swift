@@ -88,7 +88,7 @@ public final class AdsService: Sendable {
 
     /// Whether the tracking status counts as decided: the OS reports an answer, or the prompt was
     /// shown and went away unanswered in this install.
-    package var isTrackingDecided: Bool {
+    public var isTrackingDecided: Bool {
         environment.tracking.trackingAuthorizationStatus != .notDetermined
             || environment.store.bool(forKey: configuration.trackingPromptDismissedKey) == true
     }

@@ -7,13 +7,13 @@ public struct AdLoadError: OpenStatus, Error {
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The request was invalid (for example, no ad unit).
-    package static let invalidRequest = Self(rawValue: 0)
+    public static let invalidRequest = Self(rawValue: 0)
     /// The request succeeded but no ad was available.
-    package static let noFill = Self(rawValue: 1)
+    public static let noFill = Self(rawValue: 1)
     /// The device could not reach the ad server.
     public static let network = Self(rawValue: 2)
     /// The ad server answered with an error.
-    package static let server = Self(rawValue: 3)
+    public static let server = Self(rawValue: 3)
     /// The device's OS is below the SDK's minimum: deprecated in GMA 13.1.0, whose minimum
     /// deployment target is the minimum OS that receives ads.
     public static let osVersionTooLow = Self(rawValue: 4)
@@ -22,7 +22,7 @@ public struct AdLoadError: OpenStatus, Error {
     /// The SDK failed internally.
     public static let `internal` = Self(rawValue: 11)
     /// The SDK was started without an application identifier.
-    package static let applicationIdentifierMissing = Self(rawValue: 20)
+    public static let applicationIdentifierMissing = Self(rawValue: 20)
 
     /// The codes this harness models; the SDK documents more.
     public static let recognized: [(value: Self, name: String)] = [

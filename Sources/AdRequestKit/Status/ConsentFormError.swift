@@ -15,7 +15,7 @@ public struct ConsentFormError: OpenStatus, Error {
     /// Loading the form timed out.
     public static let timeout = Self(rawValue: 8)
     /// The form cannot be presented from the given screen.
-    package static let invalidViewController = Self(rawValue: 9)
+    public static let invalidViewController = Self(rawValue: 9)
 
     /// The five codes the SDK documents.
     public static let recognized: [(value: Self, name: String)] = [

@@ -9,7 +9,7 @@ public struct ConsentRequestError: OpenStatus, Error {
     /// The SDK failed internally.
     public static let `internal` = Self(rawValue: 1)
     /// The application identifier sent with the request is invalid.
-    package static let invalidAppID = Self(rawValue: 2)
+    public static let invalidAppID = Self(rawValue: 2)
     /// The device could not reach the consent service.
     public static let network = Self(rawValue: 3)
     /// The privacy messages are misconfigured on the consent service.

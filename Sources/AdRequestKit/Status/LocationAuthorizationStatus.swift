@@ -26,5 +26,5 @@ public struct LocationAuthorizationStatus: OpenStatus {
     ]
 
     /// Whether locations may be used now (always or while in use); an unknown value counts as not.
-    package var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
+    public var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
 }

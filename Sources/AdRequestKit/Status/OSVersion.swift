@@ -2,7 +2,7 @@
 /// selects the OS stand-in's version-specific behaviour.
 public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible, Codable, ExpressibleByStringLiteral {
     /// The major, minor and patch numbers.
-    package var major: Int, minor: Int, patch: Int
+    public var major: Int, minor: Int, patch: Int
 
     /// `OSVersion(17, 4)` is iOS 17.4: the parts left out are zero, as the OS writes `17.4` for `17.4.0`.
     public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {

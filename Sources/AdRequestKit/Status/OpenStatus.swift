@@ -22,23 +22,23 @@ extension OpenStatus {
     }
 
     /// Whether this code knows the raw value.
-    package var isRecognized: Bool { name != nil }
+    public var isRecognized: Bool { name != nil }
 
     /// The name, or `unrecognized(7)` for an unknown raw value.
     @inlinable
     public var description: String { name ?? "unrecognized(\(rawValue))" }
 
     /// Every recognized value, in raw-value order.
-    package static var allRecognized: [Self] { recognized.map(\.value) }
+    public static var allRecognized: [Self] { recognized.map(\.value) }
 
     /// The names of every recognized value, for error messages and help.
-    package static var recognizedNames: [String] { recognized.map(\.name) }
+    public static var recognizedNames: [String] { recognized.map(\.name) }
 
     /// Parses a name (`"denied"`) or the `unrecognized(7)` spelling that ``description`` prints.
     ///
     /// Inlinable, so that each module specializes it: the rules read statuses back from trace fields.
     @inlinable
-    package init?(name: String) {
+    public init?(name: String) {
         for (value, known) in Self.recognized where known == name {
             self = value
             return

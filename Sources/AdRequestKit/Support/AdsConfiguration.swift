@@ -2,23 +2,23 @@
 public struct AdsConfiguration: Hashable, Sendable {
     /// Which decision table the current consent SDK's answers go through: the TCF-aware one (the
     /// default), or the seed's, which counts `obtained` as consent to everything.
-    package var decisionProfile: DecisionProfile
+    public var decisionProfile: DecisionProfile
     /// How long each step waits for a callback before it gives up and stays conservative.
-    package var timeouts: CallbackTimeouts
+    public var timeouts: CallbackTimeouts
     /// The key under which the coordinator persists `shouldUseNPA` for the app's UI.
-    package var shouldUseNPAKey: String
+    public var shouldUseNPAKey: String
     /// The key under which the service remembers that the tracking prompt was shown and went away
     /// unanswered in this install, so the status counts as decided although it reads `notDetermined`.
-    package var trackingPromptDismissedKey: String
+    public var trackingPromptDismissedKey: String
     /// When onboarding asks for tracking: before the consent flow (the default), after it, or never,
     /// leaving it to the consent SDK's IDFA explainer.
-    package var onboardingTracking: OnboardingTrackingOrder
+    public var onboardingTracking: OnboardingTrackingOrder
     /// The ad SDK's audience tags, set before it starts; a tag that rules out personalized ads puts
     /// `npa=1` on every request. The consent SDK's under-age tag does not reach the ad SDK: set it here too.
-    package var adRequestConfiguration: AdRequestConfiguration
+    public var adRequestConfiguration: AdRequestConfiguration
     /// The ad networks the app mediates, which do not read the TC string: a glue tells each of them
     /// the user's choices (``MediationPartners``) before the ad SDK starts and before each request.
-    package var mediationPartners: [MediationPartner] = []
+    public var mediationPartners: [MediationPartner] = []
 
     /// Creates a configuration; the defaults suit a production app for a general audience.
     public init(
@@ -47,13 +47,13 @@ public struct CallbackTimeouts: Hashable, Sendable {
     /// status once it is active again instead of giving up.
     public var trackingRequest: Duration
     /// The consent information update.
-    package var consentInfoUpdate: Duration
+    public var consentInfoUpdate: Duration
     /// Loading a consent form.
-    package var formLoad: Duration
+    public var formLoad: Duration
     /// A form on screen until the user answers; long, because the user reads it.
-    package var formPresent: Duration
+    public var formPresent: Duration
     /// Loading an ad.
-    package var adLoad: Duration
+    public var adLoad: Duration
 
     /// Creates timeouts; the defaults are generous for a real network.
     public init(
@@ -71,7 +71,7 @@ public struct CallbackTimeouts: Hashable, Sendable {
     }
 
     /// The timeout of a stage.
-    package func timeout(for stage: FlowStage) -> Duration {
+    public func timeout(for stage: FlowStage) -> Duration {
         switch stage {
         case .trackingRequest: trackingRequest
         case .consentInfoUpdate: consentInfoUpdate

@@ -38,7 +38,7 @@ public enum AdsEvent: Hashable, Sendable {
     }
 
     /// The event's details, in a stable order.
-    package var fields: [EventField] {
+    public var fields: [EventField] {
         switch self {
         case .evaluated(let state, let trigger):
             [EventField("trigger", trigger.rawValue)] + state.fields

@@ -1,9 +1,9 @@
 /// An error the app observed in the consent and ads flow, surfaced rather than swallowed.
 public struct AdsFlowError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step that failed.
-    package var stage: FlowStage
+    public var stage: FlowStage
     /// What went wrong.
-    package var cause: Cause
+    public var cause: Cause
 
     /// What went wrong at a stage.
     public enum Cause: Error, Hashable, Sendable {
@@ -20,13 +20,13 @@ public struct AdsFlowError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An error of one stage of the flow (the update, the form...), with what went wrong there.
-    package init(stage: FlowStage, cause: Cause) {
+    public init(stage: FlowStage, cause: Cause) {
         self.stage = stage
         self.cause = cause
     }
 
     /// The cause's name: `timeout`, `network`, `noResponse`...
-    package var code: String {
+    public var code: String {
         switch cause {
         case .consentRequest(let error): error.description
         case .consentForm(let error): error.description

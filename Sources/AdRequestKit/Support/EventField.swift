@@ -3,7 +3,7 @@ public struct EventField: Hashable, Sendable, CustomStringConvertible {
     /// The field's name.
     public var name: String
     /// The field's value, as text.
-    package var value: String
+    public var value: String
 
     /// A field as text; the typed `EventField(.npa, true)` of HarnessSupport is preferred for a field rules read.
     public init(_ name: String, _ value: String) {
@@ -17,5 +17,5 @@ public struct EventField: Hashable, Sendable, CustomStringConvertible {
 
 extension Array where Element == EventField {
     /// The value of the first field with the name, if any.
-    package subscript(field name: String) -> String? { first { $0.name == name }?.value }
+    public subscript(field name: String) -> String? { first { $0.name == name }?.value }
 }

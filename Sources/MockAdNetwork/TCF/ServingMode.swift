@@ -15,7 +15,7 @@ public enum ServingMode: String, CaseIterable, Hashable, Sendable, Codable, Comp
     }
 }
 
-/// The rule of ``ServingModeOracle`` that decided a request's mode, with its source.
+/// The rule of `ServingModeOracle` that decided a request's mode, with its source.
 package enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     /// `IABTCF_gdprApplies` is 0 or unset: TCF does not limit the request.
     case gdprDoesNotApply

@@ -1,6 +1,6 @@
 /// What the ad network requires of the privacy signals, where its requirements changed over time
 /// or depend on who the publisher's CMP is: a setting of the world, with today's rules by default.
-public struct ServingPolicy: Hashable, Sendable {
+package struct ServingPolicy: Hashable, Sendable {
     /// TCF 2.3 (mandatory since 2026-02-28): a TC string must carry the DisclosedVendors segment,
     /// and Google must be among the vendors it lists, for Google to process personal data. Off: the
     /// TCF 2.2 reading, where the segment is optional.
@@ -11,7 +11,7 @@ public struct ServingPolicy: Hashable, Sendable {
     package var certifiedCMPIDs: Set<Int>?
 
     /// Creates a policy; the defaults are today's rules with every CMP counted as certified.
-    public init(requiresDisclosedVendors: Bool = true, certifiedCMPIDs: Set<Int>? = nil) {
+    package init(requiresDisclosedVendors: Bool = true, certifiedCMPIDs: Set<Int>? = nil) {
         self.requiresDisclosedVendors = requiresDisclosedVendors
         self.certifiedCMPIDs = certifiedCMPIDs
     }

@@ -61,7 +61,7 @@ public final class SimulatedLocationServices: Sendable {
     /// The status as the OS reports it now.
     public var status: LocationAuthorizationStatus { state.withLock { $0.status } }
     /// Precise or approximate locations.
-    public var accuracy: LocationAccuracyAuthorization { state.withLock { $0.accuracy } }
+    package var accuracy: LocationAccuracyAuthorization { state.withLock { $0.accuracy } }
     /// The location settings.
     public var settings: LocationSettings { state.withLock { $0.settings } }
     /// Whether the current when-in-use grant came from "Allow Once" (the real API cannot tell).

@@ -1,5 +1,5 @@
 /// A port of the app-side logic whose implementations the contract suite checks.
-package enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
+public enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
     /// ``AdRequestKit/TrackingAuthorizer``: the OS's tracking authorization.
     case trackingAuthorizer
     /// ``AdRequestKit/AdvertisingIdentifierProvider``: the OS's advertising identifier.
@@ -20,7 +20,7 @@ package enum ContractPort: String, CaseIterable, Hashable, Sendable, Codable {
     case mediationPartners
 
     /// The protocol in AdRequestKit that an implementation of this port conforms to.
-    package var protocolName: String {
+    public var protocolName: String {
         switch self {
         case .trackingAuthorizer: "TrackingAuthorizer"
         case .advertisingIdentifier: "AdvertisingIdentifierProvider"

@@ -1,5 +1,5 @@
 /// How one check of one implementation came out.
-package enum ContractVerdict: Hashable, Sendable {
+public enum ContractVerdict: Hashable, Sendable {
     /// The implementation honours the clause.
     case passed
     /// The implementation breaks the clause: what the clause expected, and what came instead.
@@ -9,7 +9,7 @@ package enum ContractVerdict: Hashable, Sendable {
     case skipped(reason: String)
 
     /// Whether the verdict is `failed`.
-    package var isFailure: Bool {
+    public var isFailure: Bool {
         if case .failed = self { return true }
         return false
     }
@@ -27,12 +27,12 @@ package enum ContractVerdict: Hashable, Sendable {
 /// A check's clause and its verdict for one implementation.
 public struct ContractResult: Hashable, Sendable, CustomStringConvertible {
     /// The clause checked.
-    package let clause: ContractClause
+    public let clause: ContractClause
     /// How the check came out.
-    package let verdict: ContractVerdict
+    public let verdict: ContractVerdict
 
     /// A clause and what checking it against one subject gave.
-    package init(clause: ContractClause, verdict: ContractVerdict) {
+    public init(clause: ContractClause, verdict: ContractVerdict) {
         self.clause = clause
         self.verdict = verdict
     }

@@ -1,7 +1,7 @@
 /// Every clause of every port's contract, for listings and reports.
-package enum PortContractCatalogue {
+public enum PortContractCatalogue {
     /// The clauses, port by port, in the order of `ContractPort.allCases`.
-    package static let clauses: [ContractClause] =
+    public static let clauses: [ContractClause] =
         TrackingAuthorizerContract.checks.map(\.clause)
         + AdvertisingIdentifierContract.checks.map(\.clause)
         + ConsentInformationContract.checks.map(\.clause)

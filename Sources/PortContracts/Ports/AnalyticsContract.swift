@@ -16,14 +16,14 @@ extension AnalyticsSubject {
 /// The analytics SDK of one launch, what it applies, and the next launch on the same device.
 public struct AnalyticsPorts: Sendable {
     /// The SDK under check.
-    package var sdk: any AnalyticsSDK
+    public var sdk: any AnalyticsSDK
     /// The consent state the SDK applies now, as the subject observes it.
-    package var state: @Sendable () -> [AnalyticsConsentType: AnalyticsConsentStatus]
+    public var state: @Sendable () -> [AnalyticsConsentType: AnalyticsConsentStatus]
     /// The next launch of the app on the same device: its SDK and state.
-    package var relaunch: @Sendable () throws -> AnalyticsPorts
+    public var relaunch: @Sendable () throws -> AnalyticsPorts
 
     /// An SDK with its observed state and its next launch.
-    package init(
+    public init(
         sdk: any AnalyticsSDK, state: @escaping @Sendable () -> [AnalyticsConsentType: AnalyticsConsentStatus],
         relaunch: @escaping @Sendable () throws -> AnalyticsPorts
     ) {
@@ -34,9 +34,9 @@ public struct AnalyticsPorts: Sendable {
 }
 
 /// The contract of `AnalyticsSDK`, clause by clause.
-package enum AnalyticsContract {
+public enum AnalyticsContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
-    package static let checks: [ContractCheck<any AnalyticsSubject>] = [
+    public static let checks: [ContractCheck<any AnalyticsSubject>] = [
         check("analytics.granted-by-default", "with no Info.plist default and nothing set, every type is granted", "AN1") { subject in
             let ports = try await arranged(subject, deniedByDefault: [])
             try expect("the state", describe(ports.state()), equals: describe(all(.granted)))

@@ -19,14 +19,14 @@ extension ConsentFormSubject {
 /// The consent SDK's information and forms of one process, and what the user was shown.
 public struct ConsentPorts: Sendable {
     /// The consent information the forms update.
-    package var information: any ConsentInfoProvider
+    public var information: any ConsentInfoProvider
     /// The forms under check.
-    package var forms: any ConsentFormProvider
+    public var forms: any ConsentFormProvider
     /// How many forms the user has been shown so far, when the subject can tell.
-    package var formsShown: (@Sendable () -> Int)?
+    public var formsShown: (@Sendable () -> Int)?
 
     /// Groups the ports of one process.
-    package init(information: any ConsentInfoProvider, forms: any ConsentFormProvider, formsShown: (@Sendable () -> Int)? = nil) {
+    public init(information: any ConsentInfoProvider, forms: any ConsentFormProvider, formsShown: (@Sendable () -> Int)? = nil) {
         self.information = information
         self.forms = forms
         self.formsShown = formsShown
@@ -34,9 +34,9 @@ public struct ConsentPorts: Sendable {
 }
 
 /// The contract of `ConsentFormProvider`, clause by clause.
-package enum ConsentFormContract {
+public enum ConsentFormContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
-    package static let checks: [ContractCheck<any ConsentFormSubject>] = [
+    public static let checks: [ContractCheck<any ConsentFormSubject>] = [
         check("form.load-before-update-unavailable", "loading a form before any update in the process fails with unavailable", "F1") { subject in
             let ports = try await arranged(subject, ConsentSituation())
             let calls = Callbacks<ConsentFormError?>()

@@ -7,16 +7,16 @@ import AdRequestKit
 /// the stored answer by answering once, and a failing update by going offline.
 public struct ConsentSituation: Hashable, Sendable, CustomStringConvertible {
     /// Where the consent SDK places the user (`eea`, `regulatedUSState` or `other`).
-    package var region: ConsentDebugGeography
+    public var region: ConsentDebugGeography
     /// The status an earlier session stored (`unknown` for a fresh install).
-    package var storedConsent: UserConsentStatus
+    public var storedConsent: UserConsentStatus
     /// The error every update fails with, or `nil` when updates succeed.
-    package var updateError: ConsentRequestError?
+    public var updateError: ConsentRequestError?
     /// How the user answers any consent or privacy-options form shown.
-    package var formAnswer: ConsentFormChoice
+    public var formAnswer: ConsentFormChoice
 
     /// Creates a situation; the default is a fresh install in the EEA whose user accepts all.
-    package init(
+    public init(
         region: ConsentDebugGeography = .eea, storedConsent: UserConsentStatus = .unknown,
         updateError: ConsentRequestError? = nil, formAnswer: ConsentFormChoice = .acceptAll
     ) {
@@ -35,7 +35,7 @@ public struct ConsentSituation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How the user answers a consent form.
-package enum ConsentFormChoice: String, Hashable, Sendable, CaseIterable {
+public enum ConsentFormChoice: String, Hashable, Sendable, CaseIterable {
     /// "Consent" to everything.
     case acceptAll
     /// "Do not consent".

@@ -16,21 +16,21 @@ extension MediationPartnersSubject {
 /// The partners under check, and what each holds now as the subject observes it.
 public struct MediationPartnersPorts: Sendable {
     /// The partners.
-    package var partners: any MediationPartners
+    public var partners: any MediationPartners
     /// What a partner holds now.
-    package var held: @Sendable (MediationPartner) -> PartnerPrivacyFlags
+    public var held: @Sendable (MediationPartner) -> PartnerPrivacyFlags
 
     /// Partners with a way to read what each holds.
-    package init(partners: any MediationPartners, held: @escaping @Sendable (MediationPartner) -> PartnerPrivacyFlags) {
+    public init(partners: any MediationPartners, held: @escaping @Sendable (MediationPartner) -> PartnerPrivacyFlags) {
         self.partners = partners
         self.held = held
     }
 }
 
 /// The contract of `MediationPartners`, clause by clause.
-package enum MediationPartnersContract {
+public enum MediationPartnersContract {
     /// Every check of the port, in the order the protocol's doc comment lists them.
-    package static let checks: [ContractCheck<any MediationPartnersSubject>] = [
+    public static let checks: [ContractCheck<any MediationPartnersSubject>] = [
         check("partners.told-as-set", "a partner holds each flag it was told, and no flag it was not told") { ports in
             ports.partners.setPrivacy(PartnerPrivacyFlags(hasUserConsent: false, isAgeRestricted: true), for: .appLovin)
             try expect(

@@ -6,9 +6,9 @@
 /// the header, then the sections in order), the bit and the field.
 public struct GPPString: Hashable, Sendable {
     /// The section ids in the order of their texts: ascending, from 1, each once (read-only, so ``encoded`` never meets an order it cannot write).
-    package private(set) var sectionIDs: [Int]
+    public private(set) var sectionIDs: [Int]
     /// Each section's encoded text, in the same order.
-    package private(set) var sections: [String]
+    public private(set) var sections: [String]
 
     /// `Type` of a GPP header.
     static let headerType = 3
@@ -16,7 +16,7 @@ public struct GPPString: Hashable, Sendable {
     static let version = 1
 
     /// A string of the given sections, in ascending id order as the spec asks (ids from 1; a repeated id is kept once).
-    package init(sections: [(id: Int, text: String)]) {
+    public init(sections: [(id: Int, text: String)]) {
         var seen = Set<Int>()
         let sorted = sections.sorted { $0.id < $1.id }.filter { $0.id >= 1 && seen.insert($0.id).inserted }
         sectionIDs = sorted.map(\.id)
@@ -59,7 +59,7 @@ public struct GPPString: Hashable, Sendable {
     }
 
     /// The string: the header, padded with zero bits to whole characters as the spec asks, then each section after a `~`.
-    package var encoded: String {
+    public var encoded: String {
         var writer = TCFBitWriter()
         writer.integer(Self.headerType, width: 6)
         writer.integer(Self.version, width: 6)

@@ -12,31 +12,31 @@ public struct GPPUSNationalSection: Hashable, Sendable {
     /// The section id in the GPP header.
     public static let id = 7
     /// The version a new section has, and the writer writes: 2.
-    package static let latestVersion = 2
+    public static let latestVersion = 2
     /// `Version` of the section: 1 or 2.
     public var version = latestVersion
     /// `SharingNotice`, `SaleOptOutNotice`, `SharingOptOutNotice`, `TargetedAdvertisingOptOutNotice`,
     /// `SensitiveDataProcessingOptOutNotice`, `SensitiveDataLimitUseNotice`, in this order.
     public var notices = [Int](repeating: 0, count: 6)
     /// `SaleOptOut`: 1 opted out, 2 did not.
-    package var saleOptOut = 0
+    public var saleOptOut = 0
     /// `SharingOptOut`: 1 opted out, 2 did not.
-    package var sharingOptOut = 0
+    public var sharingOptOut = 0
     /// `TargetedAdvertisingOptOut`: 1 opted out, 2 did not.
-    package var targetedAdvertisingOptOut = 0
+    public var targetedAdvertisingOptOut = 0
     /// `SensitiveDataProcessing`: one entry a data activity (16 in version 2, 12 in version 1),
     /// 0 not applicable, 1 no consent, 2 consent.
-    package var sensitiveDataProcessing = [Int](repeating: 0, count: 16)
+    public var sensitiveDataProcessing = [Int](repeating: 0, count: 16)
     /// `KnownChildSensitiveDataConsents`: one entry an age group (3 in version 2, 2 in version 1).
-    package var knownChildSensitiveDataConsents = [0, 0, 0]
+    public var knownChildSensitiveDataConsents = [0, 0, 0]
     /// `PersonalDataConsents`.
-    package var personalDataConsents = 0
+    public var personalDataConsents = 0
     /// `MspaCoveredTransaction`: 1 yes, 2 no.
-    package var mspaCoveredTransaction = 2
+    public var mspaCoveredTransaction = 2
     /// `MspaOptOutOptionMode`.
-    package var mspaOptOutOptionMode = 0
+    public var mspaOptOutOptionMode = 0
     /// `MspaServiceProviderMode`.
-    package var mspaServiceProviderMode = 0
+    public var mspaServiceProviderMode = 0
 
     /// A version-2 section with every field at its default (nothing applicable, not an MSPA covered transaction).
     public init() {}
@@ -51,7 +51,7 @@ public struct GPPUSNationalSection: Hashable, Sendable {
     }
 
     /// Whether the user opted out of the sale or sharing of their data, or of targeted advertising.
-    package var optedOut: Bool { [saleOptOut, sharingOptOut, targetedAdvertisingOptOut].contains(1) }
+    public var optedOut: Bool { [saleOptOut, sharingOptOut, targetedAdvertisingOptOut].contains(1) }
 
     /// What differs between versions: the lengths of the two lists.
     struct Layout {

@@ -1,9 +1,9 @@
 /// A set of vendor ids as a TC string encodes it: `MaxVendorId`, then a bit field or a list of ranges.
 ///
 /// The encoding is kept, so a decoded string encodes back to the same text.
-package struct TCFVendorSection: Hashable, Sendable {
+public struct TCFVendorSection: Hashable, Sendable {
     /// How the ids are encoded.
-    package enum Encoding: Hashable, Sendable {
+    public enum Encoding: Hashable, Sendable {
         /// One bit per vendor id up to `MaxVendorId`.
         case bitField
         /// A list of entries, each one id or a closed range of ids, in the string's order.
@@ -11,14 +11,14 @@ package struct TCFVendorSection: Hashable, Sendable {
     }
 
     /// The highest vendor id the section covers.
-    package var maxVendorID: Int
+    public var maxVendorID: Int
     /// The ids in the set (for a bit field; ranges carry their own).
     private var bitFieldIDs: Set<Int>
     /// How the ids are encoded.
-    package var encoding: Encoding
+    public var encoding: Encoding
 
     /// The vendor ids in the set.
-    package var ids: Set<Int> {
+    public var ids: Set<Int> {
         switch encoding {
         case .bitField: bitFieldIDs
         case .ranges(let ranges): Set(ranges.flatMap { Array($0) })
@@ -26,7 +26,7 @@ package struct TCFVendorSection: Hashable, Sendable {
     }
 
     /// The set, encoded as the spec's encoders do: whichever of the bit field and the ranges is shorter.
-    package init(ids: Set<Int>) {
+    public init(ids: Set<Int>) {
         let sorted = ids.sorted()
         var ranges: [ClosedRange<Int>] = []
         for id in sorted {
@@ -47,7 +47,7 @@ package struct TCFVendorSection: Hashable, Sendable {
     }
 
     /// An empty section (`MaxVendorId` 0).
-    package static let empty = TCFVendorSection(ids: [])
+    public static let empty = TCFVendorSection(ids: [])
 
     /// Reads a section: `MaxVendorId` 16, `IsRangeEncoding` 1, then the bit field or the entries.
     static func read(_ reader: inout TCFBitReader, _ name: String) throws(TCStringError) -> TCFVendorSection {

@@ -1,6 +1,6 @@
 extension TCString {
     /// Deciseconds in a day: since TCF 2.2, `Created` and `LastUpdated` are rounded to the day.
-    package static let decisecondsPerDay = 864_000
+    public static let decisecondsPerDay = 864_000
     /// 2023-10-01 00:00 UTC in deciseconds: strings created from then on need policy version 4 or later.
     static let policyFourDeadline = 16_961_184_000
 
@@ -44,7 +44,7 @@ extension TCString {
     /// The rules: `IsServiceSpecific` is 1; since TCF 2.2 `Created` equals `LastUpdated` and both are
     /// whole days, and purposes 3 to 6 have no legitimate interest; strings created from
     /// 2023-10-01 carry policy version 4 or later.
-    package var specProblems: [String] {
+    public var specProblems: [String] {
         var problems: [String] = []
         if !isServiceSpecific { problems.append("IsServiceSpecific is 0; the spec requires 1") }
         if created != lastUpdated { problems.append("Created and LastUpdated differ; since TCF 2.2 they are equal") }

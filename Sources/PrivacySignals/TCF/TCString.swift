@@ -9,59 +9,59 @@ public struct TCString: Hashable, Sendable {
     /// `Created`, in deciseconds since 1970-01-01 UTC (day-level since TCF 2.2).
     public var created = 0
     /// `LastUpdated`, in deciseconds since 1970-01-01 UTC.
-    package var lastUpdated = 0
+    public var lastUpdated = 0
     /// `CmpId`: the CMP's registered id.
-    package var cmpID = 0
+    public var cmpID = 0
     /// `CmpVersion`.
-    package var cmpVersion = 0
+    public var cmpVersion = 0
     /// `ConsentScreen`: the screen where consent was given.
-    package var consentScreen = 0
+    public var consentScreen = 0
     /// `ConsentLanguage`: two letters, upper case.
-    package var consentLanguage = "EN"
+    public var consentLanguage = "EN"
     /// `VendorListVersion`.
-    package var vendorListVersion = 0
+    public var vendorListVersion = 0
     /// `TcfPolicyVersion` (4 is TCF 2.2).
-    package var policyVersion = 4
+    public var policyVersion = 4
     /// `IsServiceSpecific`: must be true.
-    package var isServiceSpecific = true
+    public var isServiceSpecific = true
     /// `UseNonStandardTexts`.
-    package var usesNonStandardTexts = false
+    public var usesNonStandardTexts = false
     /// `SpecialFeatureOptIns`: ids 1 to 12.
-    package var specialFeatureOptIns: Set<Int> = []
+    public var specialFeatureOptIns: Set<Int> = []
     /// `PurposesConsent`: ids 1 to 24.
     public var purposeConsents: Set<Int> = []
     /// `PurposesLITransparency`: ids 1 to 24 with legitimate interest established (not objected to).
-    package var purposeLegitimateInterests: Set<Int> = []
+    public var purposeLegitimateInterests: Set<Int> = []
     /// `PurposeOneTreatment`.
-    package var purposeOneTreatment = false
+    public var purposeOneTreatment = false
     /// `PublisherCC`: two letters, upper case.
-    package var publisherCountryCode = "AA"
+    public var publisherCountryCode = "AA"
     /// The vendor consent section.
-    package var vendorConsents = TCFVendorSection.empty
+    public var vendorConsents = TCFVendorSection.empty
     /// The vendor legitimate-interest section.
-    package var vendorLegitimateInterests = TCFVendorSection.empty
+    public var vendorLegitimateInterests = TCFVendorSection.empty
     /// The publisher restrictions.
-    package var publisherRestrictions: [TCFPublisherRestriction] = []
+    public var publisherRestrictions: [TCFPublisherRestriction] = []
     /// The DisclosedVendors segment (segment type 1), if present; mandatory since TCF 2.3.
-    package var disclosedVendors: TCFVendorSection?
+    public var disclosedVendors: TCFVendorSection?
     /// The PublisherTC segment (segment type 3), if present.
-    package var publisherTC: TCFPublisherSegment?
+    public var publisherTC: TCFPublisherSegment?
 
     /// A string with every field at its default; set the fields, then read `encoded`.
     public init() {}
 }
 
 /// A publisher restriction: for one purpose, a restriction type on a list of vendors.
-package struct TCFPublisherRestriction: Hashable, Sendable {
+public struct TCFPublisherRestriction: Hashable, Sendable {
     /// `PurposeId`.
-    package var purposeID: Int
+    public var purposeID: Int
     /// `RestrictionType`: 0 not allowed, 1 require consent, 2 require legitimate interest, 3 undefined.
-    package var restrictionType: Int
+    public var restrictionType: Int
     /// The vendors, as entries in the string's order.
-    package var vendors: [ClosedRange<Int>]
+    public var vendors: [ClosedRange<Int>]
 
     /// A restriction.
-    package init(purposeID: Int, restrictionType: Int, vendors: [ClosedRange<Int>]) {
+    public init(purposeID: Int, restrictionType: Int, vendors: [ClosedRange<Int>]) {
         self.purposeID = purposeID
         self.restrictionType = restrictionType
         self.vendors = vendors
@@ -69,17 +69,17 @@ package struct TCFPublisherRestriction: Hashable, Sendable {
 }
 
 /// The PublisherTC segment: the publisher's own purposes and custom purposes.
-package struct TCFPublisherSegment: Hashable, Sendable {
+public struct TCFPublisherSegment: Hashable, Sendable {
     /// `PubPurposesConsent`: ids 1 to 24.
-    package var purposeConsents: Set<Int> = []
+    public var purposeConsents: Set<Int> = []
     /// `PubPurposesLITransparency`: ids 1 to 24.
-    package var purposeLegitimateInterests: Set<Int> = []
+    public var purposeLegitimateInterests: Set<Int> = []
     /// `NumCustomPurposes`.
-    package var customPurposeCount = 0
+    public var customPurposeCount = 0
     /// `CustomPurposesConsent`: ids 1 to `customPurposeCount`.
-    package var customPurposeConsents: Set<Int> = []
+    public var customPurposeConsents: Set<Int> = []
     /// `CustomPurposesLITransparency`: ids 1 to `customPurposeCount`.
-    package var customPurposeLegitimateInterests: Set<Int> = []
+    public var customPurposeLegitimateInterests: Set<Int> = []
 
     /// A segment with nothing consented.
     public init() {}
