@@ -69,25 +69,27 @@ let package = Package(
             .target(name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, swiftSettings: strict)
         }
     } + [
-        // Sees the package only as a user does: public products, no `@testable`, and every member
-        // it uses imported explicitly. It holds glues written as public apps write them.
+        // Sees the package only as a user does: public products, no `@testable`, no `package`
+        // declarations (`packageAccess: false`: a target of this package would see them otherwise),
+        // and every member it uses imported explicitly. It holds glues written as public apps write them.
         .testTarget(
             name: "ForeignGlueTests",
             dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine", "FragileGlues", "fragile-glue-tool"],
             // The triage of the real glues is read from the source tree by the test that checks it;
             // the glues that trap or hang, and the tool over them, are targets of their own below.
             exclude: ["RealGlues/TRIAGE.md", "Glues/Fragile", "Tool"],
+            packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // A team's glues that cannot run in a test process (one traps, one blocks), in a module of
         // their own as a team's glues are, and the team's tool over them (three lines), which serves
         // its own worker processes. The tests depend on the tool so that `swift test` builds it.
         .target(
-            name: "FragileGlues", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"],
+            name: "FragileGlues", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"], packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(
-            name: "fragile-glue-tool", dependencies: ["FragileGlues", "HarnessCommandLine"], path: "Tests/ForeignGlueTests/Tool",
+            name: "fragile-glue-tool", dependencies: ["FragileGlues", "HarnessCommandLine"], path: "Tests/ForeignGlueTests/Tool", packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(

@@ -1,5 +1,5 @@
 /// What a linted file is, which decides the rules it is held to.
-public enum LintFileKind: String, Hashable, Sendable, Codable {
+package enum LintFileKind: String, Hashable, Sendable, Codable {
     /// An app's `Info.plist`.
     case infoPlist
     /// The app's own `PrivacyInfo.xcprivacy`.

@@ -5,7 +5,7 @@ import AppInfoPlist
 /// IDs never change meaning once published: CI baselines and SARIF viewers key on them. `IP` rules
 /// read the Info.plist, `PM` rules a privacy manifest, `SDK` rules the bundled SDKs and the SDK
 /// versions the app's lock files pin (`Package.resolved`, `Podfile.lock`).
-public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     /// No tracking purpose text.
     case trackingUsageMissing = "IP001"
     /// A purpose text that is empty, not a string, or a placeholder.
@@ -66,13 +66,13 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     case sdkVersionUnpinned = "SDK007"
 
     /// The stable ID: `IP001`.
-    public var id: String { rawValue }
+    package var id: String { rawValue }
 
     /// Ordered by ID.
-    public static func < (lhs: LintRule, rhs: LintRule) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: LintRule, rhs: LintRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The Info.plist key the rule is about, from the catalogue the stand-ins read.
-    public var key: InfoPlistKey? {
+    package var key: InfoPlistKey? {
         switch self {
         case .trackingUsageMissing: .trackingUsageDescription
         case .adAppIdMissing, .adAppIdMalformed, .adAppIdSample: .adApplicationIdentifier
@@ -83,7 +83,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     }
 
     /// How bad a finding is.
-    public var severity: LintSeverity {
+    package var severity: LintSeverity {
         switch self {
         case .adAppIdSample, .buildSettingValue, .sdkVersionUnpinned: .note
         case .sdkBelowModelled, .adSDKDeprecated, .adSDKWithoutPrivacyManifest, .analyticsAdDefaultsGranted: .warning
@@ -94,7 +94,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     }
 
     /// A short name, for SARIF and JSON: `tracking-usage-missing`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .trackingUsageMissing: "tracking-usage-missing"
         case .usageTextUnclear: "usage-text-unclear"
@@ -128,7 +128,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     }
 
     /// What the rule checks, in one line.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .trackingUsageMissing: "The Info.plist has no \(InfoPlistKey.trackingUsageDescription.name)."
         case .usageTextUnclear: "A permission purpose text is empty, not a string, or a placeholder."
@@ -166,7 +166,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     }
 
     /// What happens to the app if it ships this way.
-    public var consequence: String {
+    package var consequence: String {
         switch self {
         case .trackingUsageMissing: "Crash: \(InfoPlistKey.trackingUsageDescription.whenMissing) (the harness reports app.crash)."
         case .usageTextUnclear: "Rejection: App Review refuses purpose texts that do not say how the app uses the data (guideline 5.1.1)."
@@ -208,7 +208,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     }
 
     /// How to fix it, in one line.
-    public var fix: String {
+    package var fix: String {
         switch self {
         case .trackingUsageMissing: "Add \(InfoPlistKey.trackingUsageDescription.name) with a sentence saying what tracking is used for."
         case .usageTextUnclear: "Write a sentence saying how the app uses the data, with an example."
@@ -247,7 +247,7 @@ public enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compara
     }
 
     /// Where the rule comes from: the ITMS code, crash or document, with its address.
-    public var source: String {
+    package var source: String {
         switch self {
         case .trackingUsageMissing:
             "Apple, NSUserTrackingUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nsusertrackingusagedescription); the harness's crash reason \(CrashReason.trackingUsageDescriptionMissing.rawValue)"

@@ -2,7 +2,7 @@
 /// fix under it, the files that could not be read, and a count.
 public struct LintTextReport: Sendable {
     /// Whether to colour the severities with ANSI escapes (only on a terminal, as a rule).
-    public var usesColor: Bool
+    package var usesColor: Bool
 
     /// A report, in colour or not.
     public init(usesColor: Bool = false) { self.usesColor = usesColor }

@@ -5,9 +5,9 @@
 /// the rest (hermes through webview_flutter_wkwebview) are unconfirmed against a source. The 86
 /// entries agree with the count of 87 pxlnv.com gives, within one. The ads and consent SDKs this
 /// harness stands in for are not on the list; some of their dependencies are.
-public enum ListedSDKs {
+package enum ListedSDKs {
     /// The SDK names as Apple lists them; `BoringSSL / openssl_grpc` is two names here.
-    public static let names: Set<String> = [
+    package static let names: Set<String> = [
         "Abseil", "AFNetworking", "Alamofire", "AppAuth", "BoringSSL", "openssl_grpc", "Capacitor", "Charts",
         "connectivity_plus", "Cordova", "device_info_plus", "DKImagePickerController", "DKPhotoGallery", "FBAEMKit",
         "FBLPromises", "FBSDKCoreKit", "FBSDKCoreKit_Basics", "FBSDKLoginKit", "FBSDKShareKit", "file_picker",

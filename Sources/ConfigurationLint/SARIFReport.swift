@@ -5,9 +5,9 @@ import Foundation
 /// One run: the tool with every rule (its reason, consequence, fix and source), a result per
 /// finding located at its file and line with the key path as a logical location, and an invocation
 /// that is unsuccessful, with a notification each, when an input could not be read.
-public enum SARIFReport {
+package enum SARIFReport {
     /// The log as indented JSON with sorted keys.
-    public static func json(for report: LintReport, toolVersion: String? = nil) -> String {
+    package static func json(for report: LintReport, toolVersion: String? = nil) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, whole numbers, Booleans, arrays and objects only: encoding cannot fail.

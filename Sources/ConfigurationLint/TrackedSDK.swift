@@ -2,14 +2,14 @@ import AppInfoPlist
 
 /// The vendor SDKs whose versions `adharness lint` reads from an app's lock files: the two the
 /// harness stands in for, with what is known about their releases.
-public enum TrackedSDK: String, CaseIterable, Hashable, Sendable, Codable {
+package enum TrackedSDK: String, CaseIterable, Hashable, Sendable, Codable {
     /// Google Mobile Ads.
     case mobileAds = "Google Mobile Ads"
     /// Google's User Messaging Platform, the consent SDK.
     case messagingPlatform = "User Messaging Platform"
 
     /// The package's identity in a `Package.resolved` (the last part of its repository's address).
-    public var packageIdentity: String {
+    package var packageIdentity: String {
         switch self {
         case .mobileAds: "swift-package-manager-google-mobile-ads"
         case .messagingPlatform: "swift-package-manager-google-user-messaging-platform"
@@ -17,7 +17,7 @@ public enum TrackedSDK: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// The pod's name in a `Podfile.lock`.
-    public var podName: String {
+    package var podName: String {
         switch self {
         case .mobileAds: "Google-Mobile-Ads-SDK"
         case .messagingPlatform: "GoogleUserMessagingPlatform"
@@ -25,7 +25,7 @@ public enum TrackedSDK: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// The release the stand-ins follow.
-    public var modelled: SDKVersion {
+    package var modelled: SDKVersion {
         switch self {
         case .mobileAds: .modelledAdSDK
         case .messagingPlatform: .modelledConsentSDK
@@ -34,7 +34,7 @@ public enum TrackedSDK: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// The oldest release whose API the adapters use and whose behaviour the stand-ins follow:
     /// GMA 13.3.0 (`ageRestrictedTreatment`), UMP 3.1.0 (`consentSyncID`, the Swift names of 3.0).
-    public var oldestModelled: SDKVersion {
+    package var oldestModelled: SDKVersion {
         switch self {
         case .mobileAds: SDKVersion(13, 3)
         case .messagingPlatform: SDKVersion(3, 1)

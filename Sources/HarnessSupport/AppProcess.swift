@@ -7,17 +7,17 @@ import AppInfoPlist
 /// cancelled with it, as they would be on a real device.
 public final class AppProcess: Sendable {
     /// Counts processes on the device: 1 for the first launch.
-    public let number: Int
+    package let number: Int
     /// The process's view of virtual time.
-    public let clock: ClockScope
+    package let clock: ClockScope
     /// The run's trace.
-    public let trace: Trace
+    package let trace: Trace
     /// The run's faults (shared by every process of the run, so `times` counts across relaunches).
-    public let faults: FaultPlan
+    package let faults: FaultPlan
     private let crashReason = Locked<CrashReason?>(nil)
 
     /// Starts a process.
-    public init(number: Int, clock: VirtualClock, trace: Trace, faults: FaultPlan) {
+    package init(number: Int, clock: VirtualClock, trace: Trace, faults: FaultPlan) {
         self.number = number
         self.clock = clock.makeScope(name: "process \(number)")
         self.trace = trace
@@ -25,13 +25,13 @@ public final class AppProcess: Sendable {
     }
 
     /// How the process's callbacks are delivered.
-    public var delivery: CallbackDelivery { CallbackDelivery(clock: clock, trace: trace) }
+    package var delivery: CallbackDelivery { CallbackDelivery(clock: clock, trace: trace) }
 
     /// Why the process crashed, if it did.
-    public var crash: CrashReason? { crashReason.snapshot }
+    package var crash: CrashReason? { crashReason.snapshot }
 
     /// Whether the process is still running.
-    public var isRunning: Bool { crash == nil }
+    package var isRunning: Bool { crash == nil }
 
     /// Whether the stand-ins answer the app's calls: while the process runs, and once the run is over
     /// and the app plays out what it had left to do (a crashed process's tasks too, so that they end
@@ -40,7 +40,7 @@ public final class AppProcess: Sendable {
 
     /// The real app would crash here: records `app.crash` and ends the process (no trap in the test).
     /// `call` names the call that crashed it, when one did.
-    public func crash(_ reason: CrashReason, call: String? = nil) {
+    package func crash(_ reason: CrashReason, call: String? = nil) {
         let first = crashReason.withLock { current -> Bool in
             guard current == nil else { return false }
             current = reason
@@ -64,7 +64,7 @@ public final class AppProcess: Sendable {
 
     /// Awaits a completion form that reports only an error, and throws it, as the real async form does
     /// (``awaitCompletion(of:_:)``).
-    public func awaitSuccess<Failure: Error & Sendable>(
+    package func awaitSuccess<Failure: Error & Sendable>(
         of call: String, _ start: (@escaping @Sendable (Failure?) -> Void) -> Void
     ) async throws(Failure) {
         let failure: Failure? = await awaitCompletion(of: call, start)
@@ -75,7 +75,7 @@ public final class AppProcess: Sendable {
     /// first delivery resumes the caller and runs it to its next wait, as a completion would run;
     /// a second one crashes the process, naming the call, where the real continuation would trap
     /// (and the test process with it).
-    public func awaitCompletion<Value: Sendable>(
+    package func awaitCompletion<Value: Sendable>(
         of call: String, _ start: (@escaping @Sendable (Value) -> Void) -> Void
     ) async -> Value {
         await withUnsafeContinuation { continuation in
@@ -96,13 +96,13 @@ public final class AppProcess: Sendable {
     }
 
     /// A mistake in the scenario itself, such as a prompt shown with no scripted answer.
-    public func reportScenarioIssue(_ text: String) {
+    package func reportScenarioIssue(_ text: String) {
         trace.record(.harnessIssue, [EventField(.scenarioIssue, text)])
     }
 
     /// The scripted user answers something on screen after a delay.
     @discardableResult
-    public func scheduleUserAnswer(after delay: Duration, label: String, _ answer: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    package func scheduleUserAnswer(after delay: Duration, label: String, _ answer: @escaping @Sendable () -> Void) -> any ScheduledWork {
         clock.schedule(after: delay, label: label, kind: .userAnswer, answer)
     }
 
@@ -110,7 +110,7 @@ public final class AppProcess: Sendable {
     /// missing, and a prompt left pending for ever (so the leftover report lists it too).
     ///
     /// `scriptKey` names the user-script entry that would answer it, when one would.
-    public func leaveUnanswered(_ what: String, scriptKey: UserScriptKey? = nil, because issue: String) {
+    package func leaveUnanswered(_ what: String, scriptKey: UserScriptKey? = nil, because issue: String) {
         leaveUnanswered(what, scriptKey: scriptKey, because: issue) {}
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// deterministic order. Where the callback runs is ``CallbackThreading/current``: by default on the
 /// driving thread, as work handed over; with `ADHARNESS_CALLBACK_THREADS=real`, on a real second
 /// thread (and the thread sanitizer sees it run there).
-public enum BackgroundThread {
+package enum BackgroundThread {
     private static let key = DispatchSpecificKey<Bool>()
     /// Set while the driving thread runs work handed over to it as to another thread.
     private static let handedOver = ThreadLocal()
@@ -22,13 +22,13 @@ public enum BackgroundThread {
     private static var inTask: Bool { withUnsafeCurrentTask { $0 != nil } }
 
     /// Whether the caller runs as work handed to the background thread.
-    public static var isCurrent: Bool { handedOver.isSet || DispatchQueue.getSpecific(key: key) == true }
+    package static var isCurrent: Bool { handedOver.isSet || DispatchQueue.getSpecific(key: key) == true }
 
     /// Runs the work as on the background thread and returns once it has finished.
     ///
     /// Call it only from work the clock runs, never while the app holds a lock inside an API call:
     /// the app's callback may need that lock.
-    public static func runAndWait(_ work: @escaping @Sendable () -> Void) {
+    package static func runAndWait(_ work: @escaping @Sendable () -> Void) {
         if CallbackThreading.current == .drivingThread && !Thread.isMainThread && !Self.inTask {
             handedOver.with(flag: true) { AwaitedCall.unguarded { CallbackNesting.asNewThread(work) } }
             return
@@ -44,19 +44,19 @@ public enum BackgroundThread {
 }
 
 /// The main queue, for callbacks the real SDKs deliver on the main thread.
-public enum MainQueue {
+package enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
 
     /// Whether the caller runs as a block of the main queue.
-    public static var isCurrent: Bool {
+    package static var isCurrent: Bool {
         _ = marked
         return DispatchQueue.getSpecific(key: key) == true
     }
 
     /// Runs the work on the main queue and returns once it has finished; runs it at once when the
     /// caller is the main thread already (waiting there would wait for itself).
-    public static func runAndWait(_ work: @escaping @Sendable () -> Void) {
+    package static func runAndWait(_ work: @escaping @Sendable () -> Void) {
         _ = marked
         if isCurrent || Thread.isMainThread {
             work()

@@ -8,24 +8,24 @@ import AdRequestKit
 /// that a continuation of the app's around the call is resumed: `VirtualClock.playOut(within:)`);
 /// `twice` delivers it again, recorded as `callback.duplicate`;
 /// `otherThread` and `mainThread` move it to that thread, at least one clock turn later.
-public struct CallbackDelivery: Sendable {
+package struct CallbackDelivery: Sendable {
     /// The clock of the app process the callback belongs to.
-    public let clock: ClockScope
+    package let clock: ClockScope
     /// Where duplicates and withheld callbacks are recorded.
-    public let trace: Trace
+    package let trace: Trace
 
     /// Whether a duplicate completion (the `twice` fault) reaches the app's async code too: set by a
     /// worker process, where a continuation resumed twice traps only the worker; off in process.
     package static let duplicatesReachAsyncCode = Locked(false)
 
     /// Creates a delivery for one process.
-    public init(clock: ClockScope, trace: Trace) {
+    package init(clock: ClockScope, trace: Trace) {
         self.clock = clock
         self.trace = trace
     }
 
     /// When and where a callback normally arrives.
-    public enum Timing: Hashable, Sendable {
+    package enum Timing: Hashable, Sendable {
         /// At once, on the caller's thread, before the call returns.
         case immediate
         /// Later, on the thread that runs the clock.
@@ -37,7 +37,7 @@ public struct CallbackDelivery: Sendable {
     }
 
     /// Delivers `callback` with its normal timing, bent by `effects`.
-    public func deliver(
+    package func deliver(
         _ label: String,
         timing: Timing,
         effects: [FaultEffect] = [],

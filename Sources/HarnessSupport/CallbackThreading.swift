@@ -10,7 +10,7 @@ import Foundation
 /// ```sh
 /// ADHARNESS_CALLBACK_THREADS=real swift test --sanitize=thread
 /// ```
-public enum CallbackThreading: String, Hashable, Sendable, CaseIterable {
+package enum CallbackThreading: String, Hashable, Sendable, CaseIterable {
     /// On the thread that drives the run, as work handed over: `BackgroundThread.isCurrent` is true
     /// and the thread's own state (an immediate callback's nesting, a guarded await) starts afresh,
     /// as on a new thread. The default. Where that would show the callback something a callback from

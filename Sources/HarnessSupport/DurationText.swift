@@ -1,7 +1,7 @@
 /// Durations as scenario files and reports spell them: `250ms`, `3s`, `2m`, `1h`, `365d`.
 extension Duration {
     /// The units a duration string may use, largest first.
-    public static let harnessUnits: [(suffix: String, duration: Duration)] = [
+    package static let harnessUnits: [(suffix: String, duration: Duration)] = [
         ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3_600)), ("d", .seconds(86_400)),
     ]
 
@@ -9,14 +9,14 @@ extension Duration {
     ///
     /// With at most a million steps in a file, virtual time stays far inside what the clock and
     /// every report can count, so no sum of durations can overflow.
-    public static let harnessMaximum = Duration.seconds(36_500 * 86_400)
+    package static let harnessMaximum = Duration.seconds(36_500 * 86_400)
 
     /// What a duration string must look like, for error messages.
-    public static let harnessFormatHelp = "a duration such as \"250ms\", \"3s\", \"2m\", \"1h\" or \"365d\", at most \"36500d\""
+    package static let harnessFormatHelp = "a duration such as \"250ms\", \"3s\", \"2m\", \"1h\" or \"365d\", at most \"36500d\""
 
     /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h` or `365d`, up to ``harnessMaximum``; `nil` for
     /// anything else.
-    public init?(harnessText text: String) {
+    package init?(harnessText text: String) {
         for (suffix, unit) in Self.harnessUnits where text.hasSuffix(suffix) {
             // "ms" also ends in "s": the longer suffix is tried first, so "250ms" never reaches "s".
             let parts = text.dropLast(suffix.count).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -38,7 +38,7 @@ extension Duration {
     /// Seconds with millisecond precision: `3.400s`.
     ///
     /// Reports print virtual time to the millisecond; finer steps still run in order.
-    public var harnessDescription: String {
+    package var harnessDescription: String {
         // Checked: a duration built in code (not from a file) may hold more milliseconds than an Int.
         let (scaled, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000)
         guard !overflow else { return "\(components.seconds)s" }

@@ -21,19 +21,19 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// The call it bends.
     public var target: FaultTarget
     /// What it does to the call.
-    public var effect: FaultEffect
+    package var effect: FaultEffect
     /// How many times it fires; `nil` for every time.
     public var times: Int?
 
     /// The effect on the target's calls, each time or only the first `times`; an error the call
-    /// cannot return compiles, and is refused when the run starts (``problem``).
+    /// cannot return compiles, and is refused when the run starts (`problem`).
     @available(*, deprecated, message: "write the call's own fault, whose errors are checked when it compiles: Fault.formLoad(.error(.timeout), times: 1)")
     public init(_ target: FaultTarget, _ effect: FaultEffect, times: Int? = nil) {
         self.init(unchecked: target, effect, times: times)
     }
 
     /// The effect on the target's calls, unchecked: for code that builds faults from data (a scenario
-    /// file, the explorer's choices), which ``problem`` checks.
+    /// file, the explorer's choices), which `problem` checks.
     package init(unchecked target: FaultTarget, _ effect: FaultEffect, times: Int? = nil) {
         self.target = target
         self.effect = effect
@@ -41,7 +41,7 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Why this fault cannot apply to its target, or `nil` if it can.
-    public var problem: String? {
+    package var problem: String? {
         if let times, times < 1 { return "times must be at least 1, got \(times)" }
         switch effect {
         case .error(let error) where !target.acceptedErrors.contains(error):
@@ -78,7 +78,7 @@ public enum FaultTarget: String, CaseIterable, Hashable, Sendable, Codable {
     case adLoad
 
     /// The errors the real call can fail with: its typed failures (``CallFailure``).
-    public var acceptedErrors: [FaultError] {
+    package var acceptedErrors: [FaultError] {
         switch self {
         case .trackingRequest, .adStart: []
         case .consentInfoUpdate: ConsentUpdateFailure.allCases.map(\.faultError)

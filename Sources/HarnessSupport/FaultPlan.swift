@@ -6,19 +6,19 @@ public final class FaultPlan: Sendable {
     private let asked = Locked<[FaultTarget]>([])
 
     /// Creates a plan; faults fire in the order given.
-    public init(_ faults: [Fault] = []) {
+    package init(_ faults: [Fault] = []) {
         remaining = Locked(faults.map { ($0, $0.times) })
     }
 
     /// The targets whose calls have happened, in the order of each one's first call, with or
     /// without a fault; the explorer decides a target's faults when it is first called.
-    public var consulted: [FaultTarget] { asked.snapshot }
+    package var consulted: [FaultTarget] { asked.snapshot }
 
     /// The effects that fire for one call to a target, using up one of each fault's `times`.
     ///
     /// `matching` limits which faults are consulted (and used up), for effects that act at
     /// different moments of the same call.
-    public func take(_ target: FaultTarget, matching include: (FaultEffect) -> Bool = { _ in true }) -> [FaultEffect] {
+    package func take(_ target: FaultTarget, matching include: (FaultEffect) -> Bool = { _ in true }) -> [FaultEffect] {
         asked.withLock { asked in
             if !asked.contains(target) { asked.append(target) }
         }
@@ -62,7 +62,7 @@ public final class FaultPlan: Sendable {
     }
 
     /// Faults limited by `times` that have not fired as often as allowed.
-    public var unfired: [Fault] {
+    package var unfired: [Fault] {
         remaining.withLock { remaining in
             remaining.compactMap { entry in
                 guard let left = entry.left, left > 0 else { return nil }
@@ -74,18 +74,18 @@ public final class FaultPlan: Sendable {
 
 extension Array where Element == FaultEffect {
     /// The first error among the effects, if any.
-    public var error: FaultError? {
+    package var error: FaultError? {
         for case .error(let error) in self { return error }
         return nil
     }
 
     /// Whether a callback fault is among the effects.
-    public func contains(_ fault: CallbackFault) -> Bool {
+    package func contains(_ fault: CallbackFault) -> Bool {
         contains(.callback(fault))
     }
 
     /// The total extra delay of the effects.
-    public var extraDelay: Duration {
+    package var extraDelay: Duration {
         reduce(.zero) { total, effect in
             if case .delay(let delay) = effect { total + delay } else { total }
         }

@@ -3,12 +3,12 @@ import AdRequestKit
 /// The app's storage on a simulated device: it survives a relaunch; a reinstall clears it.
 ///
 /// Every change of a value is recorded in the trace as `store.set`.
-public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
+package final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     private let values = Locked<[String: StoredValue]>([:])
     private let trace: Trace?
 
     /// A value in the store.
-    public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
+    package enum StoredValue: Hashable, Sendable, CustomStringConvertible {
         /// A Boolean.
         case bool(Bool)
         /// An integer.
@@ -17,7 +17,7 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
         case string(String)
 
         /// The value as text.
-        public var description: String {
+        package var description: String {
             switch self {
             case .bool(let value): String(value)
             case .integer(let value): String(value)
@@ -27,44 +27,44 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     }
 
     /// Creates a store with initial contents that records changes in the trace, if one is given.
-    public init(trace: Trace? = nil, contents: [String: StoredValue] = [:]) {
+    package init(trace: Trace? = nil, contents: [String: StoredValue] = [:]) {
         self.trace = trace
         values.withLock { $0 = contents }
     }
 
     /// Every stored value.
-    public var contents: [String: StoredValue] { values.snapshot }
+    package var contents: [String: StoredValue] { values.snapshot }
 
     /// The Boolean stored under the key.
-    public func bool(forKey key: String) -> Bool? {
+    package func bool(forKey key: String) -> Bool? {
         if case .bool(let value) = values.snapshot[key] { value } else { nil }
     }
 
     /// The integer stored under the key.
-    public func integer(forKey key: String) -> Int? {
+    package func integer(forKey key: String) -> Int? {
         if case .integer(let value) = values.snapshot[key] { value } else { nil }
     }
 
     /// The string stored under the key.
-    public func string(forKey key: String) -> String? {
+    package func string(forKey key: String) -> String? {
         if case .string(let value) = values.snapshot[key] { value } else { nil }
     }
 
     /// Stores a Boolean.
-    public func set(_ value: Bool, forKey key: String) { store(.bool(value), key) }
+    package func set(_ value: Bool, forKey key: String) { store(.bool(value), key) }
     /// Stores an integer.
-    public func set(_ value: Int, forKey key: String) { store(.integer(value), key) }
+    package func set(_ value: Int, forKey key: String) { store(.integer(value), key) }
     /// Stores a string.
-    public func set(_ value: String, forKey key: String) { store(.string(value), key) }
+    package func set(_ value: String, forKey key: String) { store(.string(value), key) }
 
     /// Removes a value.
-    public func removeValue(forKey key: String) {
+    package func removeValue(forKey key: String) {
         let removed = values.withLock { $0.removeValue(forKey: key) != nil }
         if removed { trace?.record(.storeRemove, [EventField(.storageKey, key)]) }
     }
 
     /// Removes every value (the app was deleted).
-    public func removeAll() { values.withLock { $0.removeAll() } }
+    package func removeAll() { values.withLock { $0.removeAll() } }
 
     /// A value as the trace shows it: in full up to 100 characters, longer ones (a vendor bit string)
     /// as their start, their end and their length.

@@ -6,15 +6,15 @@ import Foundation
 /// test's result. On a device such a glue spins too, so stopping it is a finding, not a limit.
 public struct RunBudget: Hashable, Sendable {
     /// Work items (callbacks, timers, answers) the clock may run at one virtual instant.
-    public var workPerInstant: Int
+    package var workPerInstant: Int
     /// Work items the clock may run in the whole run.
-    public var work: Int
+    package var work: Int
     /// Callbacks delivered at once, on the caller's thread, inside one another (a glue that asks
     /// again from inside the completion recurses here).
-    public var nestedCallbacks: Int
+    package var nestedCallbacks: Int
 
     /// A budget.
-    public init(workPerInstant: Int = 10_000, work: Int = 1_000_000, nestedCallbacks: Int = 64) {
+    package init(workPerInstant: Int = 10_000, work: Int = 1_000_000, nestedCallbacks: Int = 64) {
         self.workPerInstant = workPerInstant
         self.work = work
         self.nestedCallbacks = nestedCallbacks
@@ -30,7 +30,7 @@ public struct RunBudget: Hashable, Sendable {
 }
 
 /// Why a run was stopped as a runaway, and which calls kept repeating.
-public struct Runaway: Hashable, Sendable, CustomStringConvertible {
+package struct Runaway: Hashable, Sendable, CustomStringConvertible {
     /// Which budget ran out.
     public enum Reason: String, Hashable, Sendable {
         /// Too much work at one virtual instant: a loop through the clock that never lets time pass.
@@ -42,12 +42,12 @@ public struct Runaway: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Which budget ran out.
-    public var reason: Reason
+    package var reason: Reason
     /// The calls that repeated most in the last work before the stop, most first, with counts.
-    public var repeating: [String]
+    package var repeating: [String]
 
     /// `workPerInstant: tracking.request completion ×9000`.
-    public var description: String { "\(reason.rawValue): \(repeating.joined(separator: ", "))" }
+    package var description: String { "\(reason.rawValue): \(repeating.joined(separator: ", "))" }
 
     /// The labels seen most, most first, as `label ×count`.
     static func repeating(in labels: [String]) -> [String] {

@@ -23,16 +23,16 @@ public final class Trace: AdsEventLog, Sendable {
     ///
     /// The clock is held weakly: pending work on the clock holds the trace (through the logs it
     /// writes to), and a strong reference back would keep the run alive after it is over.
-    public init(clock: VirtualClock) {
+    package init(clock: VirtualClock) {
         now = { [weak clock] in clock?.now ?? .zero }
     }
 
     /// Creates an empty trace stamped by any source of time.
-    public init(now: @escaping @Sendable () -> Duration) { self.now = now }
+    package init(now: @escaping @Sendable () -> Duration) { self.now = now }
 
     /// Records an event, then tells the observers of every event not yet told, in order; once the
     /// trace is closed, does nothing.
-    public func record(_ name: TraceName, _ fields: [EventField] = []) {
+    package func record(_ name: TraceName, _ fields: [EventField] = []) {
         let event = TraceEvent(time: now(), name: name, fields: fields)
         guard
             state.withLock({ state in
@@ -56,13 +56,13 @@ public final class Trace: AdsEventLog, Sendable {
 
     /// Calls the observer with every event recorded from now on and its index in the trace, one
     /// event at a time and in trace order, on a recording thread.
-    public func observe(_ observer: @escaping @Sendable (TraceEvent, Int) -> Void) {
+    package func observe(_ observer: @escaping @Sendable (TraceEvent, Int) -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
 
     /// Calls the observer with every event recorded so far, then with every later one, as
     /// ``observe(_:)`` does: a checker made after the device was set up still hears how it was.
-    public func observeFromStart(_ observer: @escaping @Sendable (TraceEvent, Int) -> Void) {
+    package func observeFromStart(_ observer: @escaping @Sendable (TraceEvent, Int) -> Void) {
         delivery.lock()
         defer { delivery.unlock() }
         let told = state.withLock { state -> [TraceEvent] in
@@ -80,7 +80,7 @@ public final class Trace: AdsEventLog, Sendable {
     public var events: [TraceEvent] { state.withLock { $0.events } }
 
     /// The names of every event so far, in order.
-    public var names: [TraceName] { events.map(\.name) }
+    package var names: [TraceName] { events.map(\.name) }
 
     /// The events with a name.
     public func events(named name: TraceName) -> [TraceEvent] { events.filter { $0.name == name } }
@@ -96,5 +96,5 @@ public final class Trace: AdsEventLog, Sendable {
     }
 
     /// One event a line.
-    public var text: String { events.map(\.description).joined(separator: "\n") }
+    package var text: String { events.map(\.description).joined(separator: "\n") }
 }

@@ -30,7 +30,7 @@ extension TraceEvent {
     /// The events as people read them, one a line, with each run of writes of the consent SDK's
     /// privacy signals (`IABTCF_*`, `IABGPP_*`: a dozen keys per answer) folded into one line with a
     /// count. Marked events are never folded and get `  > ` before them instead of `    `.
-    public static func textLines<Events: Collection>(_ events: Events, marking marked: Set<Int> = []) -> [String]
+    package static func textLines<Events: Collection>(_ events: Events, marking marked: Set<Int> = []) -> [String]
     where Events.Element == TraceEvent, Events.Index == Int {
         var lines: [String] = []
         var index = events.startIndex

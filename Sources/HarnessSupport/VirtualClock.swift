@@ -2,9 +2,9 @@ import AdRequestKit
 
 /// Virtual time for the whole harness: nothing runs until the test advances the clock.
 ///
-/// Like swift-nio's embedded event loop: work runs only inside ``run()``, ``advance(by:)`` and
-/// ``runUntilIdle(limit:)``; work due at the same instant runs in the order it was scheduled; and
-/// ``pendingWork`` lists what is still waiting, including callbacks that will never come. So a
+/// Like swift-nio's embedded event loop: work runs only inside ``run()``, `advance(by:)` and
+/// `runUntilIdle(limit:)`; work due at the same instant runs in the order it was scheduled; and
+/// `pendingWork` lists what is still waiting, including callbacks that will never come. So a
 /// 30-second timeout costs a test no wall-clock time, and the same run gives the same order every time.
 ///
 /// A test of a glue meets it as `app.clock`, moved by `app.advance(by:)`; on its own:
@@ -48,12 +48,12 @@ public final class VirtualClock: AppClock, Sendable {
     }
 
     /// How much a run may do before it is stopped as a runaway.
-    public let budget: RunBudget
+    package let budget: RunBudget
     /// The app's tasks (an ``AppTaskExecutor`` where the OS has task executors).
     private let taskExecutor: (any AnyObject & Sendable)?
 
     /// Creates a clock at time zero, with a budget against runaway work.
-    public init(budget: RunBudget = .standard) {
+    package init(budget: RunBudget = .standard) {
         self.budget = budget
         if #available(macOS 15.0, iOS 18.0, *) { taskExecutor = AppTaskExecutor() } else { taskExecutor = nil }
     }
@@ -61,14 +61,14 @@ public final class VirtualClock: AppClock, Sendable {
     /// The app's async tasks, run on this clock's turns: every ready job runs after each piece of
     /// work the clock runs, before the next.
     @available(macOS 15.0, iOS 18.0, *)
-    public var tasks: AppTaskExecutor {
+    package var tasks: AppTaskExecutor {
         // Set in `init` under the same availability.
         taskExecutor as! AppTaskExecutor
     }
 
     /// Runs the body as the thread that drives this clock's app: a task the app starts in it, or a
     /// continuation it resumes, is run by the clock, in order, never by the global pool.
-    public func drive<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func drive<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard #available(macOS 15.0, iOS 18.0, *) else { return try body() }
         return try tasks.drive(body)
     }
@@ -83,10 +83,10 @@ public final class VirtualClock: AppClock, Sendable {
     package var isPlayingOut: Bool { state.withLock { $0.playOut != nil } }
 
     /// Why the clock stopped running work, once a budget ran out; `nil` while it runs.
-    public var runaway: Runaway? { state.withLock { $0.runaway } }
+    package var runaway: Runaway? { state.withLock { $0.runaway } }
 
     /// Stops the clock as a runaway: from now on it runs nothing. The first stop is kept.
-    public func halt(_ reason: Runaway.Reason, repeating labels: [String]) {
+    package func halt(_ reason: Runaway.Reason, repeating labels: [String]) {
         state.withLock { state in
             if state.runaway == nil { state.runaway = Runaway(reason: reason, repeating: Runaway.repeating(in: labels)) }
         }
@@ -108,9 +108,9 @@ public final class VirtualClock: AppClock, Sendable {
     }
 
     /// Records work that will never run (a callback a fault withholds, a prompt nobody answers),
-    /// so that ``pendingWork`` reports it.
+    /// so that `pendingWork` reports it.
     @discardableResult
-    public func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
+    package func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
         enqueue(delay: nil, label: label, kind: kind, scope: nil) {}
     }
 
@@ -122,21 +122,21 @@ public final class VirtualClock: AppClock, Sendable {
     }
 
     /// Everything still waiting, earliest first; `due == nil` means it will never run.
-    public var pendingWork: [PendingWork] {
+    package var pendingWork: [PendingWork] {
         state.withLock { state in state.queue.inOrder.map { PendingWork(label: $0.label, due: $0.due, kind: $0.kind) } }
     }
 
     /// Whether anything is waiting, including work that will never run.
-    public var hasPendingWork: Bool { state.withLock { !$0.queue.isEmpty } }
+    package var hasPendingWork: Bool { state.withLock { !$0.queue.isEmpty } }
 
     /// Runs everything due now, including work that running schedules for now.
     public func run() { advance(to: now) }
 
     /// Moves time forward, running due work in order; `now` is each work's due time while it runs.
-    public func advance(by duration: Duration) { advance(to: now + max(duration, .zero)) }
+    package func advance(by duration: Duration) { advance(to: now + max(duration, .zero)) }
 
     /// Moves time forward to an instant, running due work in order.
-    public func advance(to target: Duration) {
+    package func advance(to target: Duration) {
         drive {
             settleTasks()
             while let entry = popDue(notAfter: target) {
@@ -152,7 +152,7 @@ public final class VirtualClock: AppClock, Sendable {
     /// Jumps from one due time to the next until nothing that can run is left, or `limit` of virtual
     /// time has passed. Returns whether it stopped because nothing was left to run.
     @discardableResult
-    public func runUntilIdle(limit: Duration = .seconds(400 * 86_400)) -> Bool {
+    package func runUntilIdle(limit: Duration = .seconds(400 * 86_400)) -> Bool {
         let end = now + limit
         while true {
             run()
@@ -205,7 +205,7 @@ public final class VirtualClock: AppClock, Sendable {
     }
 
     /// A view of the clock whose work can be cancelled together, such as one app process.
-    public func makeScope(name: String) -> ClockScope {
+    package func makeScope(name: String) -> ClockScope {
         ClockScope(
             clock: self,
             id: state.withLock { state in
@@ -287,9 +287,9 @@ public final class VirtualClock: AppClock, Sendable {
 /// Work still waiting on a ``VirtualClock``.
 public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
     /// What the work is (`consent.update completion`).
-    public var label: String
+    package var label: String
     /// When it is due; `nil` if it will never run.
-    public var due: Duration?
+    package var due: Duration?
     /// What kind of work it is.
     public var kind: Kind
 
@@ -308,7 +308,7 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Work scheduled on the clock, as `Leftovers` reports it: what it is, when it is due (or never), and its kind.
-    public init(label: String, due: Duration?, kind: Kind) {
+    package init(label: String, due: Duration?, kind: Kind) {
         self.label = label
         self.due = due
         self.kind = kind
@@ -326,7 +326,7 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The scope holds its clock weakly: work on the clock holds the scope (through what it calls), and
 /// a strong reference back would keep every run's clock alive after the run.
-public final class ClockScope: AppClock, Sendable {
+package final class ClockScope: AppClock, Sendable {
     /// A name for reports.
     public let name: String
     private let id: Int
@@ -340,36 +340,36 @@ public final class ClockScope: AppClock, Sendable {
     }
 
     /// The clock's time (zero once the clock is gone).
-    public var now: Duration { clock?.now ?? .zero }
+    package var now: Duration { clock?.now ?? .zero }
 
     /// The clock's budget against runaway work.
-    public var budget: RunBudget { clock?.budget ?? .standard }
+    package var budget: RunBudget { clock?.budget ?? .standard }
 
     /// Whether the run is over and the app plays out what it had left to do.
     package var isPlayingOut: Bool { clock?.isPlayingOut ?? false }
 
     /// The app's async tasks, run on the clock's turns (``VirtualClock/tasks``); `nil` once the clock is gone.
     @available(macOS 15.0, iOS 18.0, *)
-    public var tasks: AppTaskExecutor? { clock?.tasks }
+    package var tasks: AppTaskExecutor? { clock?.tasks }
 
     /// Stops the clock as a runaway (``VirtualClock/halt(_:repeating:)``).
-    public func halt(_ reason: Runaway.Reason, repeating labels: [String]) { clock?.halt(reason, repeating: labels) }
+    package func halt(_ reason: Runaway.Reason, repeating labels: [String]) { clock?.halt(reason, repeating: labels) }
 
     /// Schedules the app's work in this scope (a timer); once the scope has ended, it never runs in the run.
     @discardableResult
-    public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    package func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         schedule(after: delay, label: label, kind: .appTimer, work)
     }
 
     /// Schedules work of a kind in this scope.
     @discardableResult
-    public func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    package func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         enqueue(delay: max(delay, .zero), label: label, kind: kind, work: work)
     }
 
     /// Records work of this scope that will never run.
     @discardableResult
-    public func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
+    package func scheduleNever(label: String, kind: PendingWork.Kind) -> any ScheduledWork {
         enqueue(delay: nil, label: label, kind: kind) {}
     }
 
@@ -383,7 +383,7 @@ public final class ClockScope: AppClock, Sendable {
     /// Ends the scope, as a process ends: nothing it scheduled, or schedules later, runs in the run
     /// or counts as pending. The work is kept aside, with the completions it holds, until the run is
     /// played out (`VirtualClock.playOut(within:)`).
-    public func end() {
+    package func end() {
         ended.withLock { $0 = true }
         clock?.retire(scope: id)
     }

@@ -8,12 +8,12 @@ import PrivacySignals
 /// The decision's date is the one its TC string carries (`LastUpdated`, rounded down to the day),
 /// so it survives relaunches with the rest of the SDK's storage. A stored decision without a TC
 /// string never expires.
-public enum ConsentExpiry {
+package enum ConsentExpiry {
     /// 13 months, in deciseconds (13 x 31 days: an upper bound, so no decision is called old too early).
-    public static let lifetime = 13 * 31 * TCString.decisecondsPerDay
+    package static let lifetime = 13 * 31 * TCString.decisecondsPerDay
 
     /// When the stored decision was last made, in deciseconds since 1970; `nil` without a readable TC string.
-    public static func decidedAt(in storage: ConsentStorage) -> Int? {
+    package static func decidedAt(in storage: ConsentStorage) -> Int? {
         guard let text = storage.store.string(forKey: TCFKey.tcString) else { return nil }
         if let known = recentlyRead.withLock({ $0.first { $0.text == text } }) { return known.decided }
         let decided = (try? TCString(decoding: text))?.lastUpdated
@@ -29,7 +29,7 @@ public enum ConsentExpiry {
     private static let recentlyRead = Locked<[(text: String, decided: Int?)]>([])
 
     /// Whether the stored decision is `obtained` and older than the lifetime at `now` (deciseconds since 1970).
-    public static func hasExpired(_ storage: ConsentStorage, now: Int) -> Bool {
+    package static func hasExpired(_ storage: ConsentStorage, now: Int) -> Bool {
         guard storage.status == .obtained, let decided = decidedAt(in: storage) else { return false }
         return now - decided > lifetime
     }

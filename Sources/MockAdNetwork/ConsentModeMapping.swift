@@ -9,11 +9,11 @@ import HarnessSupport
 /// information on a device), ad user data purposes 1 and 7, ad personalization purposes 3 and 4,
 /// our reading of Google's TCF integration for consent mode; the consent SDK's own mapping is not
 /// published.
-public struct ConsentModeMapping: Hashable, Sendable {
+package struct ConsentModeMapping: Hashable, Sendable {
     /// Whether the consent SDK stored a choice (`IABTCF_PurposeConsents` is written).
-    public var choiceMade: Bool
+    package var choiceMade: Bool
     /// The TCF purposes consented to, 1-based.
-    public var purposes: Set<Int>
+    package var purposes: Set<Int>
 
     /// No choice: what an app without TCF signals (the legacy consent SDK) shows.
     static let noChoice = ConsentModeMapping(choiceMade: false, purposes: [])
@@ -24,19 +24,19 @@ public struct ConsentModeMapping: Hashable, Sendable {
     }
 
     /// Reads the signals from the storage the consent SDK writes them to.
-    public init(store: any KeyValueStore) {
+    package init(store: any KeyValueStore) {
         let consents = store.string(forKey: TCFKey.purposeConsents)
         choiceMade = consents != nil
         purposes = Set((consents ?? "").enumerated().filter { $0.element == "1" }.map { $0.offset + 1 })
     }
 
     /// Whether the choice allows sending user data for advertising (purposes 1 and 7).
-    public var allowsAdUserData: Bool { purposes.isSuperset(of: [1, 7]) }
+    package var allowsAdUserData: Bool { purposes.isSuperset(of: [1, 7]) }
     /// Whether the choice allows personalized advertising (purposes 3 and 4).
-    public var allowsAdPersonalization: Bool { purposes.isSuperset(of: [3, 4]) }
+    package var allowsAdPersonalization: Bool { purposes.isSuperset(of: [3, 4]) }
 
     /// The consent state the choice gives each type.
-    public var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
+    package var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
         let storage: AnalyticsConsentStatus = purposes.contains(1) ? .granted : .denied
         return [
             .analyticsStorage: storage, .adStorage: storage,

@@ -4,14 +4,14 @@ import AdRequestKit
 /// status, and asks for authorization itself once the explainer is shown.
 ///
 /// Closures, so that this module needs no OS stand-in: the harness wires them to the device's.
-public struct ConsentSDKTracking: Sendable {
+package struct ConsentSDKTracking: Sendable {
     /// The OS tracking status now.
-    public var status: @Sendable () -> TrackingAuthorizationStatus
+    package var status: @Sendable () -> TrackingAuthorizationStatus
     /// Asks the OS for tracking authorization on the consent SDK's behalf.
-    public var request: @Sendable (_ completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) -> Void
+    package var request: @Sendable (_ completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) -> Void
 
     /// Wires the consent SDK to the OS's tracking authorization.
-    public init(
+    package init(
         status: @escaping @Sendable () -> TrackingAuthorizationStatus,
         request: @escaping @Sendable (_ completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) -> Void
     ) {

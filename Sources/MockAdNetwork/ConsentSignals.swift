@@ -2,7 +2,7 @@ import AdRequestKit
 
 /// What the ad SDK reads from the consent SDK in charge, as the real ad SDK reads the consent
 /// SDK's stored signals. Each `ads.request` records these, so the trace holds the ground truth.
-public protocol ConsentSignals: Sendable {
+package protocol ConsentSignals: Sendable {
     /// The consent SDK's status, as text.
     var signalStatus: String { get }
     /// Whether the consent SDK allows ad requests now.
@@ -16,16 +16,16 @@ public protocol ConsentSignals: Sendable {
 
 extension ConsentSignals {
     /// No TCF signals.
-    public var signalStore: (any KeyValueStore)? { nil }
+    package var signalStore: (any KeyValueStore)? { nil }
 }
 
 extension SimulatedConsentInformation: ConsentSignals {
     /// The consent status.
-    public var signalStatus: String { consentStatus.description }
+    package var signalStatus: String { consentStatus.description }
     /// `canRequestAds`.
-    public var signalAllowsAdRequests: Bool { canRequestAds }
+    package var signalAllowsAdRequests: Bool { canRequestAds }
     /// Consent obtained or not required.
-    public var signalAllowsPersonalizedAds: Bool { consentStatus == .obtained || consentStatus == .notRequired }
+    package var signalAllowsPersonalizedAds: Bool { consentStatus == .obtained || consentStatus == .notRequired }
     /// The app's storage, where its TCF signals are.
-    public var signalStore: (any KeyValueStore)? { storage.store }
+    package var signalStore: (any KeyValueStore)? { storage.store }
 }

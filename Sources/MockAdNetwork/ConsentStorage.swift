@@ -2,9 +2,9 @@ import AdRequestKit
 
 /// What the consent SDK keeps in the app's storage between sessions (the real one uses the app's
 /// user defaults): it survives a relaunch, and goes with a reinstall or ``SimulatedConsentInformation/reset()``.
-public struct ConsentStorage: Sendable {
+package struct ConsentStorage: Sendable {
     /// The app's storage.
-    public let store: any KeyValueStore
+    package let store: any KeyValueStore
 
     /// Keys, under a prefix of their own.
     package enum Key {
@@ -18,35 +18,35 @@ public struct ConsentStorage: Sendable {
     }
 
     /// Wraps the app's storage.
-    public init(store: any KeyValueStore) { self.store = store }
+    package init(store: any KeyValueStore) { self.store = store }
 
     /// The status stored by the last session; `unknown` if none.
-    public var status: UserConsentStatus {
+    package var status: UserConsentStatus {
         get { store.integer(forKey: Key.status).map(UserConsentStatus.init(rawValue:)) ?? .unknown }
         nonmutating set { store.set(newValue.rawValue, forKey: Key.status) }
     }
 
     /// The privacy-options requirement stored by the last session; `unknown` if none.
-    public var privacyOptions: PrivacyOptionsRequirement {
+    package var privacyOptions: PrivacyOptionsRequirement {
         get { store.integer(forKey: Key.privacyOptions).map(PrivacyOptionsRequirement.init(rawValue:)) ?? .unknown }
         nonmutating set { store.set(newValue.rawValue, forKey: Key.privacyOptions) }
     }
 
     /// Whether the user consented to the ad purposes in the last form (`nil` if never asked).
-    public var purposesConsented: Bool? {
+    package var purposesConsented: Bool? {
         get { store.bool(forKey: Key.purposesConsented) }
         nonmutating set { setOptional(newValue, forKey: Key.purposesConsented) }
     }
 
     /// Whether the user opted out of the sale or sharing of data under a US state law.
-    public var usOptOut: Bool {
+    package var usOptOut: Bool {
         get { store.bool(forKey: Key.usOptOut) ?? false }
         nonmutating set { store.set(newValue, forKey: Key.usOptOut) }
     }
 
     /// The user's answer to the ads personalization controls message: `true` "don't personalize
     /// my ads", `false` "personalize my ads", `nil` never answered. Kept apart from the GDPR decision.
-    public var personalizationOptOut: Bool? {
+    package var personalizationOptOut: Bool? {
         get { store.bool(forKey: Key.personalizationOptOut) }
         nonmutating set { setOptional(newValue, forKey: Key.personalizationOptOut) }
     }
@@ -58,21 +58,21 @@ public struct ConsentStorage: Sendable {
 
     /// Whether the ad network enforces a "don't personalize my ads" answer: set by each update,
     /// only where no regulation applies (a regulation message supersedes the controls).
-    public var personalizationOptOutInForce: Bool {
+    package var personalizationOptOutInForce: Bool {
         get { store.bool(forKey: Key.personalizationOptOutInForce) ?? false }
         nonmutating set { store.set(newValue, forKey: Key.personalizationOptOutInForce) }
     }
 
     /// Clears everything the SDK stored, its TCF and GPP signals included.
-    public func clear() {
+    package func clear() {
         for key in Key.all { store.removeValue(forKey: key) }
         tcf.clear()
         gpp.clear()
     }
 
     /// The TCF signals the SDK writes into the same storage.
-    public var tcf: TCFSignalWriter { TCFSignalWriter(store: store) }
+    package var tcf: TCFSignalWriter { TCFSignalWriter(store: store) }
 
     /// The GPP signals the SDK writes into the same storage in a regulated US state.
-    public var gpp: GPPSignalWriter { GPPSignalWriter(store: store) }
+    package var gpp: GPPSignalWriter { GPPSignalWriter(store: store) }
 }

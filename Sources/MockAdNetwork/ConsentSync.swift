@@ -8,21 +8,21 @@ import HarnessSupport
 ///
 /// Google's consent sync guide: the publisher enables syncing for its apps in the console, and
 /// each app passes an identifier that is a UUID or 22 to 150 characters of a fixed alphabet.
-public final class ConsentSyncService: Sendable {
+package final class ConsentSyncService: Sendable {
     private let decisions = Locked<[String: ConsentChoices]>([:])
 
     /// A store with no synced decision yet: the publisher's other apps have not answered.
     public init() {}
 
     /// The decision stored under an identifier.
-    public func decision(for id: String) -> ConsentChoices? { decisions.withLock { $0[id] } }
+    package func decision(for id: String) -> ConsentChoices? { decisions.withLock { $0[id] } }
 
     /// Stores a decision under an identifier, replacing the one there.
-    public func store(_ choices: ConsentChoices, for id: String) { decisions.withLock { $0[id] = choices } }
+    package func store(_ choices: ConsentChoices, for id: String) { decisions.withLock { $0[id] = choices } }
 
     /// Whether an identifier has the form the guide requires: a UUID, or 22 to 150 characters of
     /// letters, digits and `+.=/_-$,{}` (a UUID's 36 hexadecimal digits and dashes are such a text).
-    public static func isValid(_ id: String) -> Bool {
+    package static func isValid(_ id: String) -> Bool {
         (22...150).contains(id.utf8.count) && id.utf8.allSatisfy { allowed.contains($0) }
     }
 

@@ -11,7 +11,7 @@ public struct PublishedMessages: Hashable, Sendable, CustomStringConvertible {
     public var idfaExplainer: Bool
     /// The ads personalization controls message (beta), for users no regulation message applies
     /// to: "personalize my ads" or not, a choice the ad network enforces.
-    public var personalizationControls: Bool
+    package var personalizationControls: Bool
 
     /// Creates a configuration; the defaults are the GDPR and US-states messages, no IDFA explainer,
     /// no personalization controls.

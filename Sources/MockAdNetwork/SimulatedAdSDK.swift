@@ -7,7 +7,7 @@ import HarnessSupport
 ///
 /// Each request is recorded with what was true at that moment (the OS tracking status, what the
 /// consent SDK in charge allows, whether the identifier it read was zero), so the trace alone
-/// shows whether the app's request was allowed, and the ad serving mode it got (``ServingModeOracle``):
+/// shows whether the app's request was allowed, and the ad serving mode it got (`ServingModeOracle`):
 /// a request served in mode `none` fails with `noFill`, as the real SDK answers when no ad may be served. Starting without an application identifier in the
 /// Info.plist crashes the app, reported as `app.crash`, unless it is marked an Ad Manager app; a malformed one is
 /// not checked at start. Loading an ad starts the SDK if the app did not.
@@ -42,7 +42,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     /// Creates the SDK of a process, of a release (`version`: its load errors depend on it); it reads
     /// the tracking status and identifier as the real SDK does, and hands every request it records
     /// to `onRequest` too.
-    public init(
+    package init(
         process: AppProcess,
         infoPlist: InfoPlist,
         consent: any ConsentSignals,
@@ -67,10 +67,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     }
 
     /// Whether the SDK was started in this process.
-    public var isStarted: Bool { state.withLock { $0.started } }
+    package var isStarted: Bool { state.withLock { $0.started } }
 
     /// Every request that reached the SDK in this process, in order.
-    public var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
+    package var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
 
     /// The request configuration in force.
     public var requestConfiguration: AdRequestConfiguration { state.withLock { $0.configuration } }

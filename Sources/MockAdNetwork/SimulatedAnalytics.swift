@@ -10,7 +10,7 @@ import HarnessSupport
 /// publisher turned consent mode on (``ConsentModeMapping``). Every set is recorded as
 /// `analytics.consent` with the state after, every event as `analytics.event` with the state in
 /// force and what the user's GDPR choice allows, so a rule can judge the event alone.
-public final class SimulatedAnalytics: AnalyticsSDK, Sendable {
+package final class SimulatedAnalytics: AnalyticsSDK, Sendable {
     let process: AppProcess
     private let store: any KeyValueStore
     private let infoPlist: InfoPlist
@@ -21,7 +21,7 @@ public final class SimulatedAnalytics: AnalyticsSDK, Sendable {
     /// and Info.plist (its defaults); `signals` is the storage where the consent SDK writes its
     /// TCF signals, if it writes any; `region` is where the user is, which decides whether GDPR
     /// applies to an event whatever the consent SDK has learnt yet.
-    public init(
+    package init(
         process: AppProcess, store: any KeyValueStore, infoPlist: InfoPlist, signals: @escaping @Sendable () -> (any KeyValueStore)?,
         region: @escaping @Sendable () -> ConsentRegion
     ) {
@@ -36,12 +36,12 @@ public final class SimulatedAnalytics: AnalyticsSDK, Sendable {
     static func storageKey(_ type: AnalyticsConsentType) -> String { "analytics.consent.\(type.rawValue)" }
 
     /// The Info.plist key of a type's default.
-    public static func defaultKey(_ type: AnalyticsConsentType) -> InfoPlistKey {
+    package static func defaultKey(_ type: AnalyticsConsentType) -> InfoPlistKey {
         InfoPlistKey.analyticsConsentDefaults[AnalyticsConsentType.allCases.firstIndex(of: type)!]
     }
 
     /// The state in force: what was set, else the Info.plist default (a Boolean false denies), else granted.
-    public var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
+    package var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
         Dictionary(
             uniqueKeysWithValues: AnalyticsConsentType.allCases.map { type in
                 if let set = store.string(forKey: Self.storageKey(type)).flatMap(AnalyticsConsentStatus.init(rawValue:)) { return (type, set) }
@@ -50,17 +50,17 @@ public final class SimulatedAnalytics: AnalyticsSDK, Sendable {
     }
 
     /// Sets the types given, as the app does.
-    public func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus]) { setConsent(consent, by: .app) }
+    package func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus]) { setConsent(consent, by: .app) }
 
     /// Sets the types given, on behalf of the app or of the consent SDK, recording the state after.
-    public func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus], by setter: AnalyticsConsentSetter) {
+    package func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus], by setter: AnalyticsConsentSetter) {
         guard process.isRunning else { return }
         for (type, status) in consent.sorted(by: { $0.key < $1.key }) { store.set(status.rawValue, forKey: Self.storageKey(type)) }
         process.trace.record(.analyticsConsent, [EventField(.analyticsConsentSetBy, setter)] + stateFields)
     }
 
     /// Sends an event under the state in force.
-    public func logEvent(_ name: String) {
+    package func logEvent(_ name: String) {
         guard process.isRunning else { return }
         let gdpr = region() == .eea
         let choice =

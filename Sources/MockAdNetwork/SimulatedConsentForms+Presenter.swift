@@ -20,7 +20,7 @@ public enum FormPresenter: String, CaseIterable, Hashable, Sendable {
 extension SimulatedConsentForms {
     /// Presents a loaded form from a screen: from one not in a window it fails `invalidViewController`
     /// on the next run loop and the form stays unused; a used form fails `alreadyUsed` first.
-    public func present(_ form: any LoadedConsentForm, from presenter: FormPresenter, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+    package func present(_ form: any LoadedConsentForm, from presenter: FormPresenter, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         let usable = (form as? SimulatedLoadedForm).map { !$0.isUsed } ?? true
         guard presenter == .notInWindow, usable else {
             form.present(completion: completion)
@@ -31,7 +31,7 @@ extension SimulatedConsentForms {
 
     /// Load-and-present from a screen: from one not in a window, a form that would show fails
     /// `invalidViewController`; where none would show it completes as without a screen.
-    public func loadAndPresentIfRequired(from presenter: FormPresenter, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+    package func loadAndPresentIfRequired(from presenter: FormPresenter, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard presenter == .notInWindow, info.consentStatus == .required else {
             loadAndPresentIfRequired(completion: completion)
             return
@@ -46,7 +46,7 @@ extension SimulatedConsentForms {
 
     /// The privacy-options form from a screen: from one not in a window, a form that would show
     /// fails `invalidViewController`; where none is required it fails as without a screen.
-    public func presentPrivacyOptionsForm(from presenter: FormPresenter, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+    package func presentPrivacyOptionsForm(from presenter: FormPresenter, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard presenter == .notInWindow, info.privacyOptionsRequirement == .required else {
             presentPrivacyOptionsForm(completion: completion)
             return

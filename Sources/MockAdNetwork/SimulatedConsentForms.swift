@@ -8,8 +8,8 @@ import HarnessSupport
 /// nothing, and completes without error, unless consent is `required`. The privacy-options form shows
 /// only when the entry point is required, else completes with an error. The scripted user answers
 /// each form after its delay. A form presented while another is on screen follows
-/// ``ConsentSDKSettings/overlappingCalls``.
-public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
+/// `ConsentSDKSettings.overlappingCalls`.
+package final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     let info: SimulatedConsentInformation
     let process: AppProcess
     private let user: ConsentUserScript
@@ -17,14 +17,14 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     private let probing = Locked(false)
 
     /// Creates the forms of a process, answered by the scripted user.
-    public init(info: SimulatedConsentInformation, process: AppProcess, user: ConsentUserScript) {
+    package init(info: SimulatedConsentInformation, process: AppProcess, user: ConsentUserScript) {
         self.info = info
         self.process = process
         self.user = user
     }
 
     /// Loads the consent form.
-    public func loadForm(completion: @escaping @Sendable (Result<any LoadedConsentForm, ConsentFormError>) -> Void) {
+    package func loadForm(completion: @escaping @Sendable (Result<any LoadedConsentForm, ConsentFormError>) -> Void) {
         guard process.answersCalls else { return }
         let trace = process.trace
         trace.record(.consentFormLoad)
@@ -45,7 +45,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     }
 
     /// Loads and presents the consent form if consent is required; otherwise completes on the next run loop.
-    public func loadAndPresentIfRequired(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+    package func loadAndPresentIfRequired(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard info.consentStatus == .required else {
             process.delivery.deliver("consent.form.loadAndPresentIfRequired completion", timing: .later(.zero)) { completion(nil) }
             return
@@ -59,7 +59,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     }
 
     /// Whether one of the SDK's forms is on screen, covering the app.
-    public var isFormOnScreen: Bool { info.inFlight.formOnScreen }
+    package var isFormOnScreen: Bool { info.inFlight.formOnScreen }
 
     /// Runs `body`, and all it sets off, as the harness's own probe of the app's privacy-options
     /// entry point: any form shown meanwhile is dismissed at once, whatever the user script says, so
@@ -71,7 +71,7 @@ public final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     }
 
     /// Presents the privacy-options form if its entry point is required; otherwise fails on the next run loop.
-    public func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+    package func presentPrivacyOptionsForm(completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         guard process.answersCalls else { return }
         guard info.privacyOptionsRequirement == .required else {
             process.trace.record(

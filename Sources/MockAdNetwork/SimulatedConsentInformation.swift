@@ -12,16 +12,16 @@ import HarnessSupport
 /// applies ads may be requested (`ConsentUpdateRules`). The update sends the app ID from the Info.plist:
 /// a missing or malformed one fails it with `invalidAppID`. A failed update leaves the restored answer in
 /// place, so a returning user can still get ads and a fresh install stays `unknown` with no ads.
-/// A decision older than ``ConsentExpiry/lifetime`` is restored as stored, but the completion finds
+/// A decision older than `ConsentExpiry.lifetime` is restored as stored, but the completion finds
 /// it expired, and in the EEA asks again.
-/// An update while another is in flight, and a form over a form, follow ``ConsentSDKSettings/overlappingCalls``.
+/// An update while another is in flight, and a form over a form, follow `ConsentSDKSettings.overlappingCalls`.
 public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// What the SDK keeps between sessions.
-    public let storage: ConsentStorage
+    package let storage: ConsentStorage
     /// The SDK's configuration and latencies.
-    public let settings: ConsentSDKSettings
+    package let settings: ConsentSDKSettings
     /// The app's Info.plist, where the update reads the app ID.
-    public let infoPlist: InfoPlist
+    package let infoPlist: InfoPlist
     /// The OS tracking authorization, for the IDFA explainer; without it the explainer never applies.
     let tracking: ConsentSDKTracking?
     let process: AppProcess
@@ -55,7 +55,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// preloads still to fail (the settings' count, for this process alone, when not given);
     /// `analyticsConsent` reaches the analytics SDK's consent mode, which the SDK sets from each GDPR
     /// answer where the publisher turned consent mode on (``ConsentSDKSettings/consentModeEnabled``).
-    public init(
+    package init(
         settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess,
         region: (@Sendable () -> ConsentRegion)? = nil,
         infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil, consentSync: ConsentSyncService? = nil,
@@ -83,9 +83,9 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// Whether the privacy-options entry point is required.
     public var privacyOptionsRequirement: PrivacyOptionsRequirement { session.withLock { $0.privacyOptions } }
     /// Whether an update completed successfully in this session (forms need one).
-    public var hasCompletedUpdate: Bool { session.withLock { $0.updateCompleted } }
+    package var hasCompletedUpdate: Bool { session.withLock { $0.updateCompleted } }
     /// The region the last successful update applied, if any.
-    public var effectiveRegion: ConsentRegion? { session.withLock { $0.region } }
+    package var effectiveRegion: ConsentRegion? { session.withLock { $0.region } }
 
     /// Starts an update: restores the previous session's answer at once, completes after the latency.
     public func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
@@ -331,7 +331,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 }
 
 /// Which of the consent SDK's forms is on screen.
-public enum ConsentFormKind: String, Hashable, Sendable {
+package enum ConsentFormKind: String, Hashable, Sendable {
     /// The consent form shown when consent is required.
     case consent
     /// The privacy-options form behind the app's entry point.

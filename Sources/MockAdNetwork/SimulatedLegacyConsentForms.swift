@@ -8,20 +8,20 @@ import HarnessSupport
 /// load finished fails, and so does presenting again. The scripted user picks one of the offers;
 /// picking something not offered is an error of the scenario. The form sets the status itself and
 /// tells the app whether the user prefers the ad-free version.
-public final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Sendable {
+package final class SimulatedLegacyConsentForms: LegacyConsentFormProvider, Sendable {
     private let info: SimulatedLegacyConsentInformation
     private let process: AppProcess
     private let user: ScriptedAnswer<LegacyFormAnswer>?
 
     /// Creates the forms of a process, answered by the scripted user.
-    public init(info: SimulatedLegacyConsentInformation, process: AppProcess, user: ScriptedAnswer<LegacyFormAnswer>?) {
+    package init(info: SimulatedLegacyConsentInformation, process: AppProcess, user: ScriptedAnswer<LegacyFormAnswer>?) {
         self.info = info
         self.process = process
         self.user = user
     }
 
     /// A form, or `nil` when the address is not an absolute http(s) URL.
-    public func makeForm(privacyPolicyURL: String, offers: LegacyFormOffers) -> (any LegacyConsentForm)? {
+    package func makeForm(privacyPolicyURL: String, offers: LegacyFormOffers) -> (any LegacyConsentForm)? {
         guard let url = URL(string: privacyPolicyURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else { return nil }
         return Form(forms: self, offers: offers)
     }

@@ -7,7 +7,7 @@ import HarnessSupport
 /// debug geography when this device is a listed debug device). Publisher identifiers the service
 /// does not know fail the update, for a request from the EEA (the only case the service checks them). The status is read-write and kept in the app's storage; it
 /// resets to unknown when the ad technology providers changed. Completions come on a later turn.
-public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, ConsentSignals, Sendable {
+package final class SimulatedLegacyConsentInformation: LegacyConsentInformation, ConsentSignals, Sendable {
     private let region: @Sendable () -> ConsentRegion
     private let settings: LegacyConsentSDKSettings
     private let store: any KeyValueStore
@@ -19,12 +19,12 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     }
 
     /// Creates the SDK object for a process in a region that holds for the whole process.
-    public convenience init(region: ConsentRegion, settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess) {
+    package convenience init(region: ConsentRegion, settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess) {
         self.init(settings: settings, store: store, process: process, region: { region })
     }
 
     /// Creates the SDK object for a process; `region` says where the device is at each update (it may travel).
-    public init(settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess, region: @escaping @Sendable () -> ConsentRegion) {
+    package init(settings: LegacyConsentSDKSettings, store: any KeyValueStore, process: AppProcess, region: @escaping @Sendable () -> ConsentRegion) {
         self.region = region
         self.settings = settings
         self.store = store
@@ -32,25 +32,25 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     }
 
     /// The stored choice.
-    public var consentStatus: LegacyConsentStatus {
+    package var consentStatus: LegacyConsentStatus {
         store.integer(forKey: Key.status).map(LegacyConsentStatus.init(rawValue:)) ?? .unknown
     }
 
     /// The last update's answer; an unknown location counts as the EEA until an update says otherwise.
-    public var isRequestLocationInEEAOrUnknown: Bool { store.bool(forKey: Key.inEEAOrUnknown) ?? true }
+    package var isRequestLocationInEEAOrUnknown: Bool { store.bool(forKey: Key.inEEAOrUnknown) ?? true }
 
     /// Writes a choice where the SDK keeps it, as an earlier session would have left it.
-    public static func storeStatus(_ status: LegacyConsentStatus, in store: any KeyValueStore) {
+    package static func storeStatus(_ status: LegacyConsentStatus, in store: any KeyValueStore) {
         store.set(status.rawValue, forKey: Key.status)
     }
 
     /// Sets the choice, as the form does and as the app may.
-    public func setConsentStatus(_ status: LegacyConsentStatus) {
+    package func setConsentStatus(_ status: LegacyConsentStatus) {
         store.set(status.rawValue, forKey: Key.status)
     }
 
     /// Updates for the publisher identifiers.
-    public func requestConsentInfoUpdate(
+    package func requestConsentInfoUpdate(
         forPublisherIdentifiers identifiers: [String],
         debug: LegacyDebugSettings,
         completion: @escaping @Sendable (LegacyConsentError?) -> Void
@@ -80,7 +80,7 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     }
 
     /// Clears the stored consent.
-    public func reset() {
+    package func reset() {
         store.removeValue(forKey: Key.status)
         store.removeValue(forKey: Key.inEEAOrUnknown)
         process.trace.record(.legacyConsentReset)
@@ -101,11 +101,11 @@ public final class SimulatedLegacyConsentInformation: LegacyConsentInformation, 
     // MARK: Signals for the ad SDK
 
     /// The legacy status.
-    public var signalStatus: String { consentStatus.description }
+    package var signalStatus: String { consentStatus.description }
     /// Ads are allowed outside the EEA, and inside it once the user chose.
-    public var signalAllowsAdRequests: Bool { !isRequestLocationInEEAOrUnknown || consentStatus != .unknown }
+    package var signalAllowsAdRequests: Bool { !isRequestLocationInEEAOrUnknown || consentStatus != .unknown }
     /// Personalized ads: in the EEA only if chosen; elsewhere unless refused.
-    public var signalAllowsPersonalizedAds: Bool {
+    package var signalAllowsPersonalizedAds: Bool {
         isRequestLocationInEEAOrUnknown ? consentStatus == .personalized : consentStatus != .nonPersonalized
     }
 }

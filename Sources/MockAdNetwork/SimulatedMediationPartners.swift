@@ -7,7 +7,7 @@ import PrivacySignals
 /// documented: a *modelling choice*). Every call is recorded as `partner.consent` with what the
 /// partner now holds and what the user gave at that moment (the GDPR choice, a US opt-out, an age
 /// tag), so a rule can judge it alone.
-public final class SimulatedMediationPartners: MediationPartners, Sendable {
+package final class SimulatedMediationPartners: MediationPartners, Sendable {
     let process: AppProcess
     private let consent: ConsentStorage?
     private let region: @Sendable () -> ConsentRegion
@@ -17,7 +17,7 @@ public final class SimulatedMediationPartners: MediationPartners, Sendable {
     /// Creates the partners of a process: `consent` is where the consent SDK keeps the user's
     /// answers (`nil` for an app on the legacy SDK), `region` where the user is, `ageTagged` whether
     /// the ad SDK's configuration tags the user for age-restricted treatment.
-    public init(
+    package init(
         process: AppProcess, consent: ConsentStorage?, region: @escaping @Sendable () -> ConsentRegion, ageTagged: @escaping @Sendable () -> Bool
     ) {
         self.process = process
@@ -27,10 +27,10 @@ public final class SimulatedMediationPartners: MediationPartners, Sendable {
     }
 
     /// What each partner holds now.
-    public var flags: [MediationPartner: PartnerPrivacyFlags] { held.snapshot }
+    package var flags: [MediationPartner: PartnerPrivacyFlags] { held.snapshot }
 
     /// Tells a partner the flags given, recording what it holds after.
-    public func setPrivacy(_ flags: PartnerPrivacyFlags, for partner: MediationPartner) {
+    package func setPrivacy(_ flags: PartnerPrivacyFlags, for partner: MediationPartner) {
         guard process.isRunning else { return }
         let now = held.withLock { held in
             let updated = (held[partner] ?? PartnerPrivacyFlags()).updated(with: flags)

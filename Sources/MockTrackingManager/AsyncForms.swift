@@ -4,7 +4,7 @@ import HarnessSupport
 extension SimulatedTrackingAuthorization {
     /// Asks for authorization and waits for the answer, through the same code as the completion
     /// form; an answer that comes twice crashes the process, as the OS's async form traps.
-    public func requestTrackingAuthorization() async -> TrackingAuthorizationStatus {
+    package func requestTrackingAuthorization() async -> TrackingAuthorizationStatus {
         await process.awaitCompletion(of: "tracking.request") { done in requestTrackingAuthorization(completion: done) }
     }
 }

@@ -3,18 +3,18 @@ import AdRequestKit
 /// The device's system-wide settings that tracking depends on.
 public struct OSSettings: Hashable, Sendable {
     /// The OS version, which selects version-specific behaviour.
-    public var osVersion: OSVersion
+    package var osVersion: OSVersion
     /// The system-wide "allow apps to request to track" switch.
-    public var allowAppsToRequestToTrack: Bool
+    package var allowAppsToRequestToTrack: Bool
     /// A managed device or account that does not allow tracking: the status is `restricted`.
-    public var trackingRestricted: Bool
+    package var trackingRestricted: Bool
     /// The "limit ad tracking" switch of OS versions before 14.
-    public var limitAdTracking: Bool
+    package var limitAdTracking: Bool
     /// Where the OS places the device for its EU rules on the tracking prompt (from 27.2).
-    public var trackingPromptRegion: TrackingPromptRegion
+    package var trackingPromptRegion: TrackingPromptRegion
 
     /// Creates settings; the defaults are a current OS with tracking requests allowed, outside the EU.
-    public init(
+    package init(
         osVersion: OSVersion = "18.0",
         allowAppsToRequestToTrack: Bool = true,
         trackingRestricted: Bool = false,
@@ -30,7 +30,7 @@ public struct OSSettings: Hashable, Sendable {
 }
 
 /// The tracking answer the OS stores for the installed app.
-public enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
+package enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
     /// Never answered (or the app was reinstalled).
     case none
     /// The user allowed tracking.
@@ -58,7 +58,7 @@ public enum TrackingPromptAnswer: String, CaseIterable, Hashable, Sendable, Coda
     case additionalInformation
 
     /// The answers the two-button alert allows: every one but ``additionalInformation``.
-    public static let alertAnswers: [Self] = [.allow, .deny, .leaveApp]
+    package static let alertAnswers: [Self] = [.allow, .deny, .leaveApp]
 }
 
 /// Why the OS answered a tracking request at once, without a prompt.
@@ -77,11 +77,11 @@ public enum TrackingNoPromptReason: String, CaseIterable, Hashable, Sendable, Co
     case appNotActive
 
     /// Whether the OS ignored the request only because the app was not active: it must be asked again.
-    public var meansAppWasInactive: Bool { self == .anotherPromptOnScreen || self == .appNotActive }
+    package var meansAppWasInactive: Bool { self == .anotherPromptOnScreen || self == .appNotActive }
 }
 
 /// The app's foreground state.
-public enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
+package enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
     /// In the foreground, nothing over it.
     case active
     /// In the foreground behind a system alert, or launching.

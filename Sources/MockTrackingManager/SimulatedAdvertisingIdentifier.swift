@@ -7,18 +7,18 @@ import HarnessSupport
 /// Before 14 it follows "limit ad tracking"; 14.0-14.4 hand out the real identifier without asking
 /// unless the user refused; from 14.5 it is all zeros unless tracking is authorized. The legacy
 /// "tracking enabled" flag is always false from 14 on. Every read by the app is recorded as `idfa.read`.
-public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider, Sendable {
+package final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider, Sendable {
     private let device: SimulatedDevice
     private let trace: Trace
 
     /// Creates the OS service on a device.
-    public init(device: SimulatedDevice, trace: Trace) {
+    package init(device: SimulatedDevice, trace: Trace) {
         self.device = device
         self.trace = trace
     }
 
     /// The identifier the app reads; recorded with the tracking status and the OS version at the time.
-    public var advertisingIdentifier: UUID {
+    package var advertisingIdentifier: UUID {
         let value = currentValue
         trace.record(
             .idfaRead,
@@ -30,13 +30,13 @@ public final class SimulatedAdvertisingIdentifier: AdvertisingIdentifierProvider
     }
 
     /// The legacy flag: false from OS 14 on, whatever the settings.
-    public var isAdvertisingTrackingEnabled: Bool {
+    package var isAdvertisingTrackingEnabled: Bool {
         let settings = device.settings
         return !settings.osVersion.hasTrackingPrompt && !settings.limitAdTracking
     }
 
     /// The identifier as any code in the process would get it (SDKs read it too), without recording a read.
-    public var currentValue: UUID {
+    package var currentValue: UUID {
         let settings = device.settings
         let status = device.trackingStatus
         let allowed: Bool =

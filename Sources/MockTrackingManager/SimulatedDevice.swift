@@ -26,7 +26,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
 
     /// Creates a device with an installed app that has the given Info.plist and stored answer; a
     /// stored answer counts as given at the start of virtual time.
-    public init(
+    package init(
         settings: OSSettings = .init(),
         infoPlist: InfoPlist = .standard,
         storedAnswer: StoredTrackingAnswer = .none,
@@ -43,25 +43,25 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     }
 
     /// The system settings.
-    public var settings: OSSettings { state.withLock { $0.settings } }
+    package var settings: OSSettings { state.withLock { $0.settings } }
     /// The installed app's Info.plist.
-    public var infoPlist: InfoPlist { state.withLock { $0.infoPlist } }
+    package var infoPlist: InfoPlist { state.withLock { $0.infoPlist } }
     /// The tracking answer stored for the app.
-    public var storedAnswer: StoredTrackingAnswer { state.withLock { $0.answer } }
+    package var storedAnswer: StoredTrackingAnswer { state.withLock { $0.answer } }
     /// The app's foreground state.
-    public var appState: AppState { state.withLock { $0.appState } }
+    package var appState: AppState { state.withLock { $0.appState } }
     /// Whether the app is active (``AppLifecycle``).
     public var isActive: Bool { appState == .active }
 
     /// The OS version in the device's settings (an update in Settings changes it).
     public var osVersion: OSVersion { settings.osVersion }
     /// Whether a system prompt is on screen.
-    public var isPromptOnScreen: Bool { state.withLock { !$0.prompts.isEmpty } }
+    package var isPromptOnScreen: Bool { state.withLock { !$0.prompts.isEmpty } }
     /// The device's advertising identifier, as the OS hands it out when allowed.
-    public var deviceAdvertisingIdentifier: UUID { state.withLock { $0.identifier } }
+    package var deviceAdvertisingIdentifier: UUID { state.withLock { $0.identifier } }
 
     /// The tracking status as the OS computes it on every read.
-    public var trackingStatus: TrackingAuthorizationStatus {
+    package var trackingStatus: TrackingAuthorizationStatus {
         state.withLock { Self.status(settings: $0.settings, answer: $0.answer) }
     }
 
@@ -80,7 +80,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
 
     /// Called when the app becomes active; the harness forwards it to the app, as a real app delegate does.
     /// The same handler as ``onLifecycle(_:)``, hearing only ``AppLifecycleEvent/didBecomeActive``.
-    public func onDidBecomeActive(_ handler: (@Sendable () -> Void)?) {
+    package func onDidBecomeActive(_ handler: (@Sendable () -> Void)?) {
         guard let handler else { return onLifecycle(nil) }
         onLifecycle { event in
             if event == .didBecomeActive { handler() }
@@ -89,12 +89,12 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
 
     /// Called as the app becomes active, enters the background or comes back to the foreground; the
     /// harness forwards each to the app, as UIKit tells an app delegate.
-    public func onLifecycle(_ handler: (@Sendable (AppLifecycleEvent) -> Void)?) {
+    package func onLifecycle(_ handler: (@Sendable (AppLifecycleEvent) -> Void)?) {
         state.withLock { $0.onLifecycle = handler }
     }
 
     /// Calls the observer on every change of the app's foreground state, after `app.*` is recorded.
-    public func observeAppState(_ observer: @escaping @Sendable (AppState) -> Void) {
+    package func observeAppState(_ observer: @escaping @Sendable (AppState) -> Void) {
         state.withLock { $0.appStateObservers.append(observer) }
     }
 
@@ -103,7 +103,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     ///
     /// An app with a system prompt over it is inactive, not active. Leaving the foreground dismisses
     /// the prompts the system dismisses then (the tracking prompt), after `app.background` is recorded.
-    public func setAppState(_ requested: AppState, reason: String? = nil) {
+    package func setAppState(_ requested: AppState, reason: String? = nil) {
         typealias Change = (
             changed: Bool, handler: (@Sendable (AppLifecycleEvent) -> Void)?, observers: [@Sendable (AppState) -> Void],
             dismissed: [@Sendable () -> Void], state: AppState, old: AppState, reason: String?
@@ -185,11 +185,11 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     }
 
     /// A year, as the OS counts it for the EU re-prompt: 365 days (the documentation says only "a year").
-    public static let repromptInterval: Duration = .seconds(365 * 24 * 3600)
+    package static let repromptInterval: Duration = .seconds(365 * 24 * 3600)
 
     /// Whether a stored answer may be asked for again at `now`: from 27.2, in the EU, a year after
     /// the user answered a prompt, unless the system switch is off.
-    public func isEligibleForReprompt(at now: Duration) -> Bool {
+    package func isEligibleForReprompt(at now: Duration) -> Bool {
         state.withLock { state in
             guard state.settings.osVersion.hasEUTrackingPromptRules, state.settings.trackingPromptRegion.isEU,
                 state.settings.allowAppsToRequestToTrack, state.answer != .none, let answeredAt = state.answeredAt
@@ -226,7 +226,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     ///
     /// The app's own toggle exists only once the app has asked: Settings lists only apps that did.
     @discardableResult
-    public func change(_ change: SettingsChange) -> String? {
+    package func change(_ change: SettingsChange) -> String? {
         let problem: String? = state.withLock { state in
             switch change {
             case .tracking(let allowed):
@@ -251,7 +251,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     }
 
     /// Deletes the app and installs it again: the OS forgets its tracking answer.
-    public func reinstallApp(infoPlist: InfoPlist? = nil) {
+    package func reinstallApp(infoPlist: InfoPlist? = nil) {
         state.withLock { state in
             state.answer = .none
             state.answeredAt = nil
@@ -263,7 +263,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
 
     /// The run is over: forgets the prompts on screen and the app's handler without telling anyone,
     /// so the app's completions they hold are released with the run.
-    public func releaseApp() {
+    package func releaseApp() {
         state.withLock { state in
             state.prompts = [:]
             state.onLifecycle = nil
@@ -271,7 +271,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     }
 
     /// The process ended: nothing is on screen any more, and the app is no longer in use.
-    public func appTerminated() {
+    package func appTerminated() {
         let observers = state.withLock { state in
             state.prompts = [:]
             state.appState = .background
@@ -283,7 +283,7 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
 }
 
 /// A change of the app's lifecycle that UIKit tells an app of, which the harness forwards to the glue.
-public enum AppLifecycleEvent: String, Hashable, Sendable {
+package enum AppLifecycleEvent: String, Hashable, Sendable {
     /// The app became active (`didBecomeActive`).
     case didBecomeActive
     /// The app went to the background (`applicationDidEnterBackground(_:)`, `scenePhase == .background`).

@@ -14,29 +14,29 @@ import HarnessSupport
 /// EU, a stored answer is asked for again a year after it was given, and the expanded request may
 /// show a full-page sheet with an Additional Information button. Asking without
 /// `NSUserTrackingUsageDescription` in the Info.plist crashes the app, reported as `app.crash`.
-public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable {
+package final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable {
     private let device: SimulatedDevice
     let process: AppProcess
     private let user: ScriptedAnswer<TrackingPromptAnswer>?
 
     /// Creates the OS service for a process, with the user's scripted answer to the prompt.
-    public init(device: SimulatedDevice, process: AppProcess, user: ScriptedAnswer<TrackingPromptAnswer>?) {
+    package init(device: SimulatedDevice, process: AppProcess, user: ScriptedAnswer<TrackingPromptAnswer>?) {
         self.device = device
         self.process = process
         self.user = user
     }
 
     /// The status, computed by the OS on every read.
-    public var trackingAuthorizationStatus: TrackingAuthorizationStatus { device.trackingStatus }
+    package var trackingAuthorizationStatus: TrackingAuthorizationStatus { device.trackingStatus }
 
     /// Asks for authorization, as the OS does.
-    public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
+    package func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         requestTrackingAuthorization(by: .app, completion: completion)
     }
 
     /// Asks for authorization preferring the expanded interface, as OS 27.2 does (the plain
     /// request before 27.2 or outside the EU).
-    public func requestTrackingAuthorization(
+    package func requestTrackingAuthorization(
         preferringExpandedInterface: Bool, additionalInformation: (@Sendable () -> Void)?,
         completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void
     ) {
@@ -54,7 +54,7 @@ public final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable 
 
     /// Asks for authorization on behalf of the app or of an SDK in its process (the consent SDK's
     /// IDFA explainer asks itself); the OS treats both alike, the trace says who asked (`by`).
-    public func requestTrackingAuthorization(by requester: TrackingRequester, completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
+    package func requestTrackingAuthorization(by requester: TrackingRequester, completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void) {
         requestTrackingAuthorization(by: requester, expanded: nil, completion: completion)
     }
 

@@ -4,7 +4,7 @@
 /// again after a year, and the expanded full-page sheet replaces the alert in France, Germany,
 /// Italy, Poland and Romania, elsewhere in the EU only when the app prefers it. Before 27.2, or
 /// outside the EU, neither applies.
-public enum TrackingPromptRegion: String, CaseIterable, Hashable, Sendable, Codable {
+package enum TrackingPromptRegion: String, CaseIterable, Hashable, Sendable, Codable {
     /// Outside the EU: the alert, answered once per install.
     case outsideEU
     /// An EU country where the sheet shows only when the app prefers the expanded interface.
@@ -13,12 +13,12 @@ public enum TrackingPromptRegion: String, CaseIterable, Hashable, Sendable, Coda
     case euFullPageSheet
 
     /// Whether the EU rules apply (the yearly re-prompt, the expanded sheet).
-    public var isEU: Bool { self != .outsideEU }
+    package var isEU: Bool { self != .outsideEU }
 
     /// The region of an ISO 3166 country code, or `nil` for a code that is not two letters.
     ///
     /// The five full-page-sheet countries are those the release notes name; the EU is its 27 members.
-    public init?(countryCode: String) {
+    package init?(countryCode: String) {
         let code = countryCode.uppercased()
         guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         if Self.fullPageSheetCountries.contains(code) {

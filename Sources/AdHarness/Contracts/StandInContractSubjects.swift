@@ -21,13 +21,13 @@ public enum StandInContractSubjects {
     /// The ad SDK stand-in.
     public static func adSDK() -> any AdSDKSubject { StandInAdSDKSubject() }
     /// The location authorization stand-in.
-    public static func locationAuthorizer() -> any LocationAuthorizerSubject { StandInLocationSubject() }
+    package static func locationAuthorizer() -> any LocationAuthorizerSubject { StandInLocationSubject() }
     /// The in-memory key-value store the harness gives every app.
-    public static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
+    package static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
     /// The analytics SDK stand-in.
-    public static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
+    package static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
     /// The mediated ad networks' stand-in.
-    public static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
+    package static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
 }
 
 struct StandInMediationPartnersSubject: MediationPartnersSubject {

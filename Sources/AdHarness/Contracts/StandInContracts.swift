@@ -1,9 +1,9 @@
 import PortContracts
 
 /// Runs the whole contract suite against the stand-ins, as `adharness contracts` prints it.
-public enum StandInContracts {
+package enum StandInContracts {
     /// Every clause's result, port by port; each check gets a fresh stand-in subject.
-    public static func results() async -> [ContractResult] {
+    package static func results() async -> [ContractResult] {
         var results: [ContractResult] = []
         for check in TrackingAuthorizerContract.checks { results.append(await check.run(against: StandInContractSubjects.trackingAuthorizer())) }
         for check in AdvertisingIdentifierContract.checks { results.append(await check.run(against: StandInContractSubjects.advertisingIdentifier())) }

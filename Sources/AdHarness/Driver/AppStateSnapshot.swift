@@ -8,7 +8,7 @@ import MockTrackingManager
 ///
 /// The explorer treats two runs with equal snapshots as one state and explores it once. The glue's
 /// memory is seen only through what it schedules, stores and believes.
-public struct AppStateSnapshot: Hashable, Sendable {
+package struct AppStateSnapshot: Hashable, Sendable {
     let running: Bool
     let crash: CrashReason?
     let os: OSSettings
@@ -28,7 +28,7 @@ public struct AppStateSnapshot: Hashable, Sendable {
 
 extension SimulatedApp {
     /// The run's state now, to compare with another run's.
-    public var stateSnapshot: AppStateSnapshot {
+    package var stateSnapshot: AppStateSnapshot {
         let now = clock.now
         return AppStateSnapshot(
             running: isRunning,

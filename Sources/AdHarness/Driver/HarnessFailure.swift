@@ -32,13 +32,13 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
 
     /// A call site.
-    public init(fileID: String, line: Int) {
+    package init(fileID: String, line: Int) {
         self.fileID = fileID
         self.line = line
     }
 
     /// Whether the site names a place in a test (a scenario's steps come from a file, not a line).
-    public var isKnown: Bool { !fileID.isEmpty }
+    package var isKnown: Bool { !fileID.isEmpty }
 
     /// `MyAppTests/ConsentTests.swift:12`.
     public var description: String { "\(fileID):\(line)" }
@@ -52,7 +52,7 @@ public struct StepCall: Hashable, Sendable, CustomStringConvertible {
     public var site: CallSite
 
     /// A step called from a site.
-    public init(step: String, site: CallSite) {
+    package init(step: String, site: CallSite) {
         self.step = step
         self.site = site
     }

@@ -39,5 +39,5 @@ public enum HarnessStep: String, CaseIterable, Hashable, Sendable, TraceValue {
 
 extension TraceField where Value == HarnessStep {
     /// The step a `step` event begins.
-    @inlinable public static var step: Self { Self("step") }
+    public static var step: Self { Self("step") }
 }

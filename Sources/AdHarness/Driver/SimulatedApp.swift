@@ -28,9 +28,9 @@ import MockTrackingManager
 /// ```
 public final class SimulatedApp: Sendable {
     /// What outlives processes: the device, storage, clock, trace, faults and the scripted user.
-    public let world: SimulatedWorld
+    package let world: SimulatedWorld
     /// Makes the glue of each process.
-    public let glueFactory: GlueFactory
+    package let glueFactory: GlueFactory
     /// The rule checks, watching every event.
     public let invariants: InvariantChecker
     /// The ad unit every ``SimulatedApp/requestAd(fileID:line:)`` asks for.
@@ -166,7 +166,7 @@ public final class SimulatedApp: Sendable {
     /// The simulated phone.
     public var device: SimulatedDevice { world.device }
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
-    public var storage: InMemoryKeyValueStore { world.storage }
+    package var storage: InMemoryKeyValueStore { world.storage }
     /// The OS's location authorization for the app; it survives relaunches.
     public var location: SimulatedLocationServices { world.location }
     /// The faults of the run.
@@ -178,7 +178,7 @@ public final class SimulatedApp: Sendable {
     @available(macOS 15.0, iOS 18.0, *)
     public var asyncGlue: (any AsyncConsentGlue)? { (glue as? AsyncGlueHost)?.glue }
     /// The last process's glue as the reference glue, if that is the glue hosted.
-    public var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
+    package var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
     /// The last process's stand-ins, to inspect them; `nil` before the first launch.
     public var standIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
     /// What the OS and the consent SDK report now; `nil` before the first launch.
@@ -190,7 +190,7 @@ public final class SimulatedApp: Sendable {
     /// Every ad request that reached the ad SDK, across processes, in order.
     public var adRequests: [RecordedAdRequest] { world.adRequests }
     /// The outcome of every ad request of the reference glue that has completed, across processes.
-    public var adResults: [Result<LoadedAd, AdRequestFailure>] {
+    package var adResults: [Result<LoadedAd, AdRequestFailure>] {
         state.withLock { $0.pastResults } + (referenceGlue?.adResults ?? [])
     }
     /// Every error the reference glue surfaced, across processes.
@@ -198,9 +198,9 @@ public final class SimulatedApp: Sendable {
     /// Why the app last crashed, if it did.
     public var crash: CrashReason? { state.withLock { $0.lastCrash } }
     /// Whether the app is running.
-    public var isRunning: Bool { state.withLock { $0.running?.isRunning ?? false } }
+    package var isRunning: Bool { state.withLock { $0.running?.isRunning ?? false } }
     /// The reference glue's coordinator, to observe it; `nil` before the first launch or with another glue.
-    public var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
+    package var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
     /// Whether the current process started the ad SDK.
     public var isAdSDKStarted: Bool { standIns?.adSDK.isStarted ?? false }
     /// How many times the OS tracking prompt was shown.
@@ -223,7 +223,7 @@ public final class SimulatedApp: Sendable {
     /// The tracking status as the OS reports it now.
     public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
     /// The location status as the OS reports it now.
-    public var locationStatus: LocationAuthorizationStatus { location.status }
+    package var locationStatus: LocationAuthorizationStatus { location.status }
     /// The answer of every ``SimulatedApp/requestLocation(fileID:line:)``, in order; `nil` while one has not come.
     public var locationAnswers: [LocationAuthorizationStatus?] { state.withLock { $0.locationAnswers.map(\.current) } }
 

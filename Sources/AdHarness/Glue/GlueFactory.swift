@@ -9,11 +9,11 @@ public struct GlueFactory: Sendable {
     /// A name for reports: the glue's type by default.
     public let name: String
     /// Whether this is the package's reference glue (`AdsService` with `AdsConsentCoordinator`).
-    public let isReference: Bool
+    package let isReference: Bool
     /// The rules a run of this glue checks unless told otherwise: ``RuleSet/standard`` for a team's
     /// glue, ``RuleSet/strict`` for the reference glue, which follows the seed app's policy and
     /// every piece of advice.
-    public let defaultRules: RuleSet
+    package let defaultRules: RuleSet
     /// The app's own controls a step may tap, as the glue declares them (`ConsentGlue.controls`).
     public let controls: [String]
     let make: @Sendable (AppPorts) -> any ConsentGlue

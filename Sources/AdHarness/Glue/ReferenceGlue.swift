@@ -7,11 +7,11 @@ import HarnessSupport
 ///
 /// It also keeps what a Swift test of this glue asserts on: the outcome of each ad request and the
 /// errors it surfaced.
-public final class ReferenceGlue: ConsentGlue {
+package final class ReferenceGlue: ConsentGlue {
     /// The service the entry points call.
-    public let service: AdsService
+    package let service: AdsService
     /// The coordinator whose state the glue believes.
-    public let coordinator: AdsConsentCoordinator
+    package let coordinator: AdsConsentCoordinator
     private let ports: AppPorts
     /// The ad SDK as the service calls it (with the mistakes switched on).
     private let adSDK: any AdSDK
@@ -28,7 +28,7 @@ public final class ReferenceGlue: ConsentGlue {
     /// The consent SDK does not pass the under-age tag of its request on to the ad SDK, so the glue
     /// does: a consent request tagged under the age of consent tags the ad side too, unless the
     /// configuration says otherwise.
-    public init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
+    package init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
         var configuration = configuration
         if case .current(let parameters) = consent, parameters.isTaggedForUnderAgeOfConsent,
             configuration.adRequestConfiguration.underAgeOfConsent == nil
@@ -79,12 +79,12 @@ public final class ReferenceGlue: ConsentGlue {
     }
 
     /// Every ad request's outcome, in order.
-    public var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
+    package var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
     /// Every error the glue surfaced, in order.
-    public var errors: [AdsFlowError] { records.withLock { $0.errors } }
+    package var errors: [AdsFlowError] { records.withLock { $0.errors } }
 
     /// Updates consent and starts the ad SDK if allowed (or, as a mistake, starts it regardless).
-    public func didFinishLaunching() {
+    package func didFinishLaunching() {
         service.launch()
         if mistakes.contains(.startsAdSDKAtLaunch)
             || mistakes.contains(.startsAdSDKBeforeConsent) && ports.tracking.trackingAuthorizationStatus != .notDetermined
@@ -95,10 +95,10 @@ public final class ReferenceGlue: ConsentGlue {
     }
 
     /// Resumes a deferred tracking request or resyncs after Settings.
-    public func didBecomeActive() { service.applicationDidBecomeActive() }
+    package func didBecomeActive() { service.applicationDidBecomeActive() }
 
     /// Tracking first, then the consent form if required (as a mistake, the consent form only).
-    public func runOnboarding() {
+    package func runOnboarding() {
         guard mistakes.contains(.asksTrackingOnlyAtLaunch) else {
             service.runOnboarding()
             return
@@ -107,12 +107,12 @@ public final class ReferenceGlue: ConsentGlue {
     }
 
     /// Asks for tracking and refreshes consent.
-    public func requestTracking(completion: @escaping @Sendable () -> Void) {
+    package func requestTracking(completion: @escaping @Sendable () -> Void) {
         service.requestTrackingAuthorization { _ in completion() }
     }
 
     /// Requests an ad built from the decision of this moment.
-    public func requestAd(adUnitID: String) {
+    package func requestAd(adUnitID: String) {
         service.requestAd(AdRequestBuilder(adUnitID: adUnitID)) { [records] result in
             records.withLock { $0.adResults.append(result) }
         }
@@ -122,14 +122,14 @@ public final class ReferenceGlue: ConsentGlue {
     public func openPrivacyOptions() { service.openPrivacyOptions() }
 
     /// Reads the identifier only while authorized (or, as a mistake, without checking).
-    public func readAdvertisingIdentifier() -> UUID? {
+    package func readAdvertisingIdentifier() -> UUID? {
         guard mistakes.contains(.readsIdentifierUnchecked) else { return service.advertisingIdentifier() }
         let value = ports.advertisingIdentifier.advertisingIdentifier
         return value.isZero ? nil : value
     }
 
     /// The coordinator's last evaluated state.
-    public var believedState: ConsentState? { coordinator.state }
+    package var believedState: ConsentState? { coordinator.state }
 }
 
 /// The glue's log: passed on to the process's log, with errors kept for assertions.

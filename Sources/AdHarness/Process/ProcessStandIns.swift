@@ -6,27 +6,27 @@ import MockTrackingManager
 /// The OS and SDK stand-ins of one process, and the ports a glue gets from them.
 public struct ProcessStandIns: Sendable {
     /// The process: its clock scope, faults and trace.
-    public let process: AppProcess
+    package let process: AppProcess
     /// The OS's tracking authorization.
-    public let tracking: SimulatedTrackingAuthorization
+    package let tracking: SimulatedTrackingAuthorization
     /// The OS's advertising identifier.
-    public let identifier: SimulatedAdvertisingIdentifier
+    package let identifier: SimulatedAdvertisingIdentifier
     /// The consent SDK's consent information.
     public let consentInformation: SimulatedConsentInformation
     /// The consent SDK's forms.
-    public let consentForms: SimulatedConsentForms
+    package let consentForms: SimulatedConsentForms
     /// The legacy consent SDK's consent information, when the app runs it.
-    public let legacyConsentInformation: SimulatedLegacyConsentInformation?
+    package let legacyConsentInformation: SimulatedLegacyConsentInformation?
     /// The legacy consent SDK's forms, when the app runs it.
-    public let legacyConsentForms: SimulatedLegacyConsentForms?
+    package let legacyConsentForms: SimulatedLegacyConsentForms?
     /// The ad SDK.
-    public let adSDK: SimulatedAdSDK
+    package let adSDK: SimulatedAdSDK
     /// The analytics SDK's consent mode.
-    public let analytics: SimulatedAnalytics
+    package let analytics: SimulatedAnalytics
     /// The mediated ad networks' privacy flags.
-    public let mediationPartners: SimulatedMediationPartners
+    package let mediationPartners: SimulatedMediationPartners
     /// The ports over these stand-ins, as the glue gets them.
-    public let ports: AppPorts
+    package let ports: AppPorts
 
     init(
         process: AppProcess,

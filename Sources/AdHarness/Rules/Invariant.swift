@@ -25,11 +25,11 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     /// The rule's definition, source, authority and check (for a rule of your own, as it describes itself).
     public var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? CustomRules.byName.withLock { $0[rawValue] }!.descriptor }
     /// The rule in one sentence, as reports print it.
-    public var rule: String { descriptor.rule }
+    package var rule: String { descriptor.rule }
     /// The exact definition: which recorded events break the rule.
-    public var definition: String { descriptor.definition }
+    package var definition: String { descriptor.definition }
     /// Where the rule comes from.
-    public var source: String { descriptor.source }
+    package var source: String { descriptor.source }
     /// Whose rule it is, which sets its default severity.
     public var authority: RuleAuthority { descriptor.authority }
 
@@ -40,17 +40,17 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
 /// One rule, whole: its statement, definition, source and authority, and the code that decides it.
 public struct RuleDescriptor: Sendable {
     /// The rule's name.
-    public let id: Invariant
+    package let id: Invariant
     /// Whose rule it is.
-    public let authority: RuleAuthority
+    package let authority: RuleAuthority
     /// The events that can break it: the checker asks the rule about these only.
-    public let on: Set<TraceName>
+    package let on: Set<TraceName>
     /// The rule in one sentence.
-    public let rule: String
+    package let rule: String
     /// Which recorded events break it.
-    public let definition: String
+    package let definition: String
     /// Where it comes from: the document, quoted or named, with its address.
-    public let source: String
+    package let source: String
     /// Whether an event breaks the rule, given what the run had shown before it.
     let breaks: @Sendable (TraceEvent, RunFacts) -> Bool
     /// The steps whose debt the rule collects later (a tap on the privacy-options entry point, an ad
@@ -62,5 +62,5 @@ public struct RuleDescriptor: Sendable {
     var authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
 
     /// Whose rule it is at the event that broke it: ``authority``, unless the rule says otherwise there.
-    public func authority(at event: TraceEvent) -> RuleAuthority { authorityAt?(event) ?? authority }
+    package func authority(at event: TraceEvent) -> RuleAuthority { authorityAt?(event) ?? authority }
 }

@@ -9,7 +9,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     /// The event that broke it.
     public var event: TraceEvent
     /// Every event up to and including it.
-    public var traceSoFar: [TraceEvent] {
+    package var traceSoFar: [TraceEvent] {
         get { Array(history.prefix(length)) }
         set {
             history = newValue
@@ -35,7 +35,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     private var length: Int
 
     /// A finding of a rule at an event.
-    public init(invariant: Invariant, severity: RuleSeverity = .failure, event: TraceEvent, traceSoFar: [TraceEvent]) {
+    package init(invariant: Invariant, severity: RuleSeverity = .failure, event: TraceEvent, traceSoFar: [TraceEvent]) {
         self.init(invariant: invariant, severity: severity, event: event, history: traceSoFar, length: traceSoFar.count, causeIndex: nil)
     }
 

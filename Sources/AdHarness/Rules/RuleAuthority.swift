@@ -14,7 +14,7 @@ public enum RuleAuthority: String, CaseIterable, Hashable, Sendable, Codable, Cu
     case revenue
 
     /// What a rule of this authority is by default.
-    public var defaultSeverity: RuleSeverity {
+    package var defaultSeverity: RuleSeverity {
         switch self {
         case .platform: .failure
         case .guidance, .revenue: .warning

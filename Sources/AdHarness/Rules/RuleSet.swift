@@ -13,7 +13,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     /// The preset the set starts from: `standard` or `seed`.
     public let base: Base
     /// The rules turned up or down from the base.
-    public let overrides: [Invariant: RuleSeverity]
+    package let overrides: [Invariant: RuleSeverity]
     /// The rules of a team's the set holds, by name (``adding(_:severity:)``): the set checks these,
     /// as configured when added. Sets compare by names and severities.
     private var added: [String: CustomRule] = [:]
@@ -62,7 +62,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     public func severity(of rule: Invariant) -> RuleSeverity { severity(of: rule, authority: rule.authority) }
 
     /// How severely the set checks a rule where it has this authority (a rule whose authority
-    /// depends on the event: ``RuleDescriptor/authority(at:)``).
+    /// depends on the event: `RuleDescriptor.authority(at:)`).
     public func severity(of rule: Invariant, authority: RuleAuthority) -> RuleSeverity {
         if let chosen = overrides[rule] { return chosen }
         switch base {
@@ -129,7 +129,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the spelling of ``description``: a base, then `RULE=SEVERITY` pairs, comma-separated.
-    public init(parsing text: String) throws(RuleSetError) {
+    package init(parsing text: String) throws(RuleSetError) {
         var parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, let base = Base(rawValue: first) else {
             throw RuleSetError("expected standard, seed or strict first, found \"\(parts.first ?? "")\"")

@@ -2,7 +2,7 @@
 /// their advice, then lost revenue, then the app policies a team may turn on.
 public enum Rules {
     /// Every rule.
-    public static let all: [RuleDescriptor] = [
+    package static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
         .noRunawayLoop, .noCrash, .noHang, .analyticsAdSignalsWithinConsent, .partnersToldNoMoreThanUserGave,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,

@@ -32,7 +32,7 @@ public struct Device: Hashable, Sendable {
     public var country: String?
 
     /// Where the OS places the device for its EU tracking-prompt rules: from ``country``, else from the region.
-    public var trackingPromptRegion: TrackingPromptRegion {
+    package var trackingPromptRegion: TrackingPromptRegion {
         if let country { return TrackingPromptRegion(countryCode: country) ?? .outsideEU }
         return sdk.region == .eea ? .eu : .outsideEU
     }

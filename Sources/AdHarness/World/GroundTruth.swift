@@ -9,20 +9,20 @@ public struct GroundTruth: Hashable, Sendable {
     /// The consent status; for the legacy SDK, its choice in the current SDK's terms.
     public var consent: UserConsentStatus
     /// The legacy consent SDK's own status, when the app runs it.
-    public var legacyConsent: LegacyConsentStatus?
+    package var legacyConsent: LegacyConsentStatus?
     /// Whether the consent SDK allows ad requests (`canRequestAds`).
     public var canRequestAds: Bool
     /// Whether the consent SDK's *status* leaves personalized ads open: with the current SDK, `obtained`
     /// or `notRequired`, which says only that the user answered (or need not), so it is `true` after
     /// "Reject all" too; what the user chose is in ``signalsAllowPersonalized``. With the legacy SDK,
     /// its recorded choice: `personalized` in the EEA, anything but `nonPersonalized` elsewhere.
-    public var consentAllowsPersonalized: Bool
+    package var consentAllowsPersonalized: Bool
     /// The location status the OS reports.
     public var location: LocationAuthorizationStatus
     /// Whether the user's choice, as the consent SDK stored it in the TCF signals, allows personalized
     /// ads: `true` after "Accept all" or where GDPR does not apply, `false` after "Reject all" or a
     /// choice without the personalization purposes. Always `true` with the legacy SDK, which writes none.
-    public var signalsAllowPersonalized = true
+    package var signalsAllowPersonalized = true
 
     /// Whether a request made now must carry `npa=1`: unless tracking is authorized, consent allows
     /// personalized ads and so do the TCF signals.

@@ -7,7 +7,7 @@ import MockTrackingManager
 /// answers, the app's storage (where the consent SDK keeps its answers too), location services,
 /// the faults, the scripted user, the clock and the trace.
 ///
-/// Each launch gets fresh stand-ins over this world (``makeStandIns(processNumber:)``), as a real
+/// Each launch gets fresh stand-ins over this world (`makeStandIns(processNumber:)`), as a real
 /// process gets fresh SDK objects over the same device and user defaults.
 public final class SimulatedWorld: Sendable {
     /// Virtual time.
@@ -17,21 +17,21 @@ public final class SimulatedWorld: Sendable {
     /// The simulated phone.
     public let device: SimulatedDevice
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
-    public let storage: InMemoryKeyValueStore
+    package let storage: InMemoryKeyValueStore
     /// The OS's location authorization for the app; it survives relaunches.
     public let location: SimulatedLocationServices
     /// The faults of the run, consumed as the calls they target happen, across relaunches.
     public let faults: FaultPlan
     /// The consent and ad SDKs' configuration and latencies.
-    public let sdkSettings: ConsentSDKSettings
+    package let sdkSettings: ConsentSDKSettings
     /// The scripted user.
     public let user: User
     /// The legacy consent SDK's device settings, when the app runs that SDK.
-    public let legacySDK: LegacyConsentSDKSettings?
+    package let legacySDK: LegacyConsentSDKSettings?
     private let requests = Locked<[RecordedAdRequest]>([])
     private let region: Locked<ConsentRegion>
     /// The consent service's decisions by consent sync identifier; it outlives installs.
-    public let consentSync = ConsentSyncService()
+    package let consentSync = ConsentSyncService()
     /// The privacy-options form's preloads still to fail, counted across launches.
     private let preloads: PrivacyOptionsPreloads
 
@@ -109,7 +109,7 @@ public final class SimulatedWorld: Sendable {
     }
 
     /// Where the consent SDK finds the device at its next update.
-    public var consentRegion: ConsentRegion { region.snapshot }
+    package var consentRegion: ConsentRegion { region.snapshot }
 
     /// The device moves to another region, recorded as `device.travel`; the consent SDK applies it
     /// at its next update, in this process or a later one.
@@ -122,7 +122,7 @@ public final class SimulatedWorld: Sendable {
     public var adRequests: [RecordedAdRequest] { requests.snapshot }
 
     /// Fresh stand-ins for one process over this world, and the ports a glue gets from them.
-    public func makeStandIns(processNumber: Int) -> ProcessStandIns {
+    package func makeStandIns(processNumber: Int) -> ProcessStandIns {
         let process = AppProcess(number: processNumber, clock: clock, trace: trace, faults: faults)
         let device = device
         let tracking = SimulatedTrackingAuthorization(device: device, process: process, user: user.trackingPrompt)

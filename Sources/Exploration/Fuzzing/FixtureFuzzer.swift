@@ -6,11 +6,11 @@ import Scenarios
 ///
 /// A crash loses a whole CI run, so the runner's promise is checked on inputs nobody wrote by hand.
 /// The same seed gives the same copies; copy `index` of `seed` is reproduced on its own.
-public struct FixtureFuzzer: Sendable {
+package struct FixtureFuzzer: Sendable {
     private let mutator: FixtureMutator
 
     /// A fuzzer making copies of these files.
-    public init(files: [ScenarioFile]) throws(ScenarioError) {
+    package init(files: [ScenarioFile]) throws(ScenarioError) {
         var originals: [[UInt8]] = []
         for file in files {
             do { originals.append(Array(try Data(contentsOf: file.url))) } catch {
@@ -21,10 +21,10 @@ public struct FixtureFuzzer: Sendable {
     }
 
     /// The bytes of copy `index` for `seed`.
-    public func input(seed: UInt64, index: Int) -> [UInt8] { mutator.mutant(seed: seed, index: index) }
+    package func input(seed: UInt64, index: Int) -> [UInt8] { mutator.mutant(seed: seed, index: index) }
 
     /// Decodes and runs copy `index` for `seed`.
-    public func run(seed: UInt64, index: Int) -> FuzzResult {
+    package func run(seed: UInt64, index: Int) -> FuzzResult {
         let bytes = input(seed: seed, index: index)
         let clock = ContinuousClock()
         let start = clock.now
@@ -39,7 +39,7 @@ public struct FixtureFuzzer: Sendable {
     }
 
     /// Runs copies `range` for `seed`, telling `each` of every result as it comes.
-    public func run(seed: UInt64, range: Range<Int>, each: (FuzzResult) -> Void = { _ in }) -> FuzzSummary {
+    package func run(seed: UInt64, range: Range<Int>, each: (FuzzResult) -> Void = { _ in }) -> FuzzSummary {
         var summary = FuzzSummary(seed: seed)
         for index in range {
             let result = run(seed: seed, index: index)
@@ -51,16 +51,16 @@ public struct FixtureFuzzer: Sendable {
 }
 
 /// What one fuzzed copy came to.
-public struct FuzzResult: Sendable {
+package struct FuzzResult: Sendable {
     /// Which copy.
-    public var index: Int
+    package var index: Int
     /// Its verdict or its rejection.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// How long it took on the wall clock: reported, never asserted on.
-    public var wallTime: Duration
+    package var wallTime: Duration
 
     /// A verdict, or a rejection with the error the user would read.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// It decoded and ran, and every expectation held.
         case passed
         /// It decoded and ran, and something did not hold.
@@ -71,7 +71,7 @@ public struct FuzzResult: Sendable {
 
     /// Why the rejection is not clear enough for a user, or `nil` when it names the place and
     /// says what was expected in the harness's own words.
-    public var unclearRejection: String? {
+    package var unclearRejection: String? {
         guard case .rejected(let error) = outcome else { return nil }
         if error.line == nil || error.column == nil { return "no line and column: \(error)" }
         if !error.path.hasPrefix("$") { return "no JSON path: \(error)" }
@@ -85,23 +85,23 @@ public struct FuzzResult: Sendable {
 }
 
 /// Counts over a fuzz run.
-public struct FuzzSummary: Sendable, CustomStringConvertible {
+package struct FuzzSummary: Sendable, CustomStringConvertible {
     /// The seed of the copies.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Copies run.
-    public var count = 0
+    package var count = 0
     /// Copies that ran and passed.
-    public var passed = 0
+    package var passed = 0
     /// Copies that ran and failed an expectation or an invariant.
-    public var failed = 0
+    package var failed = 0
     /// Copies refused with a clear error.
-    public var rejected = 0
+    package var rejected = 0
     /// Copies refused without a clear error: each is a defect.
-    public var unclear: [(index: Int, reason: String)] = []
+    package var unclear: [(index: Int, reason: String)] = []
     /// The slowest copy and its wall time.
-    public var slowest: (index: Int, wallTime: Duration)?
+    package var slowest: (index: Int, wallTime: Duration)?
     /// Wall time over all copies.
-    public var wallTime: Duration = .zero
+    package var wallTime: Duration = .zero
 
     init(seed: UInt64) { self.seed = seed }
 
@@ -118,7 +118,7 @@ public struct FuzzSummary: Sendable, CustomStringConvertible {
     }
 
     /// `10000 copies (seed 1): 812 passed, 301 failed, 8887 refused clearly, 0 unclear; slowest #42 3.1 ms`.
-    public var description: String {
+    package var description: String {
         let slow = slowest.map { "; slowest #\($0.index) \(Self.milliseconds($0.wallTime)) ms" } ?? ""
         return "\(count) copies (seed \(seed)): \(passed) passed, \(failed) failed, \(rejected) refused, \(unclear.count) refused unclearly; "
             + "\(Self.milliseconds(wallTime)) ms in all\(slow)"

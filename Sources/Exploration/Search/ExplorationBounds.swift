@@ -9,7 +9,7 @@ import Scenarios
 /// At each step it picks one of ``steps``. When a prompt or form first appears, it tries each
 /// answer, given at once or after the app's timeout for it; when a call that a fault can bend is
 /// first made, it tries that call clean and with each fault the real call can suffer, up to
-/// ``maxFaults`` faults a run. A fault chosen for a call fires from its first call on, ``faultTimes``.
+/// ``maxFaults`` faults a run. A fault chosen for a call fires from its first call on, `faultTimes`.
 public struct ExplorationBounds: Sendable {
     /// How many steps a breadth-first run takes at most, or a random walk takes.
     public var depth: Int
@@ -20,10 +20,10 @@ public struct ExplorationBounds: Sendable {
     /// Whether the user may answer after the app's timeout, as well as at once.
     public var lateAnswers: Bool
     /// How often a chosen fault fires: `[1]` for once, `[nil]` for every call, or both.
-    public var faultTimes: [Int?]
+    package var faultTimes: [Int?]
     /// The app's timeouts, which set how late "late" is: an answer or a delayed callback comes one
     /// second after the timeout for its call. Set them to your glue's own.
-    public var timeouts: CallbackTimeouts
+    package var timeouts: CallbackTimeouts
     /// Whether the search ends with the level (or batch of walks) where the first violation is
     /// found, and each run ends at its first violation (the explorer's behaviour before it went on
     /// past findings), rather than going on to find the shortest run breaking each other rule too,

@@ -9,19 +9,19 @@ import Scenarios
 /// parts cover what the whole search covers, and each part's counterexamples are fixtures like any other.
 public struct ExplorationShard: Hashable, Sendable, CustomStringConvertible {
     /// This part, from 1 to ``count``.
-    public let index: Int
+    package let index: Int
     /// How many parts.
-    public let count: Int
+    package let count: Int
 
     /// Creates part `index` of `count`; `nil` unless 1 ≤ index ≤ count.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Parses `K/N`, as `--shard` takes it.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.init(index: index, count: count)
@@ -37,7 +37,7 @@ public struct ExplorationStatistics: Hashable, Sendable {
     public var executions = 0
     /// Steps taken on a world that the step before left in its state (reading the identifier, a
     /// second request once answered), instead of on a run from the start: the runs saved.
-    public var stepsWithoutReplay = 0
+    package var stepsWithoutReplay = 0
     /// States whose path, run again, did not lead back to them, when the search checked (a test's check).
     package var pathsNotReplaying = 0
     /// Different states reached (breadth-first: each explored once; random walks: each counted once).
@@ -45,18 +45,18 @@ public struct ExplorationStatistics: Hashable, Sendable {
     /// The deepest level finished (breadth-first) or the longest walk (random).
     public var depthReached = 0
     /// Wall time, in seconds.
-    public var seconds = 0.0
+    package var seconds = 0.0
     /// Worker processes lost to the glue, when runs ran in workers: each crash or hang costs one, and
     /// the search goes on with a fresh one.
-    public var workersLost = 0
+    package var workersLost = 0
 
     /// Runs a second.
-    public var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
+    package var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
     /// Distinct states a second.
-    public var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
+    package var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
 
     /// `depth 4  runs 12,345  states 1,234  5,678 runs/s`, for a progress line.
-    public var progressLine: String {
+    package var progressLine: String {
         "depth \(depthReached)  runs \(ExplorationReport.grouped(executions))  states \(ExplorationReport.grouped(distinctStates))  "
             + "\(ExplorationReport.grouped(Int(executionsPerSecond))) runs/s"
     }
@@ -66,21 +66,21 @@ public struct ExplorationStatistics: Hashable, Sendable {
 /// warnings alike, each at its severity.
 public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// How the search went.
-    public var mode: String
+    package var mode: String
     /// The figures.
     public var statistics: ExplorationStatistics
     /// For each rule broken, at failure or warning, the first (shortest) run found to break it,
     /// shrunk, in the order found; empty when no rule broke within the bounds.
     public var findings: [Counterexample]
     /// Wall time spent shrinking, in seconds (not part of ``statistics``).
-    public var shrinkingSeconds: Double
+    package var shrinkingSeconds: Double
     /// The identities of the states a breadth-first search reached, to compare searches in this process.
     var stateKeys: Set<Int> = []
     /// Why runs could not run (no worker process could be started), if so: the search is not complete.
     package var problem: String?
 
     /// A report of a search's figures and findings.
-    public init(mode: String, statistics: ExplorationStatistics, findings: [Counterexample], shrinkingSeconds: Double) {
+    package init(mode: String, statistics: ExplorationStatistics, findings: [Counterexample], shrinkingSeconds: Double) {
         self.mode = mode
         self.statistics = statistics
         self.findings = findings
@@ -125,7 +125,7 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     }
 
     /// `nothing failed; 2 warnings: rule, rule`, `1 failure: rule; no warnings`: the findings counted.
-    public var findingsLine: String {
+    package var findingsLine: String {
         let (failed, warned) = (counterexamples.map(\.invariant.rawValue), warnings.map(\.invariant.rawValue))
         let failures = failed.isEmpty ? "nothing failed" : "\(failed.count) failure\(failed.count == 1 ? "" : "s"): \(failed.joined(separator: ", "))"
         let warningsPart = warned.isEmpty ? "no warnings" : "\(warned.count) warning\(warned.count == 1 ? "" : "s"): \(warned.joined(separator: ", "))"
@@ -169,7 +169,7 @@ public struct Counterexample: Sendable, CustomStringConvertible {
     /// The answers and faults the shrunk run needs, as the fixture spells them.
     public var choices: [String]
     /// How many steps the run had before shrinking.
-    public var stepsBeforeShrinking: Int
+    package var stepsBeforeShrinking: Int
     /// The fixture (format 1) that replays the violation: `adharness run` on it fails with the same
     /// rule (a warning's fixture expects no warning) until the glue is fixed, then passes.
     public var fixture: String

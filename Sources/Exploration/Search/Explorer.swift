@@ -25,7 +25,7 @@ public struct Explorer: Sendable {
     public let start: Scenario
     /// Whether written fixtures expect the violation (`expect.violation`), to pin a known bug,
     /// rather than fail until it is fixed (the default: a regression test for the fix).
-    public var expectsViolation = false
+    package var expectsViolation = false
     /// Whether a step that leaves its state as it was leaves its world for the next step from that
     /// state; off, every step runs on a replay (to show the two reach the same states).
     package var keepsStandingRuns = true
@@ -159,7 +159,7 @@ public struct Explorer: Sendable {
 
     /// `walks` random walks of up to ``ExplorationBounds/depth`` steps from `seed`: the same seed
     /// gives the same walks. `progress` hears after each batch.
-    public func randomWalks(_ walks: Int, seed: UInt64, shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in })
+    package func randomWalks(_ walks: Int, seed: UInt64, shard: ExplorationShard? = nil, progress: (ExplorationStatistics) -> Void = { _ in })
         -> ExplorationReport
     {
         let started = ContinuousClock.now

@@ -5,7 +5,7 @@ import Foundation
 /// sinks a test gives), and the glues they may run besides the reference glue.
 public struct Output: Sendable {
     /// Whether the status words are coloured with ANSI escapes.
-    public let usesColor: Bool
+    package let usesColor: Bool
     /// The glues `--glue NAME` picks from, by `GlueFactory.name`.
     public private(set) var glues: [GlueFactory] = []
     /// The tool's name as it was invoked (`adharness`, or a team's `my-adharness`): usage, errors and

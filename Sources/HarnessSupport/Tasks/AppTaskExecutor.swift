@@ -31,10 +31,10 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     // MARK: Executor
 
-    /// Takes a job of one of the app's tasks; it runs at the next ``runUntilIdle()``.
+    /// Takes a job of one of the app's tasks; it runs at the next `runUntilIdle()`.
     public func enqueue(_ job: consuming ExecutorJob) { enqueue(UnownedJob(job)) }
 
-    /// Takes a job of one of the app's tasks; it runs at the next ``runUntilIdle()``.
+    /// Takes a job of one of the app's tasks; it runs at the next `runUntilIdle()`.
     public func enqueue(_ job: UnownedJob) {
         let fromHarness = Self.driving === self
         state.withLock { state in
@@ -54,8 +54,8 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     // MARK: Tasks
 
-    /// Starts one of the app's tasks, named for reports; it runs at the next ``runUntilIdle()``.
-    /// `owner` (the process that started it) can later ``abandon(owner:)`` it.
+    /// Starts one of the app's tasks, named for reports; it runs at the next `runUntilIdle()`.
+    /// `owner` (the process that started it) can later `abandon(owner:)` it.
     public func start(_ name: String, owner: ObjectIdentifier? = nil, _ operation: @escaping @Sendable () async -> Void) {
         let id = state.withLock { state in
             state.taskCount += 1
@@ -85,7 +85,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     }
 
     /// Runs every ready job, and the jobs they make ready, until none is left.
-    public func runUntilIdle() {
+    package func runUntilIdle() {
         let owner = state.withLock { state -> Bool in
             // Most turns of the clock find nothing ready (a callback glue has no tasks): one lock.
             guard !state.draining, state.next < state.jobs.count else { return false }
@@ -104,7 +104,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     }
 
     /// Whether a job is ready to run.
-    public var hasReadyJobs: Bool { state.withLock { $0.next < $0.jobs.count } }
+    package var hasReadyJobs: Bool { state.withLock { $0.next < $0.jobs.count } }
 
     /// The app's tasks that have started and not ended, in the order they started: once nothing is
     /// ready, each waits for something (a callback, the clock, the user, or something outside).
@@ -114,7 +114,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// Forgets the tasks an owner started, as when its process ends: a task of a process that is
     /// gone is no leftover of the run.
-    public func abandon(owner: ObjectIdentifier) {
+    package func abandon(owner: ObjectIdentifier) {
         state.withLock { state in state.running = state.running.filter { $0.value.owner != owner } }
     }
 
@@ -122,7 +122,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     package var hasRunTasks: Bool { state.withLock { $0.hasRunTasks } }
 
     /// Whether a task was resumed from a thread the harness does not drive (and so never ran on).
-    public var wasResumedFromOutside: Bool { state.withLock { !$0.outside.isEmpty } }
+    package var wasResumedFromOutside: Bool { state.withLock { !$0.outside.isEmpty } }
 
     private func nextJob() -> UnownedJob? {
         state.withLock { state in
@@ -140,7 +140,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// Runs the body with this executor as the one the calling thread drives: jobs enqueued from
     /// it come here, and the glue's main actor is this executor.
-    public func drive<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func drive<Result>(_ body: () throws -> Result) rethrows -> Result {
         try DrivenThread.local.with(Unmanaged.passUnretained(self).toOpaque(), body)
     }
 

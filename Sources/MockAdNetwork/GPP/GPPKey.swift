@@ -2,12 +2,12 @@
 ///
 /// Google says its consent SDK fills only these two of the GPP keys, so the stand-in writes no
 /// `IABGPP_HDR_Version`, `IABGPP_HDR_Sections`, section strings or pre-parsed section fields.
-public enum GPPKey {
+package enum GPPKey {
     /// String: the whole GPP string (header and sections).
-    public static let gppString = "IABGPP_HDR_GppString"
+    package static let gppString = "IABGPP_HDR_GppString"
     /// String: the ids of the sections in force, joined by `_`.
-    public static let sectionIDs = "IABGPP_GppSID"
+    package static let sectionIDs = "IABGPP_GppSID"
 
     /// Every key the consent SDK writes, cleared on reset.
-    public static let all = [gppString, sectionIDs]
+    package static let all = [gppString, sectionIDs]
 }

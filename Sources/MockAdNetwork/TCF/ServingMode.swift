@@ -15,8 +15,8 @@ public enum ServingMode: String, CaseIterable, Hashable, Sendable, Codable, Comp
     }
 }
 
-/// The rule of ``ServingModeOracle`` that decided a request's mode, with its source.
-public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
+/// The rule of `ServingModeOracle` that decided a request's mode, with its source.
+package enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     /// `IABTCF_gdprApplies` is 0 or unset: TCF does not limit the request.
     case gdprDoesNotApply
     /// GDPR does not apply, and the GPP string records a US state opt-out of sale, sharing or targeted advertising.
@@ -59,7 +59,7 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     case teenAgeTreatment
 
     /// The mode the rule gives.
-    public var mode: ServingMode {
+    package var mode: ServingMode {
         switch self {
         case .gdprDoesNotApply, .personalizationAllowed: .personalized
         case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
@@ -71,7 +71,7 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// The rule in one sentence.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .gdprDoesNotApply: "GDPR does not apply (IABTCF_gdprApplies 0 or unset) and no US state opt-out is recorded: no limit"
         case .usStateOptOut:
@@ -102,7 +102,7 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// Where the rule comes from.
-    public var source: String {
+    package var source: String {
         switch self {
         case .gdprDoesNotApply:
             "IAB Tech Lab CMP API v2, In-App Details (IABTCF_gdprApplies); GDPR-Transparency-and-Consent-Framework @10b489e"
@@ -156,10 +156,10 @@ public struct ServingDecision: Hashable, Sendable {
     /// The mode the ad SDK serves.
     public var mode: ServingMode
     /// The rule that decided it.
-    public var rule: ServingModeRule
+    package var rule: ServingModeRule
 
     /// A decision by a rule, in the rule's mode.
-    public init(_ rule: ServingModeRule) {
+    package init(_ rule: ServingModeRule) {
         self.mode = rule.mode
         self.rule = rule
     }

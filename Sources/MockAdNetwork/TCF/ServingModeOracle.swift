@@ -12,9 +12,9 @@ import PrivacySignals
 /// string gives non-personalized ads (restricted data processing). The tracking status does not
 /// enter: the ad SDK serves by the privacy signals, and the harness's invariants compare the mode
 /// with the tracking status.
-public enum ServingModeOracle {
+package enum ServingModeOracle {
     /// Google's vendor id in the Global Vendor List.
-    public static let googleVendorID = 755
+    package static let googleVendorID = 755
     /// 13 months, in deciseconds: the same lifetime after which the consent SDK asks again.
     static let consentLifetime = ConsentExpiry.lifetime
 
@@ -29,7 +29,7 @@ public enum ServingModeOracle {
     ///     there, a request with no GDPR signal stored yet is treated as one without a TC string.
     ///   - restrictedDataProcessingRequested: whether the request carries `gad_rdp=1`.
     ///   - policy: what the ad network requires of the signals (TCF 2.3, certified CMPs).
-    public static func decide(
+    package static func decide(
         store: any KeyValueStore, nonPersonalizedRequested: Bool, now: Int, configuration: AdRequestConfiguration = AdRequestConfiguration(),
         inEEA: Bool = false, restrictedDataProcessingRequested: Bool = false, policy: ServingPolicy = ServingPolicy()
     ) -> ServingDecision {
@@ -42,10 +42,10 @@ public enum ServingModeOracle {
     }
 
     /// The request extra asking for restricted data processing, and the value that asks for it.
-    public static let restrictedDataProcessingKey = "gad_rdp"
+    package static let restrictedDataProcessingKey = "gad_rdp"
 
     /// The app's storage key for the IAB's US Privacy string (CCPA); its third character `Y` is an opt-out of sale.
-    public static let usPrivacyStringKey = "IABUSPrivacy_String"
+    package static let usPrivacyStringKey = "IABUSPrivacy_String"
 
     /// Whether the US Privacy string in storage records an opt-out of sale: version 1, and `Y` as the
     /// third character. A string of another form records nothing.
@@ -67,7 +67,7 @@ public enum ServingModeOracle {
 
     /// The mode the signals alone allow, as if the request carried no `npa`. With `inEEA`, an unset
     /// `IABTCF_gdprApplies` counts as GDPR applying: the ad network places the request itself.
-    public static func signalsDecision(store: any KeyValueStore, now: Int, inEEA: Bool = false, policy: ServingPolicy = ServingPolicy()) -> ServingDecision {
+    package static func signalsDecision(store: any KeyValueStore, now: Int, inEEA: Bool = false, policy: ServingPolicy = ServingPolicy()) -> ServingDecision {
         let gdprApplies = store.integer(forKey: TCFKey.gdprApplies).map { $0 == 1 } ?? inEEA
         guard gdprApplies else {
             if USStateOptOut.isRecorded(in: store) { return ServingDecision(.usStateOptOut) }
@@ -96,7 +96,7 @@ public enum ServingModeOracle {
     }
 
     /// The mode a decoded TC string allows.
-    public static func decide(_ tc: TCString, now: Int, policy: ServingPolicy = ServingPolicy()) -> ServingDecision {
+    package static func decide(_ tc: TCString, now: Int, policy: ServingPolicy = ServingPolicy()) -> ServingDecision {
         // The most restrictive first: no ads, then limited ads.
         if now - tc.lastUpdated > consentLifetime { return ServingDecision(.consentOutdated) }
         let googleConsented = tc.vendorConsents.ids.contains(googleVendorID)

@@ -1,46 +1,46 @@
 /// The user-defaults keys of the IAB's in-app CMP API (TCF v2.2) that the consent SDK writes.
-public enum TCFKey {
+package enum TCFKey {
     /// Number: the CMP's id, set as soon as the CMP starts.
-    public static let cmpSdkID = "IABTCF_CmpSdkID"
+    package static let cmpSdkID = "IABTCF_CmpSdkID"
     /// Number: the CMP's version.
-    public static let cmpSdkVersion = "IABTCF_CmpSdkVersion"
+    package static let cmpSdkVersion = "IABTCF_CmpSdkVersion"
     /// Number: the TCF policy version of the consents.
-    public static let policyVersion = "IABTCF_PolicyVersion"
+    package static let policyVersion = "IABTCF_PolicyVersion"
     /// Number: 1 if GDPR applies, 0 if not; unset while undetermined.
-    public static let gdprApplies = "IABTCF_gdprApplies"
+    package static let gdprApplies = "IABTCF_gdprApplies"
     /// String: the publisher's country, two letters.
-    public static let publisherCC = "IABTCF_PublisherCC"
+    package static let publisherCC = "IABTCF_PublisherCC"
     /// Number: 1 if purpose 1 was not disclosed.
-    public static let purposeOneTreatment = "IABTCF_PurposeOneTreatment"
+    package static let purposeOneTreatment = "IABTCF_PurposeOneTreatment"
     /// Number: 1 if the form's texts were customised.
-    public static let useNonStandardTexts = "IABTCF_UseNonStandardTexts"
+    package static let useNonStandardTexts = "IABTCF_UseNonStandardTexts"
     /// String: the whole TC string.
-    public static let tcString = "IABTCF_TCString"
+    package static let tcString = "IABTCF_TCString"
     /// Binary string: character *n* is vendor *n+1*'s consent.
-    public static let vendorConsents = "IABTCF_VendorConsents"
+    package static let vendorConsents = "IABTCF_VendorConsents"
     /// Binary string: vendor legitimate interests.
-    public static let vendorLegitimateInterests = "IABTCF_VendorLegitimateInterests"
+    package static let vendorLegitimateInterests = "IABTCF_VendorLegitimateInterests"
     /// Binary string: purpose consents.
-    public static let purposeConsents = "IABTCF_PurposeConsents"
+    package static let purposeConsents = "IABTCF_PurposeConsents"
     /// Binary string: purpose legitimate interests.
-    public static let purposeLegitimateInterests = "IABTCF_PurposeLegitimateInterests"
+    package static let purposeLegitimateInterests = "IABTCF_PurposeLegitimateInterests"
     /// Binary string: special feature opt-ins.
-    public static let specialFeaturesOptIns = "IABTCF_SpecialFeaturesOptIns"
+    package static let specialFeaturesOptIns = "IABTCF_SpecialFeaturesOptIns"
     /// Binary string: the vendors the form disclosed.
-    public static let disclosedVendors = "IABTCF_DisclosedVendors"
+    package static let disclosedVendors = "IABTCF_DisclosedVendors"
     /// Binary string: the publisher's own purposes consented, by purpose id.
-    public static let publisherConsent = "IABTCF_PublisherConsent"
+    package static let publisherConsent = "IABTCF_PublisherConsent"
     /// Binary string: the publisher's own purposes with legitimate interest established.
-    public static let publisherLegitimateInterests = "IABTCF_PublisherLegitimateInterests"
+    package static let publisherLegitimateInterests = "IABTCF_PublisherLegitimateInterests"
     /// Binary string: the publisher's custom purposes consented, by custom purpose id.
-    public static let publisherCustomPurposesConsents = "IABTCF_PublisherCustomPurposesConsents"
+    package static let publisherCustomPurposesConsents = "IABTCF_PublisherCustomPurposesConsents"
     /// Binary string: the publisher's custom purposes with legitimate interest established.
-    public static let publisherCustomPurposesLegitimateInterests = "IABTCF_PublisherCustomPurposesLegitimateInterests"
+    package static let publisherCustomPurposesLegitimateInterests = "IABTCF_PublisherCustomPurposesLegitimateInterests"
     /// String: Google's Additional Consent string (`2~consented ids~dv.disclosed ids`).
-    public static let additionalConsent = "IABTCF_AddtlConsent"
+    package static let additionalConsent = "IABTCF_AddtlConsent"
 
     /// Every key the consent SDK writes, cleared on reset.
-    public static let all = [
+    package static let all = [
         cmpSdkID, cmpSdkVersion, policyVersion, gdprApplies, publisherCC, purposeOneTreatment, useNonStandardTexts, tcString,
         vendorConsents, vendorLegitimateInterests, purposeConsents, purposeLegitimateInterests, specialFeaturesOptIns,
         disclosedVendors, publisherConsent, publisherLegitimateInterests, publisherCustomPurposesConsents,
@@ -48,7 +48,7 @@ public enum TCFKey {
     ]
 
     /// A binary string: character *n* is `1` when the set holds id *n+1*, up to `count` characters.
-    public static func binaryString(_ ids: Set<Int>, count: Int) -> String {
+    package static func binaryString(_ ids: Set<Int>, count: Int) -> String {
         var bytes = [UInt8](repeating: UInt8(ascii: "0"), count: count)
         for id in ids where id >= 1 && id <= count { bytes[id - 1] = UInt8(ascii: "1") }
         return String(decoding: bytes, as: UTF8.self)

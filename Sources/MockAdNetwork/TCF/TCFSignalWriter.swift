@@ -7,22 +7,22 @@ import PrivacySignals
 /// The pre-parsed keys and the TC string say the same thing: `TCString` decodes the written
 /// string back to the choices. The publisher asks for the same purposes as the vendors and has no
 /// custom purposes, so its keys repeat the purpose choices and its custom-purpose keys are empty.
-public struct TCFSignalWriter: Sendable {
+package struct TCFSignalWriter: Sendable {
     /// The app's storage.
-    public let store: any KeyValueStore
+    package let store: any KeyValueStore
 
     /// Writes into the app's storage.
-    public init(store: any KeyValueStore) { self.store = store }
+    package init(store: any KeyValueStore) { self.store = store }
 
     /// What an update writes: the CMP's presence, and whether GDPR applies where the user is.
-    public func writeUpdate(gdprApplies: Bool) {
+    package func writeUpdate(gdprApplies: Bool) {
         store.set(SimulatedCMP.cmpID, forKey: TCFKey.cmpSdkID)
         store.set(SimulatedCMP.cmpVersion, forKey: TCFKey.cmpSdkVersion)
         store.set(gdprApplies ? 1 : 0, forKey: TCFKey.gdprApplies)
     }
 
     /// The TC string for choices made at a time (deciseconds since 1970, rounded down to the day).
-    public static func tcString(for choices: ConsentChoices, at deciseconds: Int) -> TCString {
+    package static func tcString(for choices: ConsentChoices, at deciseconds: Int) -> TCString {
         var tc = TCString()
         tc.created = deciseconds - deciseconds % TCString.decisecondsPerDay
         tc.lastUpdated = tc.created
@@ -46,7 +46,7 @@ public struct TCFSignalWriter: Sendable {
     }
 
     /// What an answer to the consent form writes: the TC string and the same choices pre-parsed.
-    public func writeChoices(_ choices: ConsentChoices, gdprApplies: Bool, at deciseconds: Int) throws(TCStringError) {
+    package func writeChoices(_ choices: ConsentChoices, gdprApplies: Bool, at deciseconds: Int) throws(TCStringError) {
         let signals = try Self.answerSignals(choices, day: deciseconds - deciseconds % TCString.decisecondsPerDay)
         writeUpdate(gdprApplies: gdprApplies)
         for (key, value) in signals {
@@ -109,5 +109,5 @@ public struct TCFSignalWriter: Sendable {
     private static let written = Locked<[AnswerKey: [(String, InMemoryKeyValueStore.StoredValue)]]>([:])
 
     /// Removes every TCF key.
-    public func clear() { for key in TCFKey.all { store.removeValue(forKey: key) } }
+    package func clear() { for key in TCFKey.all { store.removeValue(forKey: key) } }
 }

@@ -3,11 +3,11 @@ import HarnessSupport
 
 extension InfoPlist {
     /// The name of ``InfoPlistKey/locationWhenInUseUsageDescription``.
-    public static let locationWhenInUseUsageKey = InfoPlistKey.locationWhenInUseUsageDescription.name
+    package static let locationWhenInUseUsageKey = InfoPlistKey.locationWhenInUseUsageDescription.name
     /// The name of ``InfoPlistKey/locationAlwaysAndWhenInUseUsageDescription``.
-    public static let locationAlwaysAndWhenInUseUsageKey = InfoPlistKey.locationAlwaysAndWhenInUseUsageDescription.name
+    package static let locationAlwaysAndWhenInUseUsageKey = InfoPlistKey.locationAlwaysAndWhenInUseUsageDescription.name
     /// The name of ``InfoPlistKey/locationTemporaryUsageDescriptionDictionary``.
-    public static let locationTemporaryUsageDictionaryKey = InfoPlistKey.locationTemporaryUsageDescriptionDictionary.name
+    package static let locationTemporaryUsageDictionaryKey = InfoPlistKey.locationTemporaryUsageDescriptionDictionary.name
 
     /// ``standard`` plus both location usage texts and one temporary precise-location purpose, `Directions`.
     public static let standardWithLocation = InfoPlist(

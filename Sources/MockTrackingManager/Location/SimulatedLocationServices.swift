@@ -61,13 +61,13 @@ public final class SimulatedLocationServices: Sendable {
     /// The status as the OS reports it now.
     public var status: LocationAuthorizationStatus { state.withLock { $0.status } }
     /// Precise or approximate locations.
-    public var accuracy: LocationAccuracyAuthorization { state.withLock { $0.accuracy } }
+    package var accuracy: LocationAccuracyAuthorization { state.withLock { $0.accuracy } }
     /// The location settings.
     public var settings: LocationSettings { state.withLock { $0.settings } }
     /// Whether the current when-in-use grant came from "Allow Once" (the real API cannot tell).
-    public var isAllowOnce: Bool { state.withLock { $0.allowOnceProcess != nil } }
+    package var isAllowOnce: Bool { state.withLock { $0.allowOnceProcess != nil } }
     /// Whether the current always grant is provisional: always asked directly, "Allow While Using" chosen.
-    public var isProvisionalAlways: Bool { state.withLock { $0.provisionalAlways } }
+    package var isProvisionalAlways: Bool { state.withLock { $0.provisionalAlways } }
 
     /// Applies a change made in the Settings app; running processes hear of it if the status or accuracy changes.
     public func change(_ change: LocationSettingsChange) {

@@ -23,7 +23,7 @@ public struct Expectations: Sendable, Decodable {
     /// Why the app crashed; `"none"` for no crash.
     public var crash: CrashExpectation?
     /// Why the app refused ad requests, in order.
-    public var refusals: [AdRequestRefusal]?
+    package var refusals: [AdRequestRefusal]?
     /// How much work is still pending at the end (unanswered prompts, withheld callbacks, timers).
     public var pending: Int?
     /// The invariant the run must break (for scenarios that demonstrate an app mistake).
@@ -32,7 +32,7 @@ public struct Expectations: Sendable, Decodable {
     public var warnings: [Invariant]?
     /// Whether the run must leave nothing behind: no callback, prompt or scripted answer pending,
     /// no unfired fault. The glue's own timers are its business and are not counted.
-    public var nothingLeft: Bool?
+    package var nothingLeft: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case final, adRequests, everyAdRequest, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, warnings, nothingLeft
@@ -128,25 +128,25 @@ public enum CrashExpectation: Hashable, Sendable {
 /// from those answers. `usePersonalizedAds` and `prefersAdFree` are the reference glue's own state.
 public struct FinalState: Hashable, Sendable, Decodable {
     /// The tracking status the OS reports.
-    public var tracking: TrackingAuthorizationStatus?
+    package var tracking: TrackingAuthorizationStatus?
     /// The consent status the consent SDK reports (the legacy SDK's, in the current SDK's terms).
-    public var consent: UserConsentStatus?
+    package var consent: UserConsentStatus?
     /// Whether the consent SDK allows ad requests.
-    public var canRequestAds: Bool?
+    package var canRequestAds: Bool?
     /// Whether a request made now must carry `npa=1`, by the decision table on those answers.
-    public var shouldUseNPA: Bool?
+    package var shouldUseNPA: Bool?
     /// The legacy consent SDK's status (legacy profile).
-    public var legacyConsent: LegacyConsentStatus?
+    package var legacyConsent: LegacyConsentStatus?
     /// The app's "use personalized ads" preference (legacy profile).
-    public var usePersonalizedAds: Bool?
+    package var usePersonalizedAds: Bool?
     /// Whether the user chose the ad-free version (legacy profile).
-    public var prefersAdFree: Bool?
+    package var prefersAdFree: Bool?
     /// The location status as the OS reports it.
-    public var location: LocationAuthorizationStatus?
+    package var location: LocationAuthorizationStatus?
     /// Whether the consent SDK has a form to load (current profile).
-    public var formStatus: ConsentFormStatus?
+    package var formStatus: ConsentFormStatus?
     /// Whether the consent SDK requires a privacy-options entry point (current profile).
-    public var privacyOptions: PrivacyOptionsRequirement?
+    package var privacyOptions: PrivacyOptionsRequirement?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case tracking, consent, canRequestAds, shouldUseNPA, legacyConsent, usePersonalizedAds, prefersAdFree, location, formStatus, privacyOptions
@@ -172,22 +172,22 @@ public struct FinalState: Hashable, Sendable, Decodable {
 /// An `expect.adRequests` entry.
 public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
     /// Whether the request carried `npa=1`.
-    public var npa: Bool?
+    package var npa: Bool?
     /// What the request sent as the advertising identifier: `zero` or `set` as the ad SDK read it,
     /// or `withheld` under child-directed treatment.
-    public var idfa: AdvertisingIdentifierSent?
+    package var idfa: AdvertisingIdentifierSent?
     /// The ad serving mode the request got.
-    public var mode: ServingMode?
+    package var mode: ServingMode?
     /// The serving-mode rule that decided it.
-    public var modeRule: ServingModeRule?
+    package var modeRule: ServingModeRule?
     /// Whether the request was tagged child-directed (`false`: the tag was false or not set).
-    public var childDirected: Bool?
+    package var childDirected: Bool?
     /// Whether the request was tagged under the age of consent (`false`: the tag was false or not set).
-    public var underAgeOfConsent: Bool?
+    package var underAgeOfConsent: Bool?
     /// The age treatment the request received.
-    public var ageTreatment: AudienceAgeTreatment?
+    package var ageTreatment: AudienceAgeTreatment?
     /// Whether the consent SDK allowed ad requests when the request reached the ad SDK.
-    public var canRequestAds: Bool?
+    package var canRequestAds: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case npa, idfa, mode, modeRule, childDirected, underAgeOfConsent, ageTreatment, canRequestAds
@@ -254,11 +254,11 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
 /// The `expect.trace` object.
 public struct TraceExpectations: Hashable, Sendable, Decodable {
     /// Events that must appear.
-    public var contains: [TracePattern] = []
+    package var contains: [TracePattern] = []
     /// Events that must appear in this order (not necessarily adjacent).
-    public var inOrder: [TracePattern] = []
+    package var inOrder: [TracePattern] = []
     /// Events that must not appear.
-    public var absent: [TracePattern] = []
+    package var absent: [TracePattern] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case contains, inOrder, absent

@@ -3,11 +3,11 @@ import HarnessSupport
 
 /// An event an expectation looks for: a name, and optionally fields it must have:
 /// `"tracking.answer status=authorized prompted=true"`.
-public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertible {
+package struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertible {
     /// The event name.
-    public var name: TraceName
+    package var name: TraceName
     /// Fields the event must have, with these values.
-    public var fields: [String: String]
+    package var fields: [String: String]
 
     /// Why a pattern cannot be parsed.
     struct Problem: Error {
@@ -45,7 +45,7 @@ public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertib
     }
 
     /// Decodes `"tracking.answer status=authorized"`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         do {
             self = try Self.parse(try container.decode(String.self))
@@ -55,12 +55,12 @@ public struct TracePattern: Hashable, Sendable, Decodable, CustomStringConvertib
     }
 
     /// Whether an event matches.
-    public func matches(_ event: TraceEvent) -> Bool {
+    package func matches(_ event: TraceEvent) -> Bool {
         event.name == name && fields.allSatisfy { event[$0.key] == $0.value }
     }
 
     /// The pattern as written.
-    public var description: String {
+    package var description: String {
         ([name.rawValue] + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
     }
 }

@@ -37,7 +37,7 @@ public struct Scenario: Sendable, Decodable {
     public var rules: RuleSet?
     /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
     /// beliefs); empty when the scenario needs only ground truth and runs against any glue.
-    public var referenceGlueReasons: [String]
+    package var referenceGlueReasons: [String]
     /// Whether the app runs no glue (`"glue": "none"`): its entry points do nothing, and only raw
     /// `sdk` steps touch the consent SDK, so the scenario pins the stand-ins whatever glue it is given.
     public var runsWithoutGlue = false
@@ -262,9 +262,9 @@ public enum GlueRequirement: String, CaseIterable, Hashable, Sendable, Codable {
 /// How the reference glue is set up in a scenario.
 public struct AppSetup: Sendable, Decodable {
     /// The app's configuration: timeouts and storage keys.
-    public var configuration = AdsConfiguration()
+    package var configuration = AdsConfiguration()
     /// Deliberate mistakes in the app's glue code.
-    public var mistakes: Set<AppMistake> = []
+    package var mistakes: Set<AppMistake> = []
     /// Parameters of the current consent SDK's update.
     var parameters = ConsentRequestParameters()
     /// Whether any current-SDK parameter was given.
@@ -284,7 +284,7 @@ public struct AppSetup: Sendable, Decodable {
     }
 
     /// The defaults: an adult user, no debug geography, default timeouts, no mistakes.
-    public init() {}
+    package init() {}
 
     /// Decodes the `app` object.
     public init(from decoder: any Decoder) throws {

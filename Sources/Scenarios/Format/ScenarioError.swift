@@ -3,18 +3,18 @@ import Foundation
 /// A scenario file that cannot be used: the file, the JSON path, and what was expected.
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file.
-    public var file: String
+    package var file: String
     /// Where in the file, as a JSON path: `$.faults[0].target`.
-    public var path: String
+    package var path: String
     /// What was wrong, and what was expected.
-    public var message: String
+    package var message: String
     /// The 1-based line of the place, when the file's text is known.
-    public var line: Int?
+    package var line: Int?
     /// The 1-based column (in characters) of the place, when the file's text is known.
-    public var column: Int?
+    package var column: Int?
 
     /// A problem in a file, at a JSON path and, when known, a line and column: what the CLI prints before exiting 2.
-    public init(file: String, path: String = "$", line: Int? = nil, column: Int? = nil, message: String) {
+    package init(file: String, path: String = "$", line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.path = path
         self.line = line

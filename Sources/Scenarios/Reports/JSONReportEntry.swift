@@ -9,26 +9,26 @@ extension JSONReport {
     /// entry has the same keys.
     public struct Entry: Hashable, Sendable, Codable {
         /// The file as shown.
-        public var file: String
+        package var file: String
         /// The scenario's name; the file, when it could not be read.
-        public var name: String
+        package var name: String
         /// `pass`, `fail` or `bad` (the file could not be read or decoded).
         public var status: ScenarioResult.Status
         /// Expectations that did not hold.
-        public var mismatches: [Mismatch]
+        package var mismatches: [Mismatch]
         /// The failure the scenario did not expect (a violation, a scenario issue), in words.
-        public var failure: String?
+        package var failure: String?
         /// Why the file could not be read or decoded.
         public var error: String?
         /// Every invariant the failing step broke (also when the scenario expected it).
-        public var violations: [Violation]
+        package var violations: [Violation]
         /// Every rule the run warned of, in order.
-        public var warnings: [Violation]
+        package var warnings: [Violation]
         /// Every event of the run, in order.
-        public var trace: [Event]
+        package var trace: [Event]
 
         /// The entry for a result.
-        public init(_ result: ScenarioResult) {
+        package init(_ result: ScenarioResult) {
             file = result.file
             name = result.name
             status = result.status
@@ -61,13 +61,13 @@ extension JSONReport {
     }
 
     /// One expectation that did not hold.
-    public struct Mismatch: Hashable, Sendable, Codable {
+    package struct Mismatch: Hashable, Sendable, Codable {
         /// Which expectation, as a path in the scenario: `expect.adRequests[1].npa`.
-        public var expectation: String
+        package var expectation: String
         /// What the scenario expected.
-        public var expected: String
+        package var expected: String
         /// What happened.
-        public var actual: String
+        package var actual: String
 
         init(_ mismatch: VerdictMismatch) {
             expectation = mismatch.expectation
@@ -77,19 +77,19 @@ extension JSONReport {
     }
 
     /// An invariant broken, and where.
-    public struct Violation: Hashable, Sendable, Codable {
+    package struct Violation: Hashable, Sendable, Codable {
         /// The invariant's name: `personalizedOnlyWithBothAnswers`.
-        public var invariant: String
+        package var invariant: String
         /// The rule in one sentence.
-        public var rule: String
+        package var rule: String
         /// Whose rule it is: `platform`, `guidance`, `revenue` or `policy`.
-        public var authority: String
+        package var authority: String
         /// Where the rule comes from.
-        public var source: String
+        package var source: String
         /// The 0-based index in `trace` of the event that broke it.
-        public var traceIndex: Int
+        package var traceIndex: Int
         /// That event, as the text trace prints it.
-        public var event: String
+        package var event: String
 
         init(_ violation: InvariantViolation) {
             invariant = violation.invariant.rawValue
@@ -102,15 +102,15 @@ extension JSONReport {
     }
 
     /// One trace event.
-    public struct Event: Hashable, Sendable, Codable {
+    package struct Event: Hashable, Sendable, Codable {
         /// Virtual time, as the text trace prints it: `3.000s`.
-        public var time: String
+        package var time: String
         /// The event's name: `ads.request`.
-        public var name: String
+        package var name: String
         /// Who recorded it: `harness`, `standIn` (ground truth) or `glue` (the glue's own log).
-        public var recorder: String
+        package var recorder: String
         /// The event's fields; a name given twice keeps its first value, as the trace's reader does.
-        public var fields: [String: String]
+        package var fields: [String: String]
 
         init(_ event: TraceEvent) {
             time = event.time.harnessDescription

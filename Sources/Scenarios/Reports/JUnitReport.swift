@@ -8,15 +8,15 @@ import AdHarness
 /// decoded has an `<error>` with the reason. A scenario that passes with warnings has them in its
 /// `<system-out>`; at `--fail-on warning` they are its `<failure>` (type `warning`). No `time` attribute is written: wall time would make the
 /// output differ from run to run, and virtual time is not how long a test took.
-public struct JUnitReport: Sendable {
+package struct JUnitReport: Sendable {
     /// The name of the suite (and of the root).
-    public var suiteName: String
+    package var suiteName: String
 
     /// A report whose suite has the given name.
-    public init(suiteName: String = "adharness") { self.suiteName = suiteName }
+    package init(suiteName: String = "adharness") { self.suiteName = suiteName }
 
     /// The whole document, for every result in order.
-    public func xml(for results: [ScenarioResult]) -> String {
+    package func xml(for results: [ScenarioResult]) -> String {
         let summary = RunSummary(results)
         let counts = "tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.bad)\""
         var lines: [String] = [

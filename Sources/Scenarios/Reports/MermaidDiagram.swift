@@ -7,12 +7,12 @@ import HarnessSupport
 /// event is drawn as ``MermaidStroke/strokes(for:)`` says. Virtual time is a note left of `User`
 /// whenever it moves; the event that broke an invariant is highlighted in a red `rect` with a
 /// `VIOLATION` note; the verdict closes the diagram.
-public enum MermaidDiagram {
+package enum MermaidDiagram {
     /// The background of the event that broke an invariant.
-    public static let violationHighlight = "rect rgb(255, 221, 221)"
+    package static let violationHighlight = "rect rgb(255, 221, 221)"
 
     /// The diagram for a verdict: `sequenceDiagram`, then one statement a line.
-    public static func sequence(for verdict: ScenarioVerdict) -> String {
+    package static func sequence(for verdict: ScenarioVerdict) -> String {
         var lines = ["sequenceDiagram"] + MermaidParticipant.allCases.map { "    \($0.declaration)" }
         lines.append(spanningNote(verdict.name))
         var broken: [Int: [InvariantViolation]] = [:]

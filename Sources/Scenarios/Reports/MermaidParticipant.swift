@@ -1,5 +1,5 @@
 /// Who takes part in a run, as a Mermaid sequence diagram draws it, in the order drawn.
-public enum MermaidParticipant: String, CaseIterable, Sendable {
+package enum MermaidParticipant: String, CaseIterable, Sendable {
     /// The person using the device: answers prompts and forms, changes Settings.
     case user = "User"
     /// The OS: tracking authorization, the advertising identifier, location, the app's lifecycle.
@@ -12,10 +12,10 @@ public enum MermaidParticipant: String, CaseIterable, Sendable {
     case ads = "Ads"
 
     /// The identifier arrows and notes use.
-    public var id: String { rawValue }
+    package var id: String { rawValue }
 
     /// The name shown on the diagram.
-    public var title: String {
+    package var title: String {
         switch self {
         case .user: "User"
         case .os: "OS"
@@ -26,7 +26,7 @@ public enum MermaidParticipant: String, CaseIterable, Sendable {
     }
 
     /// `participant App as App glue`.
-    public var declaration: String {
+    package var declaration: String {
         id == title ? "participant \(id)" : "participant \(id) as \(title)"
     }
 }

@@ -8,7 +8,7 @@ extension MermaidStroke {
     /// faults and steps are notes across the diagram. Writes to the app's storage are left out
     /// (`[]`): they are how the SDKs keep answers, and the text trace shows them. `nil` means a
     /// name this table does not know yet, which the diagram draws as a plain note over `App`.
-    public static func strokes(for name: TraceName) -> [MermaidStroke]? {
+    package static func strokes(for name: TraceName) -> [MermaidStroke]? {
         switch name {
         // The harness.
         case .deviceReady: [MermaidStroke(.note(.user, .ads), "device ready")]

@@ -2,9 +2,9 @@ import HarnessSupport
 
 /// One arrow or note that a trace event is drawn as: the shape, a label, and which of the event's
 /// fields follow the label.
-public struct MermaidStroke: Hashable, Sendable {
+package struct MermaidStroke: Hashable, Sendable {
     /// How the stroke is drawn.
-    public enum Shape: Hashable, Sendable {
+    package enum Shape: Hashable, Sendable {
         /// A call or a message, solid: `App->>OS: ...`.
         case call(MermaidParticipant, MermaidParticipant)
         /// An answer to a call (a callback, a completion), dashed: `OS-->>App: ...`.
@@ -14,7 +14,7 @@ public struct MermaidStroke: Hashable, Sendable {
     }
 
     /// Which of the event's fields the stroke shows after its label.
-    public enum Fields: Hashable, Sendable {
+    package enum Fields: Hashable, Sendable {
         /// Every field, as `name=value`.
         case all
         /// These fields, as `name=value`, when the event has them.
@@ -24,17 +24,17 @@ public struct MermaidStroke: Hashable, Sendable {
     }
 
     /// The shape.
-    public var shape: Shape
+    package var shape: Shape
     /// The words before the fields; may be empty.
-    public var label: String
+    package var label: String
     /// The fields shown.
-    public var fields: Fields
+    package var fields: Fields
     /// A field the event must have for this stroke to be drawn (a user's answer exists only when
     /// the OS prompted), or `nil` to always draw it.
-    public var onlyWith: String?
+    package var onlyWith: String?
 
     /// A stroke.
-    public init(_ shape: Shape, _ label: String, _ fields: Fields = .all, onlyWith: String? = nil) {
+    package init(_ shape: Shape, _ label: String, _ fields: Fields = .all, onlyWith: String? = nil) {
         self.shape = shape
         self.label = label
         self.fields = fields
@@ -42,7 +42,7 @@ public struct MermaidStroke: Hashable, Sendable {
     }
 
     /// The participants the stroke touches.
-    public var participants: [MermaidParticipant] {
+    package var participants: [MermaidParticipant] {
         switch shape {
         case .call(let from, let to), .reply(let from, let to): [from, to]
         case .note(let first, let last): [first] + (last.map { [$0] } ?? [])
@@ -50,7 +50,7 @@ public struct MermaidStroke: Hashable, Sendable {
     }
 
     /// The label and the chosen fields of the event, unescaped.
-    public func text(for event: TraceEvent) -> String {
+    package func text(for event: TraceEvent) -> String {
         let shown: [String] =
             switch fields {
             case .all: event.fields.map(\.description)
@@ -61,7 +61,7 @@ public struct MermaidStroke: Hashable, Sendable {
     }
 
     /// The Mermaid statement for the event, or `nil` when the event lacks the field it needs.
-    public func statement(for event: TraceEvent) -> String? {
+    package func statement(for event: TraceEvent) -> String? {
         if let onlyWith, event[onlyWith] == nil { return nil }
         let text = MermaidText.escaped(text(for: event))
         return switch shape {

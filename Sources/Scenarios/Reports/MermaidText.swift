@@ -1,9 +1,9 @@
 /// Text made safe for a Mermaid message or note, which ends at the line's end.
-public enum MermaidText {
+package enum MermaidText {
     /// Writes the characters Mermaid reads as syntax as its entity codes (`;` as `#59;`, `#` as
     /// `#35;`, and `<`, `>`, `&`, `%`, `"`, which a renderer may take for markup or a directive), and
     /// turns line breaks (`\n`, U+2028...) and other control characters into spaces.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

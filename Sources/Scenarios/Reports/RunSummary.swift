@@ -4,20 +4,20 @@ import AdHarness
 /// exit code that says so.
 public struct RunSummary: Hashable, Sendable, Codable {
     /// Scenarios whose expectations all held and that nothing failed, at each result's `failOn`.
-    public var passed: Int
+    package var passed: Int
     /// Scenarios that ran and failed, at each result's `failOn` (with `.warning`, those that warned too).
-    public var failed: Int
+    package var failed: Int
     /// Files that could not be read or decoded.
-    public var bad: Int
+    package var bad: Int
     /// Every result counted.
-    public var total: Int
+    package var total: Int
     /// Warnings raised, each rule counted once per scenario, whether or not they fail the run.
     public var warnings: Int
     /// The rules warned of, each once, in the order first met.
     public var rulesWarnedOf: [String]
 
     /// Counts the results.
-    public init(_ results: [ScenarioResult]) {
+    package init(_ results: [ScenarioResult]) {
         passed = results.count { $0.status == .pass }
         failed = results.count { $0.status == .fail }
         bad = results.count { $0.status == .bad }
@@ -40,5 +40,5 @@ public struct RunSummary: Hashable, Sendable, Codable {
     }
 
     /// 0 all passed, 1 a scenario failed, 2 a file could not be read (which wins over a failure).
-    public var exitCode: Int32 { bad > 0 ? 2 : failed > 0 ? 1 : 0 }
+    package var exitCode: Int32 { bad > 0 ? 2 : failed > 0 ? 1 : 0 }
 }

@@ -5,12 +5,12 @@ import AdHarness
 /// The one input of every report format (text, JUnit XML, JSON, Mermaid), so each reads the same facts.
 public struct ScenarioResult: Sendable {
     /// The file as reports show it.
-    public var file: String
+    package var file: String
     /// The verdict, or the error that kept the file from running.
-    public var outcome: Outcome
+    package var outcome: Outcome
 
     /// A verdict, or a file that could not be read or decoded.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The scenario ran.
         case ran(ScenarioVerdict)
         /// The file could not be read or decoded.
@@ -29,10 +29,10 @@ public struct ScenarioResult: Sendable {
 
     /// The least severe finding that fails the scenario: `.failure` (the default), or `.warning` for a
     /// gate that fails on warnings too (`--fail-on warning`). Every report reads ``status`` through it.
-    public var failOn: RuleSeverity
+    package var failOn: RuleSeverity
 
     /// The outcome of one fixture file, as `adharness run` reports it in every format, judged at `failOn`.
-    public init(file: String, outcome: Outcome, failOn: RuleSeverity = .failure) {
+    package init(file: String, outcome: Outcome, failOn: RuleSeverity = .failure) {
         self.file = file
         self.outcome = outcome
         self.failOn = failOn
@@ -40,7 +40,7 @@ public struct ScenarioResult: Sendable {
 
     /// Reads a scenario file and runs it against a glue (by default the reference glue it
     /// describes), checked by `rules` (by default the scenario's, else the glue's), judged at `failOn`.
-    public static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil, failOn: RuleSeverity = .failure) -> ScenarioResult {
+    package static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil, failOn: RuleSeverity = .failure) -> ScenarioResult {
         do {
             let verdict = try file.run(glue: glue, rules: rules)
             return ScenarioResult(file: file.displayPath, outcome: .ran(verdict), failOn: failOn)
@@ -50,7 +50,7 @@ public struct ScenarioResult: Sendable {
     }
 
     /// Pass, fail, or bad, at ``failOn``.
-    public var status: Status {
+    package var status: Status {
         switch outcome {
         case .ran(let verdict): verdict.passes(failOn: failOn) ? .pass : .fail
         case .unreadable: .bad
@@ -58,10 +58,10 @@ public struct ScenarioResult: Sendable {
     }
 
     /// The rules the run warned of and the scenario does not expect, each once, in the order first broken.
-    public var rulesWarnedOf: [Invariant] { verdict?.unexpectedWarnings.map(\.invariant) ?? [] }
+    package var rulesWarnedOf: [Invariant] { verdict?.unexpectedWarnings.map(\.invariant) ?? [] }
 
     /// The scenario's name; the file, when it could not be read.
-    public var name: String {
+    package var name: String {
         switch outcome {
         case .ran(let verdict): verdict.name
         case .unreadable: file
@@ -69,7 +69,7 @@ public struct ScenarioResult: Sendable {
     }
 
     /// The verdict, when the scenario ran.
-    public var verdict: ScenarioVerdict? {
+    package var verdict: ScenarioVerdict? {
         if case .ran(let verdict) = outcome { verdict } else { nil }
     }
 

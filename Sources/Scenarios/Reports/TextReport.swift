@@ -2,17 +2,17 @@ import AdHarness
 
 /// The run as people read it in a terminal or a CI log: a line per scenario, the difference under
 /// each failure, and a count; written one result at a time, as each is known.
-public struct TextReport: Sendable {
+package struct TextReport: Sendable {
     /// Whether to colour the status words with ANSI escapes (only on a terminal, as a rule).
-    public var usesColor: Bool
+    package var usesColor: Bool
 
     /// A report, in colour or not.
-    public init(usesColor: Bool = false) { self.usesColor = usesColor }
+    package init(usesColor: Bool = false) { self.usesColor = usesColor }
 
     /// `PASS  file  name` and a `warning:` line for each rule the run warns of, `FAIL  file  name`
     /// and the failure's report (warnings included) indented under it, or
     /// `BAD   file:line:column: path: message`.
-    public func lines(for result: ScenarioResult) -> String {
+    package func lines(for result: ScenarioResult) -> String {
         switch result.outcome {
         case .unreadable(let error):
             return "\(paint("BAD ", "33"))  \(error.description)"
@@ -32,7 +32,7 @@ public struct TextReport: Sendable {
 
     /// `N passed, N failed`, `, N could not be read` when some could not, and `; 2 warnings: rule, rule`
     /// when rules warned.
-    public func summary(_ summary: RunSummary) -> String {
+    package func summary(_ summary: RunSummary) -> String {
         "\(summary.passed) passed, \(summary.failed) failed" + (summary.bad > 0 ? ", \(summary.bad) could not be read" : "")
             + (summary.warnings == 0
                 ? "" : "; \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"): \(summary.rulesWarnedOf.joined(separator: ", "))")

@@ -2,7 +2,7 @@ import Foundation
 
 /// Finding scenario files: the bundled `Fixtures/` folder, or the files and folders a user names.
 public enum FixtureFiles {
-    /// The bundled fixtures' folder: the first of ``bundledDirectoryCandidates`` that exists, or the
+    /// The bundled fixtures' folder: the first of `bundledDirectoryCandidates` that exists, or the
     /// first candidate when none does (reading it then fails with "no such file or folder").
     public static var bundledDirectory: URL {
         bundledDirectoryCandidates.first { isFolder($0) } ?? bundledDirectoryCandidates[0]
@@ -14,7 +14,7 @@ public enum FixtureFiles {
     /// to the executable that links it (`adharness`, or a test runner): an installed `adharness`
     /// finds them when its resource bundle is copied along with it. A binary copied without it
     /// still finds the package's own `Fixtures/` while the checkout it was built from exists.
-    public static var bundledDirectoryCandidates: [URL] {
+    package static var bundledDirectoryCandidates: [URL] {
         var folders = [Bundle.main.bundleURL]
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),
             executable.standardizedFileURL != Bundle.main.bundleURL.standardizedFileURL
@@ -29,7 +29,7 @@ public enum FixtureFiles {
     }
 
     /// The bundled fixtures' folder, or an error naming every place looked in.
-    public static func locateBundled() throws(ScenarioError) -> URL {
+    package static func locateBundled() throws(ScenarioError) -> URL {
         let candidates = bundledDirectoryCandidates
         guard let found = candidates.first(where: isFolder) else {
             throw ScenarioError(
@@ -64,7 +64,7 @@ public enum FixtureFiles {
     /// Every scenario file in the given files and folders (folders recursively), sorted by path.
     ///
     /// A scenario is a `.json` file; `*.schema.json` files are the format's schema, not scenarios.
-    public static func scenarioFiles(in paths: [String]) throws(ScenarioError) -> [URL] {
+    package static func scenarioFiles(in paths: [String]) throws(ScenarioError) -> [URL] {
         var files: [URL] = []
         for path in paths {
             var isDirectory: ObjCBool = false

@@ -4,11 +4,11 @@ import HarnessSupport
 /// The result of running a scenario: the trace, and what differed from the expectations.
 public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// The scenario's name.
-    public var name: String
+    package var name: String
     /// Everything that happened.
     public var trace: [TraceEvent]
     /// Expectations that did not hold.
-    public var mismatches: [Mismatch]
+    package var mismatches: [Mismatch]
     /// A failure the scenario did not expect: an invariant violation or a scenario issue.
     public var failure: HarnessFailure?
     /// Every failure of the run, in order: the first (the verdict's ``failure``), then every other
@@ -19,14 +19,14 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// failing it, each with its source.
     public var warnings: [InvariantViolation] = []
     /// The rules the run was checked by.
-    public var rules: RuleSet = .standard
+    package var rules: RuleSet = .standard
     /// The warnings the scenario expects (`expect.warnings`): pinned, they fail no gate and are not
     /// reported again.
-    public var expectedWarnings: [Invariant] = []
+    package var expectedWarnings: [Invariant] = []
 
     /// The rules the run broke besides the one its ``failure`` names (all of them when the failure
     /// is a scenario issue or a setup problem that came after them).
-    public var otherViolations: [InvariantViolation] {
+    package var otherViolations: [InvariantViolation] {
         // The failure carries the step that found it; the same finding in the list does not.
         guard case .invariantViolated(let shown)? = failure,
             let index = violations.firstIndex(where: { $0.invariant == shown.invariant && $0.traceSoFar.count == shown.traceSoFar.count })
@@ -37,7 +37,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     }
 
     /// The first warning of each rule the run warns of: what a report prints, a line per rule.
-    public var firstWarningOfEachRule: [InvariantViolation] {
+    package var firstWarningOfEachRule: [InvariantViolation] {
         var seen: Set<Invariant> = []
         return warnings.filter { seen.insert($0.invariant).inserted }
     }
@@ -52,7 +52,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
 
     /// The first warning of each rule the run warns of and the scenario does not expect: what the
     /// reports print and the warning gate counts.
-    public var unexpectedWarnings: [InvariantViolation] { firstWarningOfEachRule.filter { !expectedWarnings.contains($0.invariant) } }
+    package var unexpectedWarnings: [InvariantViolation] { firstWarningOfEachRule.filter { !expectedWarnings.contains($0.invariant) } }
 
     /// One line, as a test failure prints the value: `PASS name`, or `FAIL name: what failed first`
     /// and how many more; ``report`` has the rest and the trace.
@@ -101,13 +101,13 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
 }
 
 /// One expectation that did not hold.
-public struct Mismatch: Hashable, Sendable {
+package struct Mismatch: Hashable, Sendable {
     /// Which expectation, as a path in the scenario: `expect.adRequests[1].npa`.
-    public var expectation: String
+    package var expectation: String
     /// What the scenario expected.
-    public var expected: String
+    package var expected: String
     /// What happened.
-    public var actual: String
+    package var actual: String
     /// The index of the trace event where the run went another way, if one can be named.
-    public var divergence: Int?
+    package var divergence: Int?
 }

@@ -1,27 +1,27 @@
 import AdRequestKit
 
 /// The decision table as computed by `DecisionTable`, for audits and App Review answers.
-public enum DecisionTableReport {
+package enum DecisionTableReport {
     /// One row: a tracking and consent status, and what the real decision code answers.
-    public struct Row: Hashable, Sendable, Encodable {
+    package struct Row: Hashable, Sendable, Encodable {
         /// The tracking status.
-        public var tracking: String
+        package var tracking: String
         /// The consent status.
-        public var consent: String
+        package var consent: String
         /// The rule that applied.
-        public var rule: String
+        package var rule: String
         /// Whether requests carry `npa=1`.
-        public var shouldUseNPA: Bool
+        package var shouldUseNPA: Bool
         /// The decision's `canRequestAds` when the consent SDK allows ad requests.
-        public var canRequestAdsWhenConsentSDKAllows: Bool
+        package var canRequestAdsWhenConsentSDKAllows: Bool
         /// The decision's `canRequestAds` when the consent SDK does not.
-        public var canRequestAdsWhenConsentSDKRefuses: Bool
+        package var canRequestAdsWhenConsentSDKRefuses: Bool
         /// Why, in one line.
-        public var note: String
+        package var note: String
     }
 
     /// Every recognized tracking x consent status, plus one unknown raw value of each.
-    public static var rows: [Row] {
+    package static var rows: [Row] {
         let trackings = TrackingAuthorizationStatus.allRecognized + [TrackingAuthorizationStatus(rawValue: 4)]
         let consents = UserConsentStatus.allRecognized + [UserConsentStatus(rawValue: 4)]
         return trackings.flatMap { tracking in
@@ -42,7 +42,7 @@ public enum DecisionTableReport {
     }
 
     /// The table in Markdown.
-    public static var markdown: String {
+    package static var markdown: String {
         var lines = [
             "| tracking | consent | shouldUseNPA | canRequestAds | rule | note |",
             "|:--|:--|:--|:--|:--|:--|",
@@ -56,5 +56,5 @@ public enum DecisionTableReport {
     }
 
     /// The table as JSON, one object per row.
-    public static var json: String { PrettyJSON.encode(rows) }
+    package static var json: String { PrettyJSON.encode(rows) }
 }

@@ -1,27 +1,27 @@
 import AdRequestKit
 
 /// The legacy profile's decision table as computed by `LegacyDecisionTable`.
-public enum LegacyDecisionTableReport {
+package enum LegacyDecisionTableReport {
     /// One row: the inputs, and what the real decision code answers.
-    public struct Row: Hashable, Sendable, Encodable {
+    package struct Row: Hashable, Sendable, Encodable {
         /// The tracking status.
-        public var tracking: String
+        package var tracking: String
         /// The legacy consent status.
-        public var legacyStatus: String
+        package var legacyStatus: String
         /// Whether the update placed the user in the EEA or somewhere unknown.
-        public var inEEAOrUnknown: Bool
+        package var inEEAOrUnknown: Bool
         /// The app's "use personalized ads" preference.
-        public var usePersonalizedAds: Bool
+        package var usePersonalizedAds: Bool
         /// Whether requests carry `npa=1`.
-        public var shouldUseNPA: Bool
+        package var shouldUseNPA: Bool
         /// Whether ads may be requested.
-        public var canRequestAds: Bool
+        package var canRequestAds: Bool
         /// The rule that applied.
-        public var rule: String
+        package var rule: String
     }
 
     /// Tracking authorized or not, every legacy status, both regions, both preferences.
-    public static var rows: [Row] {
+    package static var rows: [Row] {
         let trackings: [TrackingAuthorizationStatus] = [.authorized, .denied]
         return trackings.flatMap { tracking in
             [true, false].flatMap { inEEA in
@@ -40,7 +40,7 @@ public enum LegacyDecisionTableReport {
     }
 
     /// The table in Markdown. Tracking `notDetermined` and `restricted` decide as `denied` does.
-    public static var markdown: String {
+    package static var markdown: String {
         var lines = [
             "| tracking | legacy status | EEA or unknown | usePersonalizedAds | shouldUseNPA | canRequestAds | rule |",
             "|:--|:--|:--|:--|:--|:--|:--|",
@@ -54,5 +54,5 @@ public enum LegacyDecisionTableReport {
     }
 
     /// The table as JSON, one object per row.
-    public static var json: String { PrettyJSON.encode(rows) }
+    package static var json: String { PrettyJSON.encode(rows) }
 }

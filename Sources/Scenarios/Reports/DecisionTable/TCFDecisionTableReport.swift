@@ -2,21 +2,21 @@ import AdRequestKit
 
 /// The TCF-aware decision table as computed by `TCFDecisionTable`: the seed table's rows, each
 /// with TCF signals that allow personalized ads and with signals that do not.
-public enum TCFDecisionTableReport {
+package enum TCFDecisionTableReport {
     /// One row: the statuses, whether the signals allow personalized ads, and the decision.
-    public struct Row: Hashable, Sendable, Encodable {
+    package struct Row: Hashable, Sendable, Encodable {
         /// The tracking status.
-        public var tracking: String
+        package var tracking: String
         /// The consent status.
-        public var consent: String
+        package var consent: String
         /// Whether GDPR applies and the signals allow personalized ads (`allow`), refuse them (`refuse`), or GDPR does not apply (`n/a`).
-        public var signals: String
+        package var signals: String
         /// The rule that applied.
-        public var rule: String
+        package var rule: String
         /// Whether requests carry `npa=1`.
-        public var shouldUseNPA: Bool
+        package var shouldUseNPA: Bool
         /// Why, in one line.
-        public var note: String
+        package var note: String
     }
 
     /// Signals that allow everything, that refuse everything, and outside GDPR.
@@ -27,7 +27,7 @@ public enum TCFDecisionTableReport {
     ]
 
     /// Every recognized tracking x consent status, plus one unknown raw value of each, for each kind of signals.
-    public static var rows: [Row] {
+    package static var rows: [Row] {
         let trackings = TrackingAuthorizationStatus.allRecognized + [TrackingAuthorizationStatus(rawValue: 4)]
         let consents = UserConsentStatus.allRecognized + [UserConsentStatus(rawValue: 4)]
         return trackings.flatMap { tracking in
@@ -44,7 +44,7 @@ public enum TCFDecisionTableReport {
     }
 
     /// The table in Markdown; `canRequestAds` is always the consent SDK's.
-    public static var markdown: String {
+    package static var markdown: String {
         var lines = ["| tracking | consent | TCF signals | shouldUseNPA | rule | note |", "|:--|:--|:--|:--|:--|:--|"]
         for row in rows {
             lines.append("| `\(row.tracking)` | `\(row.consent)` | \(row.signals) | `\(row.shouldUseNPA)` | \(row.rule) | \(row.note) |")
@@ -53,5 +53,5 @@ public enum TCFDecisionTableReport {
     }
 
     /// The table as JSON, one object per row.
-    public static var json: String { PrettyJSON.encode(rows) }
+    package static var json: String { PrettyJSON.encode(rows) }
 }
