@@ -37,7 +37,7 @@ public struct Scenario: Sendable, Decodable {
     public var rules: RuleSet?
     /// The JSON paths that tie the scenario to the reference glue (its settings, its log, its
     /// beliefs); empty when the scenario needs only ground truth and runs against any glue.
-    package var referenceGlueReasons: [String]
+    public var referenceGlueReasons: [String]
     /// Whether the app runs no glue (`"glue": "none"`): its entry points do nothing, and only raw
     /// `sdk` steps touch the consent SDK, so the scenario pins the stand-ins whatever glue it is given.
     public var runsWithoutGlue = false
