@@ -1,5 +1,6 @@
 import AdHarness
 import Foundation
+import Scenarios
 import Testing
 
 /// A failure in a team's step-by-step test names the step that broke the rule and the line that
@@ -17,6 +18,52 @@ struct StepLocationTests {
         #expect(violation.step?.site.line == line)
         #expect(violation.step?.site.fileID.hasSuffix("StepLocationTests.swift") == true)
         #expect(violation.description.contains("in step: onboarding, called at ForeignGlueTests/StepLocationTests.swift:\(line)"))
+    }
+
+    @Test("perform runs a step spelled as a scenario spells it, and a failure names the line that called perform")
+    func performPointsAtItsCaller() throws {
+        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .leaveApp))
+        try app.perform(.launch)
+        let line = #line + 1
+        let failure = #expect(throws: HarnessFailure.self) { try app.perform(.onboarding) }
+        guard case .invariantViolated(let violation)? = failure else { return }
+        #expect(violation.step?.step == "onboarding")
+        #expect(violation.description.contains("in step: onboarding, called at ForeignGlueTests/StepLocationTests.swift:\(line)"))
+    }
+
+    @Test(
+        "a step through perform is the step its own method takes: the same trace",
+        arguments: [
+            [Step.launch, .requestAd, .advance(.seconds(5)), .openPrivacyOptions],
+            [.launch, .onboarding, .settings([.device(.tracking(allowed: false))]), .foreground, .requestAd],
+            [.launch, .requestTrackingThenAd, .relaunch, .readAdvertisingIdentifier, .runUntilIdle],
+        ])
+    func performIsTheStepsOwnMethod(steps: [Step]) throws {
+        func arranged() throws -> SimulatedApp {
+            try SimulatedApp(glue: ConsentManagerGlue.factory(), device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        }
+        let performed = try arranged()
+        for step in steps { try performed.perform(step) }
+        let called = try arranged()
+        for step in steps {
+            switch step {
+            case .launch: try called.launch()
+            case .onboarding: try called.onboarding()
+            case .requestAd: try called.requestAd()
+            case .requestTrackingThenAd: try called.requestTracking(thenRequestAd: true)
+            case .advance(let duration): try called.advance(by: duration)
+            case .openPrivacyOptions: try called.openPrivacyOptions()
+            case .settings(let changes):
+                for case .device(let change) in changes { try called.changeSettings(change) }
+            case .foreground: try called.foreground()
+            case .relaunch: try called.relaunch()
+            case .readAdvertisingIdentifier: _ = try called.readAdvertisingIdentifier()
+            case .runUntilIdle: try called.runUntilIdle()
+            default: Issue.record("no method call written for \(step)")
+            }
+        }
+        #expect(performed.trace.events.count > steps.count)
+        #expect(performed.trace.events.map(\.description) == called.trace.events.map(\.description))
     }
 
     @Test("finishing { } runs the end-of-run rules after the steps, so they cannot be forgotten")

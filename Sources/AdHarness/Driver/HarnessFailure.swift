@@ -40,6 +40,9 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     /// Whether the site names a place in a test (a scenario's steps come from a file, not a line).
     package var isKnown: Bool { !fileID.isEmpty }
 
+    /// A step a scenario file made (or the explorer, or a random walk): no line of a test called it.
+    package static let scenarioFile = CallSite(fileID: "", line: 0)
+
     /// `MyAppTests/ConsentTests.swift:12`.
     public var description: String { "\(fileID):\(line)" }
 }

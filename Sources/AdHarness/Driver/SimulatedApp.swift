@@ -403,6 +403,13 @@ public final class SimulatedApp: Sendable {
     /// requested), and returns what is left over. Throws the first new violation.
     @discardableResult
     public func finish(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> Leftovers {
+        try finish(at: CallSite(fileID: fileID, line: line))
+    }
+
+    /// The end of the run, called from `site` (``CallSite/scenarioFile`` for a scenario's or the
+    /// explorer's run).
+    @discardableResult
+    package func finish(at site: CallSite) throws(HarnessFailure) -> Leftovers {
         clock.run()
         noteRunaway()
         noteTasksOutsideTheHarness()
@@ -412,7 +419,7 @@ public final class SimulatedApp: Sendable {
         let due = clock.pendingWork.count { $0.due != nil }
         trace.record(.runFinish, (waiting > 0 ? [EventField(.pendingWork, waiting)] : []) + (due > 0 ? [EventField(.pendingDue, due)] : []))
         state.withLock { $0.finished = true }
-        let call = StepCall(step: "finish", site: CallSite(fileID: fileID, line: line))
+        let call = StepCall(step: "finish", site: site)
         let leftovers = self.leftovers
         try check(call)
         // The probe comes only when nothing is due: a withheld callback or an unanswered prompt never

@@ -253,35 +253,6 @@ public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
             if step == .launch || step == .relaunch || step == .reinstall { running = true }
         }
     }
-
-    /// Runs the step on a simulated app.
-    package func run(on app: SimulatedApp) throws(HarnessFailure) {
-        switch self {
-        case .launch: try app.launch(fileID: "", line: 0)
-        case .onboarding: try app.onboarding(fileID: "", line: 0)
-        case .requestTracking: try app.requestTracking(fileID: "", line: 0)
-        case .requestTrackingThenAd: try app.requestTracking(thenRequestAd: true, fileID: "", line: 0)
-        case .requestAd: try app.requestAd(fileID: "", line: 0)
-        case .readAdvertisingIdentifier: try app.readAdvertisingIdentifier(fileID: "", line: 0)
-        case .foreground: try app.foreground(fileID: "", line: 0)
-        case .openPrivacyOptions: try app.openPrivacyOptions(fileID: "", line: 0)
-        case .relaunch: try app.relaunch(fileID: "", line: 0)
-        case .reinstall: try app.reinstall(fileID: "", line: 0)
-        case .runUntilIdle: try app.runUntilIdle(fileID: "", line: 0)
-        case .requestLocation: try app.requestLocation(fileID: "", line: 0)
-        case .advance(let duration): try app.advance(by: duration, fileID: "", line: 0)
-        case .travel(let region): try app.travel(to: region, fileID: "", line: 0)
-        case .tap(let control): try app.tap(control, fileID: "", line: 0)
-        case .sdk(let call): try app.callConsentSDK(call, fileID: "", line: 0)
-        case .settings(let changes):
-            for change in changes {
-                switch change {
-                case .device(let change): try app.changeSettings(change, fileID: "", line: 0)
-                case .location(let change): try app.changeLocationSettings(change, fileID: "", line: 0)
-                }
-            }
-        }
-    }
 }
 
 /// The app's own tracking toggle in Settings, as a `settings` step spells it.

@@ -28,14 +28,14 @@ extension Scenario {
         app.stopsAtFirstFailure = expect.violation != nil
         var failure: HarnessFailure?
         for step in steps {
-            do { try step.run(on: app) } catch {
+            do { try app.perform(step, at: .scenarioFile) } catch {
                 failure = error
                 break
             }
         }
         var leftovers: Leftovers?
         if failure == nil {
-            do { leftovers = try app.finish(fileID: "", line: 0) } catch { failure = error }
+            do { leftovers = try app.finish(at: .scenarioFile) } catch { failure = error }
         }
         // A run stopped by a failure (an expected violation among them) still reports what it left.
         // The expectations read what the run's own steps did: the harness's probe of the privacy-options
