@@ -3,7 +3,7 @@ import Foundation
 
 /// Checks an app's Info.plist, privacy manifests, bundled SDKs and the SDK versions its lock files
 /// pin for what crashes the app, gets the build rejected, or breaks attribution or consent: the
-/// rules of `LintRule`.
+/// rules `adharness lint --list-rules` prints.
 ///
 /// ```swift
 /// @Test func appConfigurationShips() {

@@ -10,7 +10,7 @@ public struct LintOptions: Hashable, Sendable {
 
     /// The location authorizations the app requests, besides those its Info.plist shows
     /// (an always text means always; a temporary-accuracy text or the `location` background mode means when in use).
-    package var locationRequests: Set<LocationRequest>
+    public var locationRequests: Set<LocationRequest>
 
     /// Options; by default the Info.plist alone says which location authorizations the app requests.
     public init(locationRequests: Set<LocationRequest> = []) {

@@ -32,7 +32,7 @@ extension Fault {
     }
 
     /// Starting the ad SDK, which cannot fail: its callback bent or late.
-    package static func adStart(_ effect: CallbackTiming, times: Int? = nil) -> Fault {
+    public static func adStart(_ effect: CallbackTiming, times: Int? = nil) -> Fault {
         Fault(unchecked: .adStart, effect.effect, times: times)
     }
 
@@ -62,7 +62,7 @@ public enum CallFault<Failure: CallFailure>: Hashable, Sendable {
 }
 
 /// What a fault does to a call that cannot fail: bend its callback, or answer late.
-package enum CallbackTiming: Hashable, Sendable {
+public enum CallbackTiming: Hashable, Sendable {
     /// The callback misbehaves.
     case callback(CallbackFault)
     /// The callback comes after an extra delay.

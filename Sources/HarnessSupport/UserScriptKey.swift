@@ -1,7 +1,7 @@
 /// An entry of the user script: what answers one kind of prompt or form. A stand-in that shows
 /// something the script does not answer names the entry (`harness.issue missingAnswer=...`), so a
 /// tool such as the explorer can supply one and run again.
-package enum UserScriptKey: String, CaseIterable, Hashable, Sendable, TraceValue {
+public enum UserScriptKey: String, CaseIterable, Hashable, Sendable, TraceValue {
     /// The OS tracking prompt (`user.trackingPrompt`).
     case trackingPrompt
     /// The consent SDK's consent form (`user.consentForm`).
@@ -14,11 +14,11 @@ package enum UserScriptKey: String, CaseIterable, Hashable, Sendable, TraceValue
 
 extension TraceField where Value == UserScriptKey {
     /// The user-script entry that would have answered what was left on screen (`harness.issue`).
-    package static var missingAnswer: Self { Self("missingAnswer") }
+    public static var missingAnswer: Self { Self("missingAnswer") }
 }
 
 extension TraceField where Value == String {
     /// What is wrong with the scenario itself (`harness.issue`): a prompt the user script does not
     /// answer, choices that do not fit a TC string; read typed from the stand-in to the report.
-    @inlinable package static var scenarioIssue: Self { Self("issue") }
+    @inlinable public static var scenarioIssue: Self { Self("issue") }
 }

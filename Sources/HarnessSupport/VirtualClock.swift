@@ -2,7 +2,7 @@ import AdRequestKit
 
 /// Virtual time for the whole harness: nothing runs until the test advances the clock.
 ///
-/// Like swift-nio's embedded event loop: work runs only inside ``run()``, `advance(by:)` and
+/// Like swift-nio's embedded event loop: work runs only inside `run()`, `advance(by:)` and
 /// `runUntilIdle(limit:)`; work due at the same instant runs in the order it was scheduled; and
 /// `pendingWork` lists what is still waiting, including callbacks that will never come. So a
 /// 30-second timeout costs a test no wall-clock time, and the same run gives the same order every time.
@@ -103,7 +103,7 @@ public final class VirtualClock: AppClock, Sendable {
 
     /// Schedules work of a kind to run once the clock reaches `now + delay`.
     @discardableResult
-    public func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    package func schedule(after delay: Duration, label: String, kind: PendingWork.Kind, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         enqueue(delay: max(delay, .zero), label: label, kind: kind, scope: nil, work: work)
     }
 
@@ -130,7 +130,7 @@ public final class VirtualClock: AppClock, Sendable {
     package var hasPendingWork: Bool { state.withLock { !$0.queue.isEmpty } }
 
     /// Runs everything due now, including work that running schedules for now.
-    public func run() { advance(to: now) }
+    package func run() { advance(to: now) }
 
     /// Moves time forward, running due work in order; `now` is each work's due time while it runs.
     package func advance(by duration: Duration) { advance(to: now + max(duration, .zero)) }

@@ -10,7 +10,7 @@ extension TraceField where Value == ServingMode {
 
 extension TraceField where Value == ServingModeRule {
     /// The serving-mode rule that decided it (`ads.request`).
-    package static var modeRule: Self { Self("modeRule") }
+    public static var modeRule: Self { Self("modeRule") }
 }
 
 /// What an ad request sent as the advertising identifier.
@@ -39,5 +39,5 @@ extension ConsentFormKind: TraceValue {}
 
 extension TraceField where Value == ConsentFormKind {
     /// Which of the consent SDK's forms (`consent.form.present`, `consent.form.answer`...).
-    package static var formKind: Self { Self("kind") }
+    public static var formKind: Self { Self("kind") }
 }

@@ -21,7 +21,7 @@ public enum ConsentFormAnswer: String, CaseIterable, Hashable, Sendable, Codable
     /// Closes the form without answering: nothing changes.
     case dismiss
     /// Chooses purposes, special features and vendors one by one ("manage options"): the user
-    /// script's `ConsentUserScript.customChoices`. The consent status is `obtained`.
+    /// script's choices (`User(consentChoices:)`). The consent status is `obtained`.
     case custom
 }
 
@@ -32,47 +32,47 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     /// The privacy messages published for the app in the SDK's console.
     public var messages: PublishedMessages
     /// How long a consent information update takes.
-    package var updateLatency: Duration
+    public var updateLatency: Duration
     /// How long loading a form takes.
-    package var formLoadLatency: Duration
+    public var formLoadLatency: Duration
     /// How long loading an ad takes.
-    package var adLoadLatency: Duration
+    public var adLoadLatency: Duration
     /// Whether the device is a simulator: debug settings always apply on one.
-    package var isSimulator: Bool
+    public var isSimulator: Bool
     /// This device's hashed test-device identifier, as the consent SDK logs it; debug settings
     /// apply on a real device only when the app lists it.
-    package var testDeviceIdentifier: String
+    public var testDeviceIdentifier: String
     /// Whether a decision taken in the EEA stays stored through an update elsewhere, so that it
     /// applies again back in the EEA (`true`); by default the update elsewhere replaces it, and the
     /// user is asked again on return. The sources say nothing: a modelling choice.
-    package var keepsDecisionOutsideEEA = false
+    public var keepsDecisionOutsideEEA = false
     /// What the SDK does with an update or a form that overlaps one still running.
-    package var overlappingCalls: OverlappingCallPolicy = .runBoth
+    public var overlappingCalls: OverlappingCallPolicy = .runBoth
     /// How many of the SDK's own preloads of the privacy-options form fail: while one has failed and
     /// its retry has not yet loaded, presenting that form completes on the next run loop with
     /// `unavailable`, showing nothing, and the SDK retries, so the next present shows the form.
-    package var privacyOptionsPreloadFailures = 0
+    public var privacyOptionsPreloadFailures = 0
     /// Whether the publisher enabled consent sync for the app in the console: an update with a
     /// valid sync identifier then restores a GDPR decision stored under it, and stores the next one.
-    package var consentSyncEnabled = false
+    public var consentSyncEnabled = false
     /// What the ad network requires of the privacy signals it reads (TCF 2.3, certified CMPs).
-    package var servingPolicy = ServingPolicy()
+    public var servingPolicy = ServingPolicy()
     /// Whether the app links the analytics SDK, which then sends its automatically collected
-    /// `session_start` each time the app launches (``SimulatedAnalytics``).
-    package var analyticsLinked = false
+    /// `session_start` each time the app launches (the analytics stand-in).
+    public var analyticsLinked = false
     /// Whether the publisher turned consent mode on in the console (UMP 3.0.0 and later): the
     /// consent SDK then sets the analytics SDK's consent state from each GDPR answer.
     public var consentModeEnabled = false
     /// The ad SDK release the app links: its load errors depend on it (before 13.0.0 some request
     /// timeouts came back as `invalidRequest`).
-    package var adSDKVersion = SDKVersion.modelledAdSDK
+    public var adSDKVersion = SDKVersion.modelledAdSDK
 
     /// The hashed identifier of the simulated device, when a scenario does not give one.
     public static let standardTestDeviceIdentifier = "33BE2250B43518CCDA7DE426D04EE231"
 
     /// Whether the GDPR consent form is published (``PublishedMessages/gdpr``); without it no form
     /// loads in the EEA. The older name of that one setting.
-    package var consentFormConfigured: Bool {
+    public var consentFormConfigured: Bool {
         get { messages.gdpr }
         set { messages.gdpr = newValue }
     }
@@ -98,22 +98,22 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     }
 
     /// Whether debug settings with these test devices apply here: on a simulator, or on a listed device.
-    package func isTestDevice(listed identifiers: [String]) -> Bool {
+    public func isTestDevice(listed identifiers: [String]) -> Bool {
         isSimulator || identifiers.contains(testDeviceIdentifier)
     }
 }
 
 /// How the scripted user answers the consent SDK's forms.
-package struct ConsentUserScript: Hashable, Sendable {
+public struct ConsentUserScript: Hashable, Sendable {
     /// The answer to the consent form.
-    package var consentForm: ScriptedAnswer<ConsentFormAnswer>?
+    public var consentForm: ScriptedAnswer<ConsentFormAnswer>?
     /// The answer to the privacy-options form.
-    package var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
+    public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
     /// What a `custom` answer chooses; `nil` chooses nothing, as "reject all" does.
-    package var customChoices: ConsentChoices?
+    public var customChoices: ConsentChoices?
 
     /// Creates a script; a form shown without a scripted answer is an error of the scenario.
-    package init(
+    public init(
         consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
         privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
         customChoices: ConsentChoices? = nil
@@ -124,7 +124,7 @@ package struct ConsentUserScript: Hashable, Sendable {
     }
 
     /// The TCF choices an answer makes; `nil` for `dismiss`, which changes nothing.
-    package func choices(for answer: ConsentFormAnswer) -> ConsentChoices? {
+    public func choices(for answer: ConsentFormAnswer) -> ConsentChoices? {
         switch answer {
         case .acceptAll: .acceptAll
         case .rejectAll: .rejectAll

@@ -6,7 +6,7 @@ import HarnessSupport
 ///
 /// The native SDK documents neither case; Google's C++ wrapper over it refuses the second call
 /// ("operation in progress"). The harness offers both, as a device knob.
-package enum OverlappingCallPolicy: String, CaseIterable, Hashable, Sendable, Codable {
+public enum OverlappingCallPolicy: String, CaseIterable, Hashable, Sendable, Codable {
     /// Each call runs and completes on its own, as if the first were not there.
     case runBoth
     /// The second call completes at once with an error (`internal`: the native SDK has no

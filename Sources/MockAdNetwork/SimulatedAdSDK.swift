@@ -7,7 +7,7 @@ import HarnessSupport
 ///
 /// Each request is recorded with what was true at that moment (the OS tracking status, what the
 /// consent SDK in charge allows, whether the identifier it read was zero), so the trace alone
-/// shows whether the app's request was allowed, and the ad serving mode it got (`ServingModeOracle`):
+/// shows whether the app's request was allowed, and the ad serving mode it got:
 /// a request served in mode `none` fails with `noFill`, as the real SDK answers when no ad may be served. Starting without an application identifier in the
 /// Info.plist crashes the app, reported as `app.crash`, unless it is marked an Ad Manager app; a malformed one is
 /// not checked at start. Loading an ad starts the SDK if the app did not.

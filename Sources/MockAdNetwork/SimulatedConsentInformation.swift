@@ -12,7 +12,7 @@ import HarnessSupport
 /// applies ads may be requested (`ConsentUpdateRules`). The update sends the app ID from the Info.plist:
 /// a missing or malformed one fails it with `invalidAppID`. A failed update leaves the restored answer in
 /// place, so a returning user can still get ads and a fresh install stays `unknown` with no ads.
-/// A decision older than `ConsentExpiry.lifetime` is restored as stored, but the completion finds
+/// A decision older than the SDK's lifetime for it (13 months of 31 days) is restored as stored, but the completion finds
 /// it expired, and in the EEA asks again.
 /// An update while another is in flight, and a form over a form, follow `ConsentSDKSettings.overlappingCalls`.
 public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
@@ -331,7 +331,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 }
 
 /// Which of the consent SDK's forms is on screen.
-package enum ConsentFormKind: String, Hashable, Sendable {
+public enum ConsentFormKind: String, Hashable, Sendable {
     /// The consent form shown when consent is required.
     case consent
     /// The privacy-options form behind the app's entry point.

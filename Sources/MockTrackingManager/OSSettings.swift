@@ -3,18 +3,18 @@ import AdRequestKit
 /// The device's system-wide settings that tracking depends on.
 public struct OSSettings: Hashable, Sendable {
     /// The OS version, which selects version-specific behaviour.
-    package var osVersion: OSVersion
+    public var osVersion: OSVersion
     /// The system-wide "allow apps to request to track" switch.
-    package var allowAppsToRequestToTrack: Bool
+    public var allowAppsToRequestToTrack: Bool
     /// A managed device or account that does not allow tracking: the status is `restricted`.
-    package var trackingRestricted: Bool
+    public var trackingRestricted: Bool
     /// The "limit ad tracking" switch of OS versions before 14.
-    package var limitAdTracking: Bool
+    public var limitAdTracking: Bool
     /// Where the OS places the device for its EU rules on the tracking prompt (from 27.2).
-    package var trackingPromptRegion: TrackingPromptRegion
+    public var trackingPromptRegion: TrackingPromptRegion
 
     /// Creates settings; the defaults are a current OS with tracking requests allowed, outside the EU.
-    package init(
+    public init(
         osVersion: OSVersion = "18.0",
         allowAppsToRequestToTrack: Bool = true,
         trackingRestricted: Bool = false,
@@ -30,7 +30,7 @@ public struct OSSettings: Hashable, Sendable {
 }
 
 /// The tracking answer the OS stores for the installed app.
-package enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
+public enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
     /// Never answered (or the app was reinstalled).
     case none
     /// The user allowed tracking.
@@ -58,7 +58,7 @@ public enum TrackingPromptAnswer: String, CaseIterable, Hashable, Sendable, Coda
     case additionalInformation
 
     /// The answers the two-button alert allows: every one but ``additionalInformation``.
-    package static let alertAnswers: [Self] = [.allow, .deny, .leaveApp]
+    public static let alertAnswers: [Self] = [.allow, .deny, .leaveApp]
 }
 
 /// Why the OS answered a tracking request at once, without a prompt.
@@ -77,11 +77,11 @@ public enum TrackingNoPromptReason: String, CaseIterable, Hashable, Sendable, Co
     case appNotActive
 
     /// Whether the OS ignored the request only because the app was not active: it must be asked again.
-    package var meansAppWasInactive: Bool { self == .anotherPromptOnScreen || self == .appNotActive }
+    public var meansAppWasInactive: Bool { self == .anotherPromptOnScreen || self == .appNotActive }
 }
 
 /// The app's foreground state.
-package enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
+public enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
     /// In the foreground, nothing over it.
     case active
     /// In the foreground behind a system alert, or launching.

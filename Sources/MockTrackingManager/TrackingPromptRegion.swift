@@ -4,7 +4,7 @@
 /// again after a year, and the expanded full-page sheet replaces the alert in France, Germany,
 /// Italy, Poland and Romania, elsewhere in the EU only when the app prefers it. Before 27.2, or
 /// outside the EU, neither applies.
-package enum TrackingPromptRegion: String, CaseIterable, Hashable, Sendable, Codable {
+public enum TrackingPromptRegion: String, CaseIterable, Hashable, Sendable, Codable {
     /// Outside the EU: the alert, answered once per install.
     case outsideEU
     /// An EU country where the sheet shows only when the app prefers the expanded interface.

@@ -35,7 +35,7 @@ struct StepLocationTests {
         "a step through perform is the step its own method takes: the same trace",
         arguments: [
             [Step.launch, .requestAd, .advance(.seconds(5)), .openPrivacyOptions],
-            [.launch, .onboarding, .settings([.device(.tracking(allowed: false))]), .foreground, .requestAd],
+            [.launch, .onboarding, .settings([.device(.tracking(allowed: false)), .location(.servicesEnabled(false))]), .foreground, .requestAd],
             [.launch, .requestTrackingThenAd, .relaunch, .readAdvertisingIdentifier, .runUntilIdle],
         ])
     func performIsTheStepsOwnMethod(steps: [Step]) throws {
@@ -54,7 +54,12 @@ struct StepLocationTests {
             case .advance(let duration): try called.advance(by: duration)
             case .openPrivacyOptions: try called.openPrivacyOptions()
             case .settings(let changes):
-                for case .device(let change) in changes { try called.changeSettings(change) }
+                for change in changes {
+                    switch change {
+                    case .device(let change): try called.changeSettings(change)
+                    case .location(let change): try called.changeLocationSettings(change)
+                    }
+                }
             case .foreground: try called.foreground()
             case .relaunch: try called.relaunch()
             case .readAdvertisingIdentifier: _ = try called.readAdvertisingIdentifier()

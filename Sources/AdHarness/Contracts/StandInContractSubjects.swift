@@ -21,13 +21,13 @@ public enum StandInContractSubjects {
     /// The ad SDK stand-in.
     public static func adSDK() -> any AdSDKSubject { StandInAdSDKSubject() }
     /// The location authorization stand-in.
-    package static func locationAuthorizer() -> any LocationAuthorizerSubject { StandInLocationSubject() }
+    public static func locationAuthorizer() -> any LocationAuthorizerSubject { StandInLocationSubject() }
     /// The in-memory key-value store the harness gives every app.
-    package static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
+    public static func keyValueStore() -> any KeyValueStoreSubject { StandInStoreSubject() }
     /// The analytics SDK stand-in.
-    package static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
+    public static func analytics() -> any AnalyticsSubject { StandInAnalyticsSubject() }
     /// The mediated ad networks' stand-in.
-    package static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
+    public static func mediationPartners() -> any MediationPartnersSubject { StandInMediationPartnersSubject() }
 }
 
 struct StandInMediationPartnersSubject: MediationPartnersSubject {

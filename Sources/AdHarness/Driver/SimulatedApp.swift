@@ -7,7 +7,7 @@ import MockTrackingManager
 /// An ad-supported app on a simulated device, driven step by step on virtual time: the driver.
 ///
 /// It hosts any glue (``GlueFactory``; by default the package's reference glue), makes a fresh one
-/// for each process over the same ``SimulatedWorld``, and calls the glue's entry points where a real
+/// for each process over the same simulated world (device, user, stores), and calls the glue's entry points where a real
 /// app's system would. Each step (``launch(fileID:line:)``, ``onboarding(fileID:line:)``, ``requestAd(fileID:line:)``...) runs the entry
 /// point, then everything due at the current virtual instant; time moves only through
 /// ``advance(by:fileID:line:)`` and ``runUntilIdle(fileID:line:)``. After every step the invariants are checked from ground
@@ -170,7 +170,7 @@ public final class SimulatedApp: Sendable {
     /// The OS's location authorization for the app; it survives relaunches.
     public var location: SimulatedLocationServices { world.location }
     /// The faults of the run.
-    public var faults: FaultPlan { world.faults }
+    package var faults: FaultPlan { world.faults }
 
     /// The last process's glue (still there after a crash), or `nil` before the first launch.
     public var glue: (any ConsentGlue)? { state.withLock { $0.running?.glue } }

@@ -1,7 +1,7 @@
 /// A rule the harness checks on every run, from the ground truth the stand-ins record: its name.
 ///
 /// Each rule is defined once, in its own file under `Rules/` (its name, its statement, its exact
-/// definition, its source, its authority, and the code that decides it side by side); ``Rules``
+/// definition, its source, its authority, and the code that decides it side by side); `Rules`
 /// lists them. Every definition reads only events recorded by the harness and the OS and SDK
 /// stand-ins (what the real system saw, at the moment it saw it), never what the glue logs, so any
 /// glue is checked the same way. `adharness invariants` prints them.
@@ -23,7 +23,7 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     public static var allCases: [Invariant] { Rules.all.map(\.id) }
 
     /// The rule's definition, source, authority and check (for a rule of your own, as it describes itself).
-    public var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? CustomRules.byName.withLock { $0[rawValue] }!.descriptor }
+    package var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? CustomRules.byName.withLock { $0[rawValue] }!.descriptor }
     /// The rule in one sentence, as reports print it.
     package var rule: String { descriptor.rule }
     /// The exact definition: which recorded events break the rule.

@@ -1,6 +1,6 @@
 /// Every rule the checker knows, in the order reports list them: the platforms' musts first, then
 /// their advice, then lost revenue, then the app policies a team may turn on.
-public enum Rules {
+package enum Rules {
     /// Every rule.
     package static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,

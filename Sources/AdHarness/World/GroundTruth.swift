@@ -9,7 +9,7 @@ public struct GroundTruth: Hashable, Sendable {
     /// The consent status; for the legacy SDK, its choice in the current SDK's terms.
     public var consent: UserConsentStatus
     /// The legacy consent SDK's own status, when the app runs it.
-    package var legacyConsent: LegacyConsentStatus?
+    public var legacyConsent: LegacyConsentStatus?
     /// Whether the consent SDK allows ad requests (`canRequestAds`).
     public var canRequestAds: Bool
     /// Whether the consent SDK's *status* leaves personalized ads open: with the current SDK, `obtained`
@@ -22,7 +22,7 @@ public struct GroundTruth: Hashable, Sendable {
     /// Whether the user's choice, as the consent SDK stored it in the TCF signals, allows personalized
     /// ads: `true` after "Accept all" or where GDPR does not apply, `false` after "Reject all" or a
     /// choice without the personalization purposes. Always `true` with the legacy SDK, which writes none.
-    package var signalsAllowPersonalized = true
+    public var signalsAllowPersonalized = true
 
     /// Whether a request made now must carry `npa=1`: unless tracking is authorized, consent allows
     /// personalized ads and so do the TCF signals.

@@ -9,23 +9,23 @@ import MockTrackingManager
 ///
 /// Each launch gets fresh stand-ins over this world (`makeStandIns(processNumber:)`), as a real
 /// process gets fresh SDK objects over the same device and user defaults.
-public final class SimulatedWorld: Sendable {
+package final class SimulatedWorld: Sendable {
     /// Virtual time.
-    public let clock: VirtualClock
+    package let clock: VirtualClock
     /// Everything observable, in order.
-    public let trace: Trace
+    package let trace: Trace
     /// The simulated phone.
-    public let device: SimulatedDevice
+    package let device: SimulatedDevice
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
     package let storage: InMemoryKeyValueStore
     /// The OS's location authorization for the app; it survives relaunches.
-    public let location: SimulatedLocationServices
+    package let location: SimulatedLocationServices
     /// The faults of the run, consumed as the calls they target happen, across relaunches.
-    public let faults: FaultPlan
+    package let faults: FaultPlan
     /// The consent and ad SDKs' configuration and latencies.
     package let sdkSettings: ConsentSDKSettings
     /// The scripted user.
-    public let user: User
+    package let user: User
     /// The legacy consent SDK's device settings, when the app runs that SDK.
     package let legacySDK: LegacyConsentSDKSettings?
     private let requests = Locked<[RecordedAdRequest]>([])
@@ -36,7 +36,7 @@ public final class SimulatedWorld: Sendable {
     private let preloads: PrivacyOptionsPreloads
 
     /// Sets up a device as earlier sessions left it; `seedAppStorage` writes the glue's own leftovers.
-    public init(
+    package init(
         device: Device = Device(),
         previousSession: PreviousSession = .freshInstall,
         user: User = User(),
@@ -113,13 +113,13 @@ public final class SimulatedWorld: Sendable {
 
     /// The device moves to another region, recorded as `device.travel`; the consent SDK applies it
     /// at its next update, in this process or a later one.
-    public func travel(to newRegion: ConsentRegion) {
+    package func travel(to newRegion: ConsentRegion) {
         region.withLock { $0 = newRegion }
         trace.record(.deviceTravel, [EventField("region", newRegion.rawValue)])
     }
 
     /// Every ad request that reached the ad SDK, across processes, in order.
-    public var adRequests: [RecordedAdRequest] { requests.snapshot }
+    package var adRequests: [RecordedAdRequest] { requests.snapshot }
 
     /// Fresh stand-ins for one process over this world, and the ports a glue gets from them.
     package func makeStandIns(processNumber: Int) -> ProcessStandIns {

@@ -14,14 +14,14 @@ public struct ExplorationShard: Hashable, Sendable, CustomStringConvertible {
     package let count: Int
 
     /// Creates part `index` of `count`; `nil` unless 1 ≤ index ≤ count.
-    package init?(index: Int, count: Int) {
+    public init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Parses `K/N`, as `--shard` takes it.
-    package init?(_ text: String) {
+    public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.init(index: index, count: count)

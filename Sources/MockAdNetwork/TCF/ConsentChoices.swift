@@ -5,18 +5,18 @@
 /// answer ("manage options") names each.
 public struct ConsentChoices: Hashable, Sendable {
     /// Purposes consented to (1 to 11).
-    package var purposes: Set<Int>
+    public var purposes: Set<Int>
     /// Special features opted in to (1 and 2).
-    package var specialFeatures: Set<Int>
+    public var specialFeatures: Set<Int>
     /// Vendors consented to (by Global Vendor List id; Google is 755).
-    package var vendors: Set<Int>
+    public var vendors: Set<Int>
     /// Purposes whose legitimate interest the user objected to.
-    package var objectedPurposes: Set<Int>
+    public var objectedPurposes: Set<Int>
     /// Vendors whose legitimate interest the user objected to.
-    package var objectedVendors: Set<Int>
+    public var objectedVendors: Set<Int>
 
     /// Choices; the default consents to nothing and objects to nothing.
-    package init(
+    public init(
         purposes: Set<Int> = [],
         specialFeatures: Set<Int> = [],
         vendors: Set<Int> = [],
@@ -31,50 +31,50 @@ public struct ConsentChoices: Hashable, Sendable {
     }
 
     /// Everything the form asks for.
-    package static let acceptAll = ConsentChoices(
+    public static let acceptAll = ConsentChoices(
         purposes: SimulatedCMP.purposes, specialFeatures: SimulatedCMP.specialFeatures, vendors: SimulatedCMP.vendors
     )
     /// Nothing consented; legitimate interests stay established.
-    package static let rejectAll = ConsentChoices()
+    public static let rejectAll = ConsentChoices()
 
     /// Purposes with legitimate interest established: those the form bases on it, less objections.
-    package var legitimateInterestPurposes: Set<Int> { SimulatedCMP.legitimateInterestPurposes.subtracting(objectedPurposes) }
+    public var legitimateInterestPurposes: Set<Int> { SimulatedCMP.legitimateInterestPurposes.subtracting(objectedPurposes) }
     /// Vendors with legitimate interest established: every listed vendor, less objections.
-    package var legitimateInterestVendors: Set<Int> { SimulatedCMP.vendors.subtracting(objectedVendors) }
+    public var legitimateInterestVendors: Set<Int> { SimulatedCMP.vendors.subtracting(objectedVendors) }
     /// Google Ad Technology Providers consented to in the Additional Consent string: every listed one
     /// for "accept all", none for any other answer (the form's provider list is not scripted).
-    package var additionalConsentProviders: Set<Int> { self == .acceptAll ? SimulatedCMP.additionalConsentProviders : [] }
+    public var additionalConsentProviders: Set<Int> { self == .acceptAll ? SimulatedCMP.additionalConsentProviders : [] }
 }
 
 /// The consent management platform the simulated consent SDK is: its ids and what its form lists.
-package enum SimulatedCMP {
+public enum SimulatedCMP {
     /// `IABTCF_CmpSdkID` and `CmpId`: the id observed in the consent SDK's own writes.
-    package static let cmpID = 300
+    public static let cmpID = 300
     /// `IABTCF_CmpSdkVersion` and `CmpVersion`.
-    package static let cmpVersion = 2
+    public static let cmpVersion = 2
     /// `TcfPolicyVersion`: 4, TCF 2.2.
-    package static let policyVersion = 4
+    public static let policyVersion = 4
     /// `VendorListVersion` of the list the form shows.
-    package static let vendorListVersion = 150
+    public static let vendorListVersion = 150
     /// The purposes the form asks consent for.
-    package static let purposes = Set(1...11)
+    public static let purposes = Set(1...11)
     /// The purposes the form bases on legitimate interest unless objected to (none of 1 and 3 to 6, as TCF 2.2 allows).
-    package static let legitimateInterestPurposes: Set<Int> = [2, 7, 8, 9, 10, 11]
+    public static let legitimateInterestPurposes: Set<Int> = [2, 7, 8, 9, 10, 11]
     /// The special features the form offers.
-    package static let specialFeatures: Set<Int> = [1, 2]
+    public static let specialFeatures: Set<Int> = [1, 2]
     /// The vendors the form lists: Google's ad products (755) and two others.
-    package static let vendors: Set<Int> = [1, 10, 755]
+    public static let vendors: Set<Int> = [1, 10, 755]
     /// The Google Ad Technology Providers the form discloses for the Additional Consent string: the
     /// ids of Google's own example, standing in for a publisher's list.
-    package static let additionalConsentProviders: Set<Int> = [1, 35, 41, 101]
+    public static let additionalConsentProviders: Set<Int> = [1, 35, 41, 101]
     /// `IABTCF_PublisherCC`: the spec's default when the publisher's country is not known.
-    package static let publisherCountryCode = "AA"
+    public static let publisherCountryCode = "AA"
 
     /// 2026-01-01 00:00 UTC, in deciseconds: the simulated calendar's day at virtual time zero.
-    package static let calendarStart = 17_672_256_000
+    public static let calendarStart = 17_672_256_000
 
     /// Deciseconds since 1970 at a virtual time (the calendar starts at ``calendarStart``).
-    package static func deciseconds(at time: Duration) -> Int {
+    public static func deciseconds(at time: Duration) -> Int {
         let (seconds, attoseconds) = time.components
         return calendarStart + Int(seconds) * 10 + Int(attoseconds / 100_000_000_000_000_000)
     }

@@ -16,7 +16,7 @@ public enum ServingMode: String, CaseIterable, Hashable, Sendable, Codable, Comp
 }
 
 /// The rule of `ServingModeOracle` that decided a request's mode, with its source.
-package enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
+public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     /// `IABTCF_gdprApplies` is 0 or unset: TCF does not limit the request.
     case gdprDoesNotApply
     /// GDPR does not apply, and the GPP string records a US state opt-out of sale, sharing or targeted advertising.

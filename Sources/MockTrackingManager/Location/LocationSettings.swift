@@ -1,7 +1,7 @@
 /// The device's settings that location authorization depends on.
 public struct LocationSettings: Hashable, Sendable {
     /// Location Services on system-wide.
-    package var servicesEnabled: Bool
+    public var servicesEnabled: Bool
     /// With Location Services off, whether the status reads `denied` or keeps the app's own value.
     ///
     /// Apple's documentation says `denied`; developer reports from 2016 and 2026 saw the app's own

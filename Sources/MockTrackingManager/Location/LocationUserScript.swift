@@ -5,11 +5,11 @@ public struct LocationUserScript: Hashable, Sendable {
     /// The answer to the first prompt (asked for when-in-use, or for always directly).
     public var prompt: ScriptedAnswer<LocationPromptAnswer>?
     /// Whether the user turns "Precise" off in the first prompt: an allowed answer gets reduced accuracy.
-    package var turnsPreciseOff: Bool
+    public var turnsPreciseOff: Bool
     /// The answer to the prompt that raises when-in-use to always.
-    package var alwaysPrompt: ScriptedAnswer<AlwaysPromptAnswer>?
+    public var alwaysPrompt: ScriptedAnswer<AlwaysPromptAnswer>?
     /// The answer to the temporary precise-location prompt.
-    package var fullAccuracyPrompt: ScriptedAnswer<FullAccuracyPromptAnswer>?
+    public var fullAccuracyPrompt: ScriptedAnswer<FullAccuracyPromptAnswer>?
 
     /// Creates a script; by default the user answers nothing.
     public init(

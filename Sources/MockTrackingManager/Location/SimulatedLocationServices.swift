@@ -48,7 +48,7 @@ public final class SimulatedLocationServices: Sendable {
     }
 
     /// Creates the service on a device, answered by the scripted user.
-    public init(device: SimulatedDevice, settings: LocationSettings = LocationSettings(), user: LocationUserScript, trace: Trace) {
+    package init(device: SimulatedDevice, settings: LocationSettings = LocationSettings(), user: LocationUserScript, trace: Trace) {
         self.device = device
         self.trace = trace
         self.user = user
@@ -70,7 +70,7 @@ public final class SimulatedLocationServices: Sendable {
     package var isProvisionalAlways: Bool { state.withLock { $0.provisionalAlways } }
 
     /// Applies a change made in the Settings app; running processes hear of it if the status or accuracy changes.
-    public func change(_ change: LocationSettingsChange) {
+    package func change(_ change: LocationSettingsChange) {
         trace.record(.settingsChange, [EventField("change", change.description)])
         update(cause: "settings") { state in
             switch change {
@@ -88,7 +88,7 @@ public final class SimulatedLocationServices: Sendable {
     }
 
     /// The app is deleted and installed again: the OS forgets its answers and its always request.
-    public func reinstallApp() {
+    package func reinstallApp() {
         state.withLock { state in
             state = State(settings: state.settings)
         }

@@ -32,7 +32,8 @@ public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
     case advance(Duration)
     /// The app asks for when-in-use location.
     case requestLocation
-    /// The user leaves the app, changes Settings, and comes back.
+    /// The user leaves the app, changes Settings, and comes back: each change a trip to Settings of
+    /// its own, in order.
     case settings([SettingsChange])
     /// The device moves to another region; the consent SDK sees it at its next update.
     case travel(ConsentRegion)

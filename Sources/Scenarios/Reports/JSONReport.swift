@@ -14,17 +14,17 @@ public enum JSONReport {
     }
 
     /// The document for a run.
-    public static func document(for results: [ScenarioResult]) -> Document {
+    package static func document(for results: [ScenarioResult]) -> Document {
         Document(results: results.map(Entry.init), summary: RunSummary(results))
     }
 
     /// A whole run as JSON: `{"results": [...], "summary": {...}}`.
-    public static func json(for results: [ScenarioResult]) -> String {
+    package static func json(for results: [ScenarioResult]) -> String {
         encode(document(for: results))
     }
 
     /// One scenario's verdict and trace as JSON (what `adharness trace --format json` prints).
-    public static func json(for result: ScenarioResult) -> String {
+    package static func json(for result: ScenarioResult) -> String {
         encode(Entry(result))
     }
 

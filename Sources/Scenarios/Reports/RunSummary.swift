@@ -4,13 +4,13 @@ import AdHarness
 /// exit code that says so.
 public struct RunSummary: Hashable, Sendable, Codable {
     /// Scenarios whose expectations all held and that nothing failed, at each result's `failOn`.
-    package var passed: Int
+    public var passed: Int
     /// Scenarios that ran and failed, at each result's `failOn` (with `.warning`, those that warned too).
-    package var failed: Int
+    public var failed: Int
     /// Files that could not be read or decoded.
-    package var bad: Int
+    public var bad: Int
     /// Every result counted.
-    package var total: Int
+    public var total: Int
     /// Warnings raised, each rule counted once per scenario, whether or not they fail the run.
     public var warnings: Int
     /// The rules warned of, each once, in the order first met.

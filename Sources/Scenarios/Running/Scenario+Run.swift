@@ -9,7 +9,8 @@ extension Scenario {
     /// With no glue given, the scenario runs against the reference glue set up as it says (`app`,
     /// `consentProfile`); one that says `"glue": "none"` runs no glue, whichever is given. Another glue runs only scenarios that need nothing but ground truth: one
     /// that checks the reference glue fails at once, naming why. The rules are `rules` if given,
-    /// else the scenario's (`"rules"`), else the glue's own (`GlueFactory.defaultRules`).
+    /// else the scenario's (`"rules"`), else the glue's own (`RuleSet.standard` for a team's glue, the
+    /// strict set for the reference glue).
     public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioVerdict {
         if let glue, !glue.isReference, let reason = referenceGlueReasons.first {
             let problem =

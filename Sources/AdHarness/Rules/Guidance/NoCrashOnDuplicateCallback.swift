@@ -7,7 +7,7 @@ extension Invariant {
 
 extension TraceField where Value == String {
     /// The callback whose second delivery the app was handling when it trapped (`app.crash reason=trap`).
-    @inlinable package static var duplicateCallback: Self { Self("duplicateCallback") }
+    @inlinable public static var duplicateCallback: Self { Self("duplicateCallback") }
 }
 
 extension RuleDescriptor {
