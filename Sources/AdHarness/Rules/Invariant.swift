@@ -51,8 +51,12 @@ public struct RuleDescriptor: Sendable {
     package let definition: String
     /// Where it comes from: the document, quoted or named, with its address.
     package let source: String
-    /// Whether an event breaks the rule, given what the run had shown before it.
-    let breaks: @Sendable (TraceEvent, RunFacts) -> Bool
+    /// Whether an event breaks the rule, given its own state (`nil` for a rule that keeps none) and
+    /// the facts several rules share, both as the run left them before the event.
+    let breaks: @Sendable (TraceEvent, AnyHashable?, RunFacts) -> Bool
+    /// What the rule keeps from one event to the next, and how each event changes it: `nil` for a
+    /// rule that judges each event by itself and the shared facts.
+    let memory: RuleMemory?
     /// The steps whose debt the rule collects later (a tap on the privacy-options entry point, an ad
     /// wanted): a finding made at a later event names the last such step as its cause.
     var causedBy: Set<HarnessStep> = []

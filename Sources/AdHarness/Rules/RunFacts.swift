@@ -33,8 +33,6 @@ struct RunFacts: Hashable, Sendable {
     var consentUpdateAsked = false
     /// A consent update (current or legacy) of this process completed without an error.
     var consentUpdateSucceeded = false
-    /// The explicit starts of the ad SDK in this process (`ads.start` without `implicit`).
-    var adSDKStarts = 0
     /// The user asked for an ad while the consent SDK allowed ads on the stored decision alone (no
     /// update of this process had succeeded) and the tracking status was decided, and no request
     /// went out since.
@@ -179,7 +177,6 @@ struct RunFacts: Hashable, Sendable {
             consentAnswerCurrent = false
             consentUpdateAsked = false
             consentUpdateSucceeded = false
-            adSDKStarts = 0
             adWantedOnStoredConsent = false
             // Before a process's first consent update the SDK allows no ad request (catalogue C1).
             canRequestAds = false
@@ -263,8 +260,6 @@ struct RunFacts: Hashable, Sendable {
         case .adsLoaded:
             failedLoads = nil
             adLoadedThisProcess = true
-        case .adsStart:
-            if event["implicit"] != "true" { adSDKStarts += 1 }
         case .adsLoadFailed:
             failedLoads = FailedLoads(lastFailure: event.time, immediateRetries: failedLoads?.immediateRetries ?? 0)
         default:
