@@ -11,8 +11,6 @@ import MockTrackingManager
 struct RunFacts: Hashable, Sendable {
     /// The OS tracking status, as last seen.
     var tracking = TrackingAuthorizationStatus.notDetermined
-    /// The tracking prompt was shown and dismissed unanswered in this install.
-    var promptDismissedThisInstall = false
     /// A tracking request the OS ignored because the app was not active, not asked again since.
     var trackingUnasked = false
     /// The app became active after that request.
@@ -22,8 +20,6 @@ struct RunFacts: Hashable, Sendable {
     var unaskedActiveSince = Duration.zero
     /// The consent SDK's stored decision (`obtained`, `notRequired`...), as its storage holds it.
     var storedConsent = UserConsentStatus.unknown
-    /// The consent SDK's stored privacy-options requirement says the entry point is required.
-    var privacyOptionsRequired = false
     /// Whether the consent SDK allows ad requests, as its last answer said: `false` in a process
     /// until its first consent update restores the stored decision (catalogue C1, C2).
     var canRequestAds = false
@@ -37,8 +33,6 @@ struct RunFacts: Hashable, Sendable {
     /// update of this process had succeeded) and the tracking status was decided, and no request
     /// went out since.
     var adWantedOnStoredConsent = false
-    /// The consent SDK was reset in this process and no consent update with debug settings followed.
-    var resetInProduction = false
     /// The app is active (no system prompt over it, not in the background).
     var appActive = false
     /// The OS tracking prompt is on screen.
@@ -54,15 +48,6 @@ struct RunFacts: Hashable, Sendable {
     var consentRequiredByLastUpdate = false
     /// The app loaded or showed a consent form in this process.
     var consentFormTried = false
-    /// The user tapped the app's privacy-options entry point while it was required, and no
-    /// privacy-options form has been asked for since.
-    var privacyTapUnanswered = false
-    /// The legacy consent SDK is the one in charge: it writes no TCF signals, so the app's `npa` is
-    /// the only way the ad SDK learns the user's choice.
-    var legacyConsentInCharge = false
-    /// The consent SDK in charge gave a current answer in this process (an update that completed
-    /// without an error, or the user's answer to a form), not only the previous session's.
-    var consentAnswerCurrent = false
     /// An ad loaded in this process: the app has one to show.
     var adLoadedThisProcess = false
     /// The app wanted an ad while it could request one, and has sent no request since.
@@ -95,7 +80,6 @@ struct RunFacts: Hashable, Sendable {
         case .deviceReady:
             if let status = event[.tracking] { tracking = status }
             if let consent = event[.consent] { storedConsent = consent }
-            privacyOptionsRequired = event[.privacyOptions] == .required
             canRequestAds = Self.decisionStands.contains(storedConsent)
             region = event["region"].flatMap(ConsentRegion.init(rawValue:))
         case .deviceTravel:
@@ -105,8 +89,6 @@ struct RunFacts: Hashable, Sendable {
             case .onboarding?:
                 onboardingRan = true
                 if consentRequiredByLastUpdate { onboardingKnewConsentRequired = true }
-            case .openPrivacyOptions?:
-                if privacyOptionsRequired { privacyTapUnanswered = true }
             case .requestAd?:
                 if canRequestAds && tracking != .notDetermined && !adLoadedThisProcess {
                     adWantedUnsent = true
@@ -123,7 +105,6 @@ struct RunFacts: Hashable, Sendable {
             // OS 17.4's early `denied` reaches the app while the prompt stays up and the OS status is
             // still `notDetermined` until the user answers (catalogue T13): it changes no fact.
             if event[.trackingAnswerReason] == .earlyAnswer { break }
-            if event[.trackingPromptOutcome]?.leavesStatusUndecided == true { promptDismissedThisInstall = true }
             if let status = event[.trackingStatus] { tracking = status }
             if event[.prompted] == true { trackingPromptUp = false }
             // A prompt the user saw meanwhile (another request's, answered or dismissed), or a status
@@ -168,13 +149,10 @@ struct RunFacts: Hashable, Sendable {
             consentRequiredByLastUpdate = false
             onboardingKnewConsentRequired = false
             awaitingCallback = false
-            resetInProduction = false
-            privacyTapUnanswered = false
             adWantedUnsent = false
             adConfiguration = Self.defaultTags
             requestSentUnderAdConfiguration = false
             userAdAsksUnanswered = 0
-            consentAnswerCurrent = false
             consentUpdateAsked = false
             consentUpdateSucceeded = false
             adWantedOnStoredConsent = false
@@ -185,29 +163,21 @@ struct RunFacts: Hashable, Sendable {
             adConfiguration = Self.tags(of: event)
             requestSentUnderAdConfiguration = false
         case .appReinstall:
-            promptDismissedThisInstall = false
             tracking = .notDetermined
             storedConsent = .unknown
-            privacyOptionsRequired = false
             canRequestAds = false
         case .storeSet:
             let value = event[.storedValue].flatMap(Int.init)
             if event[.storageKey] == ConsentStorage.Key.status, let value {
                 storedConsent = UserConsentStatus(rawValue: value)
             }
-            if event[.storageKey] == ConsentStorage.Key.privacyOptions, let value {
-                privacyOptionsRequired = PrivacyOptionsRequirement(rawValue: value) == .required
-            }
         case .storeRemove:
             if event[.storageKey] == ConsentStorage.Key.status { storedConsent = .unknown }
-            if event[.storageKey] == ConsentStorage.Key.privacyOptions { privacyOptionsRequired = false }
         case .consentUpdate:
-            if event[.debugGeography] != .disabled { resetInProduction = false }
             // The update restores the stored decision at once (catalogue C2).
             canRequestAds = Self.decisionStands.contains(storedConsent)
             consentUpdateAsked = true
         case .legacyConsentUpdate:
-            legacyConsentInCharge = true
             consentUpdateAsked = true
         case .consentUpdateDone:
             // Required, with a form to show: what the app needs to gather consent.
@@ -216,32 +186,22 @@ struct RunFacts: Hashable, Sendable {
                 && event[.formStatus] == .available
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
             if event[.error] == nil {
-                consentAnswerCurrent = true
                 consentUpdateSucceeded = true
                 adWantedOnStoredConsent = false
             }
-        case .consentReset, .legacyConsentReset:
-            if event.name == .consentReset {
-                resetInProduction = true
-                canRequestAds = false
-            }
-            consentAnswerCurrent = false
+        case .consentReset:
+            canRequestAds = false
         case .legacyConsentUpdateDone:
             if event[.error] == nil {
-                consentAnswerCurrent = true
                 consentUpdateSucceeded = true
                 adWantedOnStoredConsent = false
             }
-        case .legacyConsentFormAnswer:
-            consentAnswerCurrent = true
         case .consentFormLoad:
             consentFormTried = true
         case .consentFormPresent, .consentFormPresentFailed:
             if [.consent, .personalizationControls].contains(event[.formKind]) { consentFormTried = true }
-            if event[.formKind] == .privacyOptions { privacyTapUnanswered = false }
         case .consentFormAnswer:
             if let status = event[.consentStatus] { canRequestAds = Self.decisionStands.contains(status) }
-            consentAnswerCurrent = true
         case .adsRequest:
             adWantedUnsent = false
             adWantedOnStoredConsent = false
