@@ -76,7 +76,7 @@ public final class InvariantChecker: Sendable {
     func debts(at now: Duration) -> Debts {
         state.withLock { state in
             let rules = zip(Rules.remembering, state.ruleStates).map { rule, ruleState in rule.1.projection?(ruleState, now) ?? ruleState }
-            return Debts(facts: state.facts.projection(at: now), rules: rules, custom: state.customStates)
+            return Debts(facts: state.facts, rules: rules, custom: state.customStates)
         }
     }
 
