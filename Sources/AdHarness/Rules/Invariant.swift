@@ -1,10 +1,10 @@
 /// A rule the harness checks on every run, from the ground truth the stand-ins record: its name.
 ///
 /// Each rule is defined once, in its own file under `Rules/` (its name, its statement, its exact
-/// definition, its source, its authority, and the code that decides it side by side); ``Rules``
-/// lists them. Every definition reads only events recorded by the harness and the OS and SDK
-/// stand-ins (what the real system saw, at the moment it saw it), never what the glue logs, so any
-/// glue is checked the same way. `adharness invariants` prints them.
+/// definition, its source, its authority, the state it keeps and the code that decides it side by
+/// side); ``Rules`` lists them. Every definition reads only events recorded by the harness and the
+/// OS and SDK stand-ins (what the real system saw, at the moment it saw it), never what the glue
+/// logs, so any glue is checked the same way. `adharness invariants` prints them.
 public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The rule's name, as fixtures and reports spell it.
     public let rawValue: String
@@ -37,7 +37,8 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     public var description: String { rawValue }
 }
 
-/// One rule, whole: its statement, definition, source and authority, and the code that decides it.
+/// One rule, whole: its statement, definition, source and authority, the state it keeps, and the
+/// code that decides it.
 public struct RuleDescriptor: Sendable {
     /// The rule's name.
     package let id: Invariant

@@ -43,7 +43,7 @@ public final class InvariantChecker: Sendable {
         self.rules = rules
         active = Self.activeRules(rules)
         custom = rules.customRules.filter { $0.1 != .off }
-        state.withLock { $0.customStates = custom.map { $0.0.initialState() } }
+        state.withLock { $0.customStates = custom.map { $0.0.memory.initialState() } }
         trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
     }
 
@@ -126,8 +126,8 @@ public final class InvariantChecker: Sendable {
             // After the rules: a later tap's finding names the earlier tap that opened its debt.
             if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
             for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
-                if rule.breaks(event, state.customStates[offset]) { state.findings.append((rule.invariant, severity, index, nil)) }
-                state.customStates[offset] = rule.update(state.customStates[offset], event)
+                if rule.descriptor.breaks(event, state.customStates[offset], state.facts) { state.findings.append((rule.invariant, severity, index, nil)) }
+                rule.memory.update(&state.customStates[offset], event, state.facts)
             }
         }
     }
