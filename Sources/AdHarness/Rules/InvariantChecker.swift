@@ -24,9 +24,9 @@ public final class InvariantChecker: Sendable {
     private struct State {
         var facts = RunFacts()
         /// The state of each rule of the package's that keeps one, in the order of ``Rules/remembering``.
-        var ruleStates = Rules.remembering.map { $0.1.initialState() }
+        var ruleStates = Rules.remembering.map { $0.1.start() }
         /// The state of each rule of a team's, in the order of ``custom``.
-        var customStates: [AnyHashable] = []
+        var customStates: [any RuleState] = []
         /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
         var findings: [(Invariant, RuleSeverity, Int, Int?)] = []
         /// Where the last step of each kind was recorded, for a finding's cause.
@@ -43,7 +43,7 @@ public final class InvariantChecker: Sendable {
         self.rules = rules
         active = Self.activeRules(rules)
         custom = rules.customRules.filter { $0.1 != .off }
-        state.withLock { $0.customStates = custom.map { $0.0.memory.initialState() } }
+        state.withLock { $0.customStates = custom.map { $0.0.memory.start() } }
         trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
     }
 
@@ -75,8 +75,8 @@ public final class InvariantChecker: Sendable {
     /// The checker's open debts at `now`, for the explorer's state comparison.
     func debts(at now: Duration) -> Debts {
         state.withLock { state in
-            let rules = zip(Rules.remembering, state.ruleStates).map { rule, ruleState in rule.1.projection?(ruleState, now) ?? ruleState }
-            return Debts(facts: state.facts, rules: rules, custom: state.customStates)
+            Debts(
+                facts: state.facts, rules: state.ruleStates.map { $0.compared(at: now) }, custom: state.customStates.map { $0.compared(at: now) })
         }
     }
 
@@ -85,8 +85,8 @@ public final class InvariantChecker: Sendable {
         /// The rules that are not off and judge the event, in checking order, each with the place
         /// of its state in ``State/ruleStates`` if it keeps one.
         var judging: [(RuleDescriptor, RuleSeverity, Int?)] = []
-        /// The places of the states the event changes, each with how.
-        var learning: [(Int, RuleMemory)] = []
+        /// The places of the states the event changes.
+        var learning: [Int] = []
     }
 
     /// The rules a rule set checks, by the event that can break each, in checking order: worked out
@@ -96,7 +96,7 @@ public final class InvariantChecker: Sendable {
         var active: [TraceName: ActiveRules] = [:]
         let places = Dictionary(uniqueKeysWithValues: Rules.remembering.enumerated().map { ($0.element.0.id, $0.offset) })
         for (place, (_, memory)) in Rules.remembering.enumerated() {
-            for name in memory.learnsFrom { active[name, default: ActiveRules()].learning.append((place, memory)) }
+            for name in memory.learnsFrom { active[name, default: ActiveRules()].learning.append(place) }
         }
         for rule in Rules.checkingOrder {
             let severity = rules.severity(of: rule.id)
@@ -114,7 +114,9 @@ public final class InvariantChecker: Sendable {
         guard event.name.isGroundTruth else { return }
         let atEvent = active[event.name]
         state.withLock { state in
-            for (rule, severity, place) in atEvent?.judging ?? [] where rule.breaks(event, place.map { state.ruleStates[$0] }, state.facts) {
+            for (rule, severity, place) in atEvent?.judging ?? [] {
+                let broken = if let place { state.ruleStates[place].breaks(event, state.facts) } else { rule.breaks(event, nil, state.facts) }
+                guard broken else { continue }
                 let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
                 guard severity != .off else { continue }
                 // A finding made at a later event than the step it collects from points at that step.
@@ -122,12 +124,12 @@ public final class InvariantChecker: Sendable {
                 state.findings.append((rule.id, severity, index, cause))
             }
             state.facts.update(with: event)
-            for (place, memory) in atEvent?.learning ?? [] { memory.update(&state.ruleStates[place], event, state.facts) }
+            for place in atEvent?.learning ?? [] { state.ruleStates[place].learn(event, state.facts) }
             // After the rules: a later tap's finding names the earlier tap that opened its debt.
             if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
             for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
-                if rule.descriptor.breaks(event, state.customStates[offset], state.facts) { state.findings.append((rule.invariant, severity, index, nil)) }
-                rule.memory.update(&state.customStates[offset], event, state.facts)
+                if state.customStates[offset].breaks(event, state.facts) { state.findings.append((rule.invariant, severity, index, nil)) }
+                state.customStates[offset].learn(event, state.facts)
             }
         }
     }

@@ -1,21 +1,53 @@
 import HarnessSupport
 
-/// What a rule of the package's keeps from one event to the next, its type erased, so that the
-/// checker keeps every rule's state in one list and the explorer tells states apart by it.
+/// What a rule keeps from one event to the next, its type erased, so that the checker keeps every
+/// rule's state in one list and the explorer tells states apart by it.
 ///
-/// A rule declares its state in its own file, as a team's ``Rule`` does: where it starts, the events
-/// that change it and how, and how the rule judges an event by it. What several rules read stays in
-/// ``RunFacts``.
+/// A rule of the package's declares its state in its own file, as a team's ``Rule`` does: where it
+/// starts, the events that change it and how, and how the rule judges an event by it. What several
+/// rules read stays in ``RunFacts``.
 struct RuleMemory: Sendable {
     /// The state at the start of a run.
     let initialState: @Sendable () -> AnyHashable
     /// The events that change the state: the checker shows the rule these only.
     let learnsFrom: Set<TraceName>
-    /// The state after an event, given the shared facts as the event left them.
-    let update: @Sendable (inout AnyHashable, TraceEvent, RunFacts) -> Void
-    /// The state as the explorer compares it at a moment (an absolute time kept only as what it
-    /// decides next); `nil`: the state as it is.
-    let projection: (@Sendable (AnyHashable, Duration) -> AnyHashable)?
+    /// The state at the start of a run, held where the checker of one run changes it in place.
+    let start: @Sendable () -> any RuleState
+}
+
+/// One rule's state in one run, changed in place as events come (no boxing on the hot path), and
+/// copied out only when the explorer compares states.
+protocol RuleState: AnyObject {
+    /// Whether the event breaks the rule, given the state and the shared facts as the run left them
+    /// before the event.
+    func breaks(_ event: TraceEvent, _ facts: RunFacts) -> Bool
+    /// Changes the state after the event, given the shared facts as the event left them.
+    func learn(_ event: TraceEvent, _ facts: RunFacts)
+    /// The state as the explorer compares it at `now`.
+    func compared(at now: Duration) -> AnyHashable
+}
+
+/// A rule's state of its own type, with the rule's code for it.
+private final class TypedRuleState<State: Hashable & Sendable>: RuleState {
+    private var state: State
+    private let code: RuleStateCode<State>
+
+    init(_ state: State, _ code: RuleStateCode<State>) {
+        self.state = state
+        self.code = code
+    }
+
+    func breaks(_ event: TraceEvent, _ facts: RunFacts) -> Bool { code.breaks(event, state, facts) }
+    func learn(_ event: TraceEvent, _ facts: RunFacts) { code.update(&state, event, facts) }
+    func compared(at now: Duration) -> AnyHashable { AnyHashable(code.projection?(state, now) ?? state) }
+}
+
+/// A rule's code for its state: how an event changes it, how the explorer compares it, and whether
+/// an event breaks the rule by it.
+private struct RuleStateCode<State: Hashable & Sendable>: Sendable {
+    let update: @Sendable (inout State, TraceEvent, RunFacts) -> Void
+    let projection: (@Sendable (State, Duration) -> State)?
+    let breaks: @Sendable (TraceEvent, State, RunFacts) -> Bool
 }
 
 extension RuleDescriptor {
@@ -41,18 +73,10 @@ extension RuleDescriptor {
         breaks: @escaping @Sendable (TraceEvent, State, RunFacts) -> Bool, causedBy: Set<HarnessStep> = [],
         authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
     ) {
-        var compared: (@Sendable (AnyHashable, Duration) -> AnyHashable)?
-        if let projection {
-            compared = { (state: AnyHashable, now: Duration) -> AnyHashable in AnyHashable(projection(state as! State, now)) }
-        }
+        let code = RuleStateCode(update: update, projection: projection, breaks: breaks)
         let memory = RuleMemory(
             initialState: { AnyHashable(initialState) }, learnsFrom: learnsFrom,
-            update: { (state: inout AnyHashable, event: TraceEvent, facts: RunFacts) in
-                var next = state as! State
-                update(&next, event, facts)
-                state = AnyHashable(next)
-            },
-            projection: compared
+            start: { TypedRuleState(initialState, code) }
         )
         self.init(
             id: id, authority: authority, on: on, rule: rule, definition: definition, source: source,
