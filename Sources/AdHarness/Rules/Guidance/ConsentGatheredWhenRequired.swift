@@ -74,7 +74,7 @@ struct ConsentGathering: Hashable, Sendable {
         switch event.name {
         case .deviceReady, .deviceTravel: region = event["region"].flatMap(ConsentRegion.init(rawValue:))
         case .step:
-            if event[.step] == .onboarding {
+            if event.isStep(.onboarding) {
                 onboardingRan = true
                 if consentRequiredByLastUpdate { onboardingKnewConsentRequired = true }
             }

@@ -34,7 +34,7 @@ extension RuleDescriptor {
         update: { adWantedOnStoredConsent, event, facts in
             switch event.name {
             case .step:
-                if event[.step] == .requestAd && facts.adCouldBeRequested && !facts.consentUpdateSucceeded { adWantedOnStoredConsent = true }
+                if event.isStep(.requestAd) && facts.adCouldBeRequested && !facts.consentUpdateSucceeded { adWantedOnStoredConsent = true }
             case .consentUpdateDone, .legacyConsentUpdateDone: if event[.error] == nil { adWantedOnStoredConsent = false }
             default: adWantedOnStoredConsent = false
             }

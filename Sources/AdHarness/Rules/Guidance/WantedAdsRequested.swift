@@ -30,7 +30,7 @@ extension RuleDescriptor {
         learnsFrom: [.step, .adsRequest, .appLaunch, .appTerminate, .appCrash, .runFinish],
         update: { adWantedUnsent, event, facts in
             switch event.name {
-            case .step: if event[.step] == .requestAd && facts.adCouldBeRequested { adWantedUnsent = true }
+            case .step: if event.isStep(.requestAd) && facts.adCouldBeRequested { adWantedUnsent = true }
             default: adWantedUnsent = false
             }
         },

@@ -37,7 +37,7 @@ extension RuleDescriptor {
             guard taps.unanswered else { return false }
             switch event.name {
             case .consentFormPresent: return event[.formKind] == .consent
-            case .step: return event[.step] == .openPrivacyOptions
+            case .step: return event.isStep(.openPrivacyOptions)
             case .appTerminate, .appCrash, .probeEnd: return true
             // With work still due, the form may yet come: the end does not decide it.
             case .runFinish: return event[.pendingDue] == nil
@@ -67,7 +67,7 @@ struct PrivacyOptionsTaps: Hashable, Sendable {
                 required = PrivacyOptionsRequirement(rawValue: value) == .required
             }
         case .storeRemove: if event[.storageKey] == ConsentStorage.Key.privacyOptions { required = false }
-        case .step: if event[.step] == .openPrivacyOptions && required { unanswered = true }
+        case .step: if event.isStep(.openPrivacyOptions) && required { unanswered = true }
         case .consentFormPresent, .consentFormPresentFailed: if event[.formKind] == .privacyOptions { unanswered = false }
         case .appLaunch, .appTerminate, .appCrash, .runFinish: unanswered = false
         default: break
