@@ -24,7 +24,7 @@ public final class InvariantChecker: Sendable {
     private struct State {
         var facts = RunFacts()
         /// The state of each rule of the package's that keeps one, in the order of ``Rules/remembering``.
-        var ruleStates = Rules.remembering.map { $0.1.start() }
+        var ruleStates = Rules.remembering.map { $0.1.start.fresh() }
         /// The state of each rule of a team's, in the order of ``custom``.
         var customStates: [any RuleState] = []
         /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
@@ -43,7 +43,7 @@ public final class InvariantChecker: Sendable {
         self.rules = rules
         active = Self.activeRules(rules)
         custom = rules.customRules.filter { $0.1 != .off }
-        state.withLock { $0.customStates = custom.map { $0.0.memory.start() } }
+        state.withLock { $0.customStates = custom.map { $0.0.memory.start.fresh() } }
         trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
     }
 
@@ -64,12 +64,30 @@ public final class InvariantChecker: Sendable {
     private func findings(at severity: RuleSeverity) -> [InvariantViolation] { findings.filter { $0.severity == severity } }
 
     /// What the checker carries from one event to the next, which decides what later events break.
-    struct Debts: Hashable, @unchecked Sendable {
+    struct Debts: Hashable, Sendable {
         let facts: RunFacts
-        /// The states of the package's rules that keep one (``RuleMemory``), as the explorer compares them.
-        let rules: [AnyHashable]
-        /// The states of the rules of a team's: values of `Sendable` types (`Rule.State`).
-        let custom: [AnyHashable]
+        /// The states of the package's rules that keep one (``RuleMemory``), as the explorer compares
+        /// them: copies nothing changes.
+        let rules: [any RuleState]
+        /// The states of the rules of a team's, the same way.
+        let custom: [any RuleState]
+
+        /// Equal when the facts and every rule's state are.
+        static func == (lhs: Debts, rhs: Debts) -> Bool {
+            lhs.facts == rhs.facts && equal(lhs.rules, rhs.rules) && equal(lhs.custom, rhs.custom)
+        }
+
+        private static func equal(_ lhs: [any RuleState], _ rhs: [any RuleState]) -> Bool {
+            lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.isEqual(to: $1) }
+        }
+
+        /// Hashes what ``==(_:_:)`` compares.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(facts)
+            for state in rules { state.hash(into: &hasher) }
+            hasher.combine(custom.count)
+            for state in custom { state.hash(into: &hasher) }
+        }
     }
 
     /// The checker's open debts at `now`, for the explorer's state comparison.

@@ -11,35 +11,49 @@ struct RuleMemory: Sendable {
     let initialState: @Sendable () -> AnyHashable
     /// The events that change the state: the checker shows the rule these only.
     let learnsFrom: Set<TraceName>
-    /// The state at the start of a run, held where the checker of one run changes it in place.
-    let start: @Sendable () -> any RuleState
+    /// The state at the start of a run, never changed: each run starts from a copy (``RuleState/fresh()``).
+    let start: any RuleState
 }
 
 /// One rule's state in one run, changed in place as events come (no boxing on the hot path), and
 /// copied out only when the explorer compares states.
-protocol RuleState: AnyObject {
+protocol RuleState: AnyObject, Sendable {
     /// Whether the event breaks the rule, given the state and the shared facts as the run left them
     /// before the event.
     func breaks(_ event: TraceEvent, _ facts: RunFacts) -> Bool
     /// Changes the state after the event, given the shared facts as the event left them.
     func learn(_ event: TraceEvent, _ facts: RunFacts)
-    /// The state as the explorer compares it at `now`.
-    func compared(at now: Duration) -> AnyHashable
+    /// A copy of the state at the start of a run, for one run's checker to change in place.
+    func fresh() -> any RuleState
+    /// A copy of the state as the explorer compares it at `now`, which nothing changes.
+    func compared(at now: Duration) -> any RuleState
+    /// Hashes the state.
+    func hash(into hasher: inout Hasher)
+    /// Whether another rule's state is this one's, equal.
+    func isEqual(to other: any RuleState) -> Bool
 }
 
-/// A rule's state of its own type, with the rule's code for it.
-private final class TypedRuleState<State: Hashable & Sendable>: RuleState {
+/// A rule's state of its own type, with the rule's code for it. Sendable: a run's checker changes
+/// it only under its lock, and the start and the explorer's copies never change.
+private final class TypedRuleState<State: Hashable & Sendable>: RuleState, @unchecked Sendable {
     private var state: State
     private let code: RuleStateCode<State>
 
-    init(_ state: State, _ code: RuleStateCode<State>) {
+    required init(_ state: State, _ code: RuleStateCode<State>) {
         self.state = state
         self.code = code
     }
 
+    /// A copy with another state: made from this object's own type, with no generic type to look up.
+    private func copy(with state: State) -> TypedRuleState { type(of: self).init(state, code) }
+
+    func fresh() -> any RuleState { copy(with: state) }
+
     func breaks(_ event: TraceEvent, _ facts: RunFacts) -> Bool { code.breaks(event, state, facts) }
     func learn(_ event: TraceEvent, _ facts: RunFacts) { code.update(&state, event, facts) }
-    func compared(at now: Duration) -> AnyHashable { AnyHashable(code.projection?(state, now) ?? state) }
+    func compared(at now: Duration) -> any RuleState { copy(with: code.projection?(state, now) ?? state) }
+    func hash(into hasher: inout Hasher) { hasher.combine(state) }
+    func isEqual(to other: any RuleState) -> Bool { (other as? TypedRuleState<State>)?.state == state }
 }
 
 /// A rule's code for its state: how an event changes it, how the explorer compares it, and whether
@@ -76,7 +90,7 @@ extension RuleDescriptor {
         let code = RuleStateCode(update: update, projection: projection, breaks: breaks)
         let memory = RuleMemory(
             initialState: { AnyHashable(initialState) }, learnsFrom: learnsFrom,
-            start: { TypedRuleState(initialState, code) }
+            start: TypedRuleState(initialState, code)
         )
         self.init(
             id: id, authority: authority, on: on, rule: rule, definition: definition, source: source,
