@@ -41,3 +41,9 @@ extension TraceField where Value == HarnessStep {
     /// The step a `step` event begins.
     public static var step: Self { Self("step") }
 }
+
+extension TraceEvent {
+    /// Whether the event begins a step of this kind: compared as recorded, without reading the
+    /// step back, as each rule that learns from steps asks on every one.
+    func isStep(_ step: HarnessStep) -> Bool { name == .step && self["step"] == step.rawValue }
+}

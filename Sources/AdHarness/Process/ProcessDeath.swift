@@ -47,7 +47,7 @@ package struct ProcessDeath: Hashable, Sendable {
         return Rules.all.compactMap { rule in
             let severity = rules.severity(of: rule.id)
             guard severity != .off, [Invariant.noCrash, .noHang, .noCrashOnDuplicateCallback].contains(rule.id),
-                rule.breaks(crash, RunFacts())
+                rule.breaks(crash, rule.memory?.initialState(), RunFacts())
             else { return nil }
             return InvariantViolation(invariant: rule.id, severity: severity, event: crash, traceSoFar: trace)
         }

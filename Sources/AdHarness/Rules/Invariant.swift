@@ -1,10 +1,10 @@
 /// A rule the harness checks on every run, from the ground truth the stand-ins record: its name.
 ///
 /// Each rule is defined once, in its own file under `Rules/` (its name, its statement, its exact
-/// definition, its source, its authority, and the code that decides it side by side); `Rules`
-/// lists them. Every definition reads only events recorded by the harness and the OS and SDK
-/// stand-ins (what the real system saw, at the moment it saw it), never what the glue logs, so any
-/// glue is checked the same way. `adharness invariants` prints them.
+/// definition, its source, its authority, the state it keeps and the code that decides it side by
+/// side); `Rules` lists them. Every definition reads only events recorded by the harness and the
+/// OS and SDK stand-ins (what the real system saw, at the moment it saw it), never what the glue
+/// logs, so any glue is checked the same way. `adharness invariants` prints them.
 public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The rule's name, as fixtures and reports spell it.
     public let rawValue: String
@@ -37,7 +37,8 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     public var description: String { rawValue }
 }
 
-/// One rule, whole: its statement, definition, source and authority, and the code that decides it.
+/// One rule, whole: its statement, definition, source and authority, the state it keeps, and the
+/// code that decides it.
 public struct RuleDescriptor: Sendable {
     /// The rule's name.
     package let id: Invariant
@@ -51,8 +52,12 @@ public struct RuleDescriptor: Sendable {
     package let definition: String
     /// Where it comes from: the document, quoted or named, with its address.
     package let source: String
-    /// Whether an event breaks the rule, given what the run had shown before it.
-    let breaks: @Sendable (TraceEvent, RunFacts) -> Bool
+    /// Whether an event breaks the rule, given its own state (`nil` for a rule that keeps none) and
+    /// the facts several rules share, both as the run left them before the event.
+    let breaks: @Sendable (TraceEvent, AnyHashable?, RunFacts) -> Bool
+    /// What the rule keeps from one event to the next, and how each event changes it: `nil` for a
+    /// rule that judges each event by itself and the shared facts.
+    let memory: RuleMemory?
     /// The steps whose debt the rule collects later (a tap on the privacy-options entry point, an ad
     /// wanted): a finding made at a later event names the last such step as its cause.
     var causedBy: Set<HarnessStep> = []

@@ -13,8 +13,9 @@ public final class InvariantChecker: Sendable {
     /// The rules checked, and how severely.
     public let rules: RuleSet
     private let trace: Trace
-    /// The rules that are not off, by the events that can break them, in checking order.
-    private let active: [TraceName: [(RuleDescriptor, RuleSeverity)]]
+    /// By event: the rules that are not off and can be broken by it, in checking order, each with the
+    /// place of its state; and the places of the states it changes, with how.
+    private let active: [TraceName: ActiveRules]
     private let state = Locked(State())
 
     /// The rules of a team's the set adds, each with its severity.
@@ -22,8 +23,10 @@ public final class InvariantChecker: Sendable {
 
     private struct State {
         var facts = RunFacts()
+        /// The state of each rule of the package's that keeps one, in the order of ``Rules/remembering``.
+        var ruleStates = Rules.remembering.map { $0.1.start.fresh() }
         /// The state of each rule of a team's, in the order of ``custom``.
-        var customStates: [AnyHashable] = []
+        var customStates: [any RuleState] = []
         /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
         var findings: [(Invariant, RuleSeverity, Int, Int?)] = []
         /// Where the last step of each kind was recorded, for a finding's cause.
@@ -40,7 +43,7 @@ public final class InvariantChecker: Sendable {
         self.rules = rules
         active = Self.activeRules(rules)
         custom = rules.customRules.filter { $0.1 != .off }
-        state.withLock { $0.customStates = custom.map { $0.0.initialState() } }
+        state.withLock { $0.customStates = custom.map { $0.0.memory.start.fresh() } }
         trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
     }
 
@@ -61,36 +64,77 @@ public final class InvariantChecker: Sendable {
     private func findings(at severity: RuleSeverity) -> [InvariantViolation] { findings.filter { $0.severity == severity } }
 
     /// What the checker carries from one event to the next, which decides what later events break.
-    struct Debts: Hashable, @unchecked Sendable {
+    struct Debts: Hashable, Sendable {
         let facts: RunFacts
-        /// The states of the rules of a team's: values of `Sendable` types (`Rule.State`).
-        let custom: [AnyHashable]
+        /// The states of the package's rules that keep one (``RuleMemory``), as the explorer compares
+        /// them: copies nothing changes.
+        let rules: [any RuleState]
+        /// The states of the rules of a team's, the same way.
+        let custom: [any RuleState]
+
+        /// Equal when the facts and every rule's state are.
+        static func == (lhs: Debts, rhs: Debts) -> Bool {
+            lhs.facts == rhs.facts && equal(lhs.rules, rhs.rules) && equal(lhs.custom, rhs.custom)
+        }
+
+        private static func equal(_ lhs: [any RuleState], _ rhs: [any RuleState]) -> Bool {
+            lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.isEqual(to: $1) }
+        }
+
+        /// Hashes what ``==(_:_:)`` compares.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(facts)
+            for state in rules { state.hash(into: &hasher) }
+            hasher.combine(custom.count)
+            for state in custom { state.hash(into: &hasher) }
+        }
     }
 
     /// The checker's open debts at `now`, for the explorer's state comparison.
-    func debts(at now: Duration) -> Debts { state.withLock { Debts(facts: $0.facts.projection(at: now), custom: $0.customStates) } }
+    func debts(at now: Duration) -> Debts {
+        state.withLock { state in
+            Debts(
+                facts: state.facts, rules: state.ruleStates.map { $0.compared(at: now) }, custom: state.customStates.map { $0.compared(at: now) })
+        }
+    }
+
+    /// What the checker does at one kind of event.
+    private struct ActiveRules {
+        /// The rules that are not off and judge the event, in checking order, each with the place
+        /// of its state in ``State/ruleStates`` if it keeps one.
+        var judging: [(RuleDescriptor, RuleSeverity, Int?)] = []
+        /// The places of the states the event changes.
+        var learning: [Int] = []
+    }
 
     /// The rules a rule set checks, by the event that can break each, in checking order: worked out
     /// once per rule set in a process, as every run of a search uses the same one.
-    private static func activeRules(_ rules: RuleSet) -> [TraceName: [(RuleDescriptor, RuleSeverity)]] {
+    private static func activeRules(_ rules: RuleSet) -> [TraceName: ActiveRules] {
         if let known = activeByRuleSet.withLock({ $0[rules] }) { return known }
-        var active: [TraceName: [(RuleDescriptor, RuleSeverity)]] = [:]
+        var active: [TraceName: ActiveRules] = [:]
+        let places = Dictionary(uniqueKeysWithValues: Rules.remembering.enumerated().map { ($0.element.0.id, $0.offset) })
+        for (place, (_, memory)) in Rules.remembering.enumerated() {
+            for name in memory.learnsFrom { active[name, default: ActiveRules()].learning.append(place) }
+        }
         for rule in Rules.checkingOrder {
             let severity = rules.severity(of: rule.id)
             // A rule whose authority depends on the event is asked wherever it may be on.
             guard severity != .off || (rule.authorityAt != nil && rules.overrides[rule.id] == nil) else { continue }
-            for name in rule.on { active[name, default: []].append((rule, severity)) }
+            for name in rule.on { active[name, default: ActiveRules()].judging.append((rule, severity, places[rule.id])) }
         }
         activeByRuleSet.withLock { $0[rules] = active }
         return active
     }
 
-    private static let activeByRuleSet = Locked<[RuleSet: [TraceName: [(RuleDescriptor, RuleSeverity)]]]>([:])
+    private static let activeByRuleSet = Locked<[RuleSet: [TraceName: ActiveRules]]>([:])
 
     private func check(_ event: TraceEvent, at index: Int) {
         guard event.name.isGroundTruth else { return }
+        let atEvent = active[event.name]
         state.withLock { state in
-            for (rule, severity) in active[event.name] ?? [] where rule.breaks(event, state.facts) {
+            for (rule, severity, place) in atEvent?.judging ?? [] {
+                let broken = if let place { state.ruleStates[place].breaks(event, state.facts) } else { rule.breaks(event, nil, state.facts) }
+                guard broken else { continue }
                 let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
                 guard severity != .off else { continue }
                 // A finding made at a later event than the step it collects from points at that step.
@@ -98,11 +142,12 @@ public final class InvariantChecker: Sendable {
                 state.findings.append((rule.id, severity, index, cause))
             }
             state.facts.update(with: event)
+            for place in atEvent?.learning ?? [] { state.ruleStates[place].learn(event, state.facts) }
             // After the rules: a later tap's finding names the earlier tap that opened its debt.
             if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
             for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
-                if rule.breaks(event, state.customStates[offset]) { state.findings.append((rule.invariant, severity, index, nil)) }
-                state.customStates[offset] = rule.update(state.customStates[offset], event)
+                if state.customStates[offset].breaks(event, state.facts) { state.findings.append((rule.invariant, severity, index, nil)) }
+                state.customStates[offset].learn(event, state.facts)
             }
         }
     }

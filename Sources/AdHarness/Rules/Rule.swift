@@ -63,28 +63,21 @@ package struct CustomRule: Sendable {
     package let invariant: Invariant
     /// The rule's type: one name, one rule.
     package let type: ObjectIdentifier
-    /// How it reads as the package's rules do.
+    /// It as the package's rules are declared: its state, the events it learns from and judges, and
+    /// how (it reads none of the facts the package's rules share).
     package let descriptor: RuleDescriptor
-    /// Its state at the start of a run.
-    package let initialState: @Sendable () -> AnyHashable
-    /// Whether an event breaks it, given its state.
-    package let breaks: @Sendable (TraceEvent, AnyHashable) -> Bool
-    /// Its state after an event.
-    package let update: @Sendable (AnyHashable, TraceEvent) -> AnyHashable
+    /// Its state, as ``descriptor`` keeps it.
+    let memory: RuleMemory
 
     init<R: Rule>(_ rule: R) {
         invariant = Invariant(declaring: rule.name)
         type = ObjectIdentifier(R.self)
         descriptor = RuleDescriptor(
             id: invariant, authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition, source: rule.source,
-            breaks: { _, _ in false })
-        initialState = { AnyHashable(rule.initialState) }
-        breaks = { event, state in rule.breaks(event, state: state.base as! R.State) }
-        update = { state, event in
-            var next = state.base as! R.State
-            rule.update(&next, after: event)
-            return AnyHashable(next)
-        }
+            state: rule.initialState, learnsFrom: rule.events, update: { state, event, _ in rule.update(&state, after: event) },
+            breaks: { event, state, _ in rule.breaks(event, state: state) })
+        // Made with a state just above.
+        memory = descriptor.memory!
     }
 }
 

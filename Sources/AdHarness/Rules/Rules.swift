@@ -26,6 +26,10 @@ package enum Rules {
         return first + all.filter { rule in !first.contains { $0.id == rule.id } }
     }()
 
+    /// The rules that keep a state of their own, in the order the checker keeps their states. Every
+    /// one keeps it, on or off, so the explorer tells states apart the same way whatever the rule set.
+    static let remembering: [(RuleDescriptor, RuleMemory)] = all.compactMap { rule in rule.memory.map { (rule, $0) } }
+
     /// Each rule by its name.
     static let byName: [String: RuleDescriptor] = Dictionary(uniqueKeysWithValues: all.map { ($0.id.rawValue, $0) })
 }

@@ -3,93 +3,34 @@ import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
 
-/// What a run has shown so far, as the rules need it: kept from ground-truth events only, updated
-/// after the rules have judged each event (so a rule sees the run as it stood just before).
+/// What a run has shown so far that several rules read: kept from ground-truth events only,
+/// updated after the rules have judged each event (so a rule sees the run as it stood just before).
 ///
-/// These are facts about the run, not rules: which prompt the user dismissed, what the consent
-/// SDK has stored, what the user has just tapped. Each rule reads the ones it needs.
+/// These are facts about the run, not rules: the OS tracking status, what the consent SDK has
+/// stored and allows, whether this process's consent update succeeded. What one rule alone reads
+/// lives in that rule's own state, in its file (``RuleMemory``), so adding a rule edits nothing here.
 struct RunFacts: Hashable, Sendable {
     /// The OS tracking status, as last seen.
     var tracking = TrackingAuthorizationStatus.notDetermined
-    /// The tracking prompt was shown and dismissed unanswered in this install.
-    var promptDismissedThisInstall = false
-    /// A tracking request the OS ignored because the app was not active, not asked again since.
-    var trackingUnasked = false
-    /// The app became active after that request.
-    var activeSinceUnasked = false
-    /// When the app's active stretch after that request began: one that ends at the instant it
-    /// began gave the app no time to ask.
-    var unaskedActiveSince = Duration.zero
     /// The consent SDK's stored decision (`obtained`, `notRequired`...), as its storage holds it.
     var storedConsent = UserConsentStatus.unknown
-    /// The consent SDK's stored privacy-options requirement says the entry point is required.
-    var privacyOptionsRequired = false
     /// Whether the consent SDK allows ad requests, as its last answer said: `false` in a process
     /// until its first consent update restores the stored decision (catalogue C1, C2).
     var canRequestAds = false
-    /// The region the device is in now (`device.ready`, `device.travel`).
-    var region: ConsentRegion?
-    /// The app asked the consent SDK (current or legacy) for an update in this process.
-    var consentUpdateAsked = false
     /// A consent update (current or legacy) of this process completed without an error.
     var consentUpdateSucceeded = false
-    /// The explicit starts of the ad SDK in this process (`ads.start` without `implicit`).
-    var adSDKStarts = 0
-    /// The user asked for an ad while the consent SDK allowed ads on the stored decision alone (no
-    /// update of this process had succeeded) and the tracking status was decided, and no request
-    /// went out since.
-    var adWantedOnStoredConsent = false
-    /// The consent SDK was reset in this process and no consent update with debug settings followed.
-    var resetInProduction = false
-    /// The app is active (no system prompt over it, not in the background).
-    var appActive = false
-    /// The OS tracking prompt is on screen.
-    var trackingPromptUp = false
-    /// The app ran its onboarding in this process.
-    var onboardingRan = false
     /// A fault withheld a callback in this process: the app may be waiting on its own timeout, so
     /// what it has not done yet by the run's end is not what it never does.
     var awaitingCallback = false
-    /// An onboarding of this process began after a consent update had said consent is required.
-    var onboardingKnewConsentRequired = false
-    /// The last consent update of this process completed, and said consent is required.
-    var consentRequiredByLastUpdate = false
-    /// The app loaded or showed a consent form in this process.
-    var consentFormTried = false
-    /// The user tapped the app's privacy-options entry point while it was required, and no
-    /// privacy-options form has been asked for since.
-    var privacyTapUnanswered = false
-    /// The legacy consent SDK is the one in charge: it writes no TCF signals, so the app's `npa` is
-    /// the only way the ad SDK learns the user's choice.
-    var legacyConsentInCharge = false
-    /// The consent SDK in charge gave a current answer in this process (an update that completed
-    /// without an error, or the user's answer to a form), not only the previous session's.
-    var consentAnswerCurrent = false
     /// An ad loaded in this process: the app has one to show.
     var adLoadedThisProcess = false
-    /// The app wanted an ad while it could request one, and has sent no request since.
-    var adWantedUnsent = false
-    /// The ad SDK's audience tags in force in this process (``tags(of:)``).
-    var adConfiguration = RunFacts.defaultTags
-    /// An ad request of this process went out under ``adConfiguration`` since it was set.
-    var requestSentUnderAdConfiguration = false
-    /// Since the last ad that loaded: when the last load failed, and how many requests in a row
-    /// followed a failure at once. (The SDK's failure event names no ad unit, so units share it.)
-    var failedLoads: FailedLoads?
-    /// The user's own asks for an ad (`requestAd` steps, and `requestTracking` then an ad) that no
-    /// request has answered yet in this process: the next requests are the user's, not the app's.
-    var userAdAsksUnanswered = 0
-
-    /// Failed loads since the last ad that loaded.
-    struct FailedLoads: Hashable, Sendable {
-        /// When the last load failed.
-        var lastFailure: Duration
-        /// Requests made within ``RunFacts/adLoadsRetryWindow`` of a failure, in a row.
-        var immediateRetries: Int
-    }
 
     /// The stored consent decisions that stand: ads may be requested on them.
     static let decisionStands: Set<UserConsentStatus> = [.obtained, .notRequired]
+
+    /// An ad the user asks for now could be requested, and the app has none loaded: the consent SDK
+    /// allows requests, the tracking status is decided, and no ad loaded in this process.
+    var adCouldBeRequested: Bool { canRequestAds && tracking != .notDetermined && !adLoadedThisProcess }
 
     /// The facts after an event.
     mutating func update(with event: TraceEvent) {
@@ -97,221 +38,52 @@ struct RunFacts: Hashable, Sendable {
         case .deviceReady:
             if let status = event[.tracking] { tracking = status }
             if let consent = event[.consent] { storedConsent = consent }
-            privacyOptionsRequired = event[.privacyOptions] == .required
             canRequestAds = Self.decisionStands.contains(storedConsent)
-            region = event["region"].flatMap(ConsentRegion.init(rawValue:))
-        case .deviceTravel:
-            region = event["region"].flatMap(ConsentRegion.init(rawValue:))
-        case .step:
-            switch event[.step] {
-            case .onboarding?:
-                onboardingRan = true
-                if consentRequiredByLastUpdate { onboardingKnewConsentRequired = true }
-            case .openPrivacyOptions?:
-                if privacyOptionsRequired { privacyTapUnanswered = true }
-            case .requestAd?:
-                if canRequestAds && tracking != .notDetermined && !adLoadedThisProcess {
-                    adWantedUnsent = true
-                    if !consentUpdateSucceeded { adWantedOnStoredConsent = true }
-                }
-                userAdAsksUnanswered += 1
-            case .requestTracking? where event["detail"] == "thenRequestAd":
-                userAdAsksUnanswered += 1
-            default: break
-            }
-        case .trackingRequest:
-            trackingUnasked = false
         case .trackingAnswer:
             // OS 17.4's early `denied` reaches the app while the prompt stays up and the OS status is
             // still `notDetermined` until the user answers (catalogue T13): it changes no fact.
             if event[.trackingAnswerReason] == .earlyAnswer { break }
-            if event[.trackingPromptOutcome]?.leavesStatusUndecided == true { promptDismissedThisInstall = true }
             if let status = event[.trackingStatus] { tracking = status }
-            if event[.prompted] == true { trackingPromptUp = false }
-            // A prompt the user saw meanwhile (another request's, answered or dismissed), or a status
-            // decided without one: the user was asked, or nothing is left to ask.
-            if event[.prompted] == true || tracking != .notDetermined { trackingUnasked = false }
-            if event[.prompted] == false, case .noPrompt(let reason) = event[.trackingAnswerReason], reason.meansAppWasInactive,
-                tracking == .notDetermined
-            {
-                trackingUnasked = true
-                activeSinceUnasked = false
-            }
         case .settingsChange:
-            if let status = event[.tracking] {
-                tracking = status
-                // Decided in Settings: there is nothing left to ask.
-                if status != .notDetermined { trackingUnasked = false }
-            }
-        case .appActive:
-            appActive = true
-            if trackingUnasked && !activeSinceUnasked {
-                activeSinceUnasked = true
-                unaskedActiveSince = event.time
-            }
-        case .appInactive:
-            appActive = false
-        case .trackingPrompt:
-            trackingPromptUp = true
-        case .appBackground:
-            appActive = false
-            // A stretch that had time in it was the session the rule judged; one of no time waits
-            // for the next.
-            if trackingUnasked && activeSinceUnasked {
-                if event.time > unaskedActiveSince { trackingUnasked = false } else { activeSinceUnasked = false }
-            }
+            if let status = event[.tracking] { tracking = status }
         case .appTerminate, .runFinish, .appLaunch, .appCrash:
-            // A new process asks afresh; an ended one cannot ask any more, nor tap, nor want an ad.
-            trackingUnasked = false
-            appActive = false
-            trackingPromptUp = false
-            onboardingRan = false
-            consentFormTried = false
-            consentRequiredByLastUpdate = false
-            onboardingKnewConsentRequired = false
+            // A new process starts afresh; an ended one cannot do anything more.
             awaitingCallback = false
-            resetInProduction = false
-            privacyTapUnanswered = false
-            adWantedUnsent = false
-            adConfiguration = Self.defaultTags
-            requestSentUnderAdConfiguration = false
-            userAdAsksUnanswered = 0
-            consentAnswerCurrent = false
-            consentUpdateAsked = false
             consentUpdateSucceeded = false
-            adSDKStarts = 0
-            adWantedOnStoredConsent = false
             // Before a process's first consent update the SDK allows no ad request (catalogue C1).
             canRequestAds = false
             adLoadedThisProcess = false
-        case .adsConfigure:
-            adConfiguration = Self.tags(of: event)
-            requestSentUnderAdConfiguration = false
         case .appReinstall:
-            promptDismissedThisInstall = false
             tracking = .notDetermined
             storedConsent = .unknown
-            privacyOptionsRequired = false
             canRequestAds = false
         case .storeSet:
-            let value = event[.storedValue].flatMap(Int.init)
-            if event[.storageKey] == ConsentStorage.Key.status, let value {
+            if event[.storageKey] == ConsentStorage.Key.status, let value = event[.storedValue].flatMap(Int.init) {
                 storedConsent = UserConsentStatus(rawValue: value)
-            }
-            if event[.storageKey] == ConsentStorage.Key.privacyOptions, let value {
-                privacyOptionsRequired = PrivacyOptionsRequirement(rawValue: value) == .required
             }
         case .storeRemove:
             if event[.storageKey] == ConsentStorage.Key.status { storedConsent = .unknown }
-            if event[.storageKey] == ConsentStorage.Key.privacyOptions { privacyOptionsRequired = false }
         case .consentUpdate:
-            if event[.debugGeography] != .disabled { resetInProduction = false }
             // The update restores the stored decision at once (catalogue C2).
             canRequestAds = Self.decisionStands.contains(storedConsent)
-            consentUpdateAsked = true
-        case .legacyConsentUpdate:
-            legacyConsentInCharge = true
-            consentUpdateAsked = true
         case .consentUpdateDone:
-            // Required, with a form to show: what the app needs to gather consent.
-            consentRequiredByLastUpdate =
-                event[.error] == nil && event[.consentStatus] == .required
-                && event[.formStatus] == .available
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
-            if event[.error] == nil {
-                consentAnswerCurrent = true
-                consentUpdateSucceeded = true
-                adWantedOnStoredConsent = false
-            }
-        case .consentReset, .legacyConsentReset:
-            if event.name == .consentReset {
-                resetInProduction = true
-                canRequestAds = false
-            }
-            consentAnswerCurrent = false
+            if event[.error] == nil { consentUpdateSucceeded = true }
+        case .consentReset:
+            canRequestAds = false
         case .legacyConsentUpdateDone:
-            if event[.error] == nil {
-                consentAnswerCurrent = true
-                consentUpdateSucceeded = true
-                adWantedOnStoredConsent = false
-            }
-        case .legacyConsentFormAnswer:
-            consentAnswerCurrent = true
-        case .consentFormLoad:
-            consentFormTried = true
-        case .consentFormPresent, .consentFormPresentFailed:
-            if [.consent, .personalizationControls].contains(event[.formKind]) { consentFormTried = true }
-            if event[.formKind] == .privacyOptions { privacyTapUnanswered = false }
+            if event[.error] == nil { consentUpdateSucceeded = true }
         case .consentFormAnswer:
             if let status = event[.consentStatus] { canRequestAds = Self.decisionStands.contains(status) }
-            consentAnswerCurrent = true
         case .adsRequest:
-            adWantedUnsent = false
-            adWantedOnStoredConsent = false
-            requestSentUnderAdConfiguration = true
-            if userAdAsksUnanswered > 0 {
-                // The user's own ask: no retry of the app's, and no pause in its retries either.
-                userAdAsksUnanswered -= 1
-            } else if var failed = failedLoads {
-                failed.immediateRetries = Self.isImmediateRetry(event, after: failed) ? failed.immediateRetries + 1 : 0
-                failedLoads = failed
-            }
             if let tracking = event[.tracking] { self.tracking = tracking }
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
         case .callbackWithheld:
             awaitingCallback = true
         case .adsLoaded:
-            failedLoads = nil
             adLoadedThisProcess = true
-        case .adsStart:
-            if event["implicit"] != "true" { adSDKStarts += 1 }
-        case .adsLoadFailed:
-            failedLoads = FailedLoads(lastFailure: event.time, immediateRetries: failedLoads?.immediateRetries ?? 0)
         default:
             break
         }
-    }
-
-    /// A request made this soon after the last failed load of its unit is a retry at once.
-    static let adLoadsRetryWindow = Duration.seconds(2)
-    /// The retries at once that make a storm: the third one breaks ``Invariant/adLoadsBackOff``.
-    static let adLoadsStormRetries = 3
-
-    /// The ad SDK's audience tags: each Boolean tag when set, and the age treatment.
-    struct AudienceTags: Hashable, Sendable {
-        var underAgeOfConsent: Bool?
-        var childDirected: Bool?
-        var ageTreatment = AudienceAgeTreatment.unspecified
-
-        /// The tags as the ad SDK applies them to a request: a Boolean tag left unset serves as
-        /// `false` (no restriction), so setting it to `false` changes no request.
-        var asServed: AudienceTags {
-            AudienceTags(underAgeOfConsent: underAgeOfConsent ?? false, childDirected: childDirected ?? false, ageTreatment: ageTreatment)
-        }
-    }
-
-    /// The audience tags an `ads.configure` or `ads.request` carries.
-    static func tags(of event: TraceEvent) -> AudienceTags {
-        AudienceTags(
-            underAgeOfConsent: event[.underAgeOfConsent], childDirected: event[.childDirected],
-            ageTreatment: event[.ageTreatment] ?? .unspecified
-        )
-    }
-
-    /// The tags of a process that set none.
-    static let defaultTags = AudienceTags()
-
-    /// Whether a request follows the last failed load at once.
-    static func isImmediateRetry(_ request: TraceEvent, after failed: FailedLoads) -> Bool {
-        request.time - failed.lastFailure <= adLoadsRetryWindow
-    }
-
-    /// The facts that decide what later events break, without absolute times, for the explorer's
-    /// state comparison: an active stretch is kept only as whether time has passed in it by `now`.
-    func projection(at now: Duration) -> RunFacts {
-        var facts = self
-        facts.failedLoads = failedLoads.map { FailedLoads(lastFailure: .zero, immediateRetries: $0.immediateRetries) }
-        facts.unaskedActiveSince = trackingUnasked && activeSinceUnasked && now > unaskedActiveSince ? .nanoseconds(-1) : .zero
-        return facts
     }
 }

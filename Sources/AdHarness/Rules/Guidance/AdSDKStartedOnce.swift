@@ -24,6 +24,16 @@ extension RuleDescriptor {
             and the consent completion, behind a guard that it is started once, `isMobileAdsStartCalled`); \
             GADMobileAds.h (`startWithCompletionHandler:` calls its completion when set-up finishes)
             """,
-        breaks: { event, facts in event.name == .adsStart && event["implicit"] != "true" && facts.adSDKStarts > 0 }
+        // The explicit starts of the ad SDK in this process (`ads.start` without `implicit`).
+        state: 0,
+        learnsFrom: [.adsStart, .appLaunch, .appTerminate, .appCrash, .runFinish],
+        update: { starts, event, _ in
+            if event.name == .adsStart {
+                if event["implicit"] != "true" { starts += 1 }
+            } else {
+                starts = 0
+            }
+        },
+        breaks: { event, starts, _ in event.name == .adsStart && event["implicit"] != "true" && starts > 0 }
     )
 }

@@ -1,5 +1,7 @@
+import AdRequestKit
 import HarnessSupport
 import MockAdNetwork
+import MockTrackingManager
 
 extension Invariant {
     /// Consent the consent SDK requires is gathered: the app shows the consent form.
@@ -27,15 +29,74 @@ extension RuleDescriptor {
             launch, then load and present a consent form if required); the consent-information header (the update must \
             be called in every app session before the status is read or a form loaded)
             """,
-        breaks: { event, facts in
-            guard event.name == .runFinish, event[.pendingWork] == nil, facts.appActive, !facts.trackingPromptUp, !facts.awaitingCallback,
-                !facts.consentFormTried
+        state: ConsentGathering(),
+        learnsFrom: [
+            .deviceReady, .deviceTravel, .step, .trackingPrompt, .trackingAnswer, .appActive, .appInactive, .appBackground, .consentUpdate,
+            .legacyConsentUpdate, .consentUpdateDone, .consentFormLoad, .consentFormPresent, .consentFormPresentFailed, .appLaunch, .appTerminate, .appCrash,
+            .runFinish,
+        ],
+        update: { gathering, event, _ in gathering.update(with: event) },
+        breaks: { event, gathering, facts in
+            guard event.name == .runFinish, event[.pendingWork] == nil, gathering.appActive, !gathering.trackingPromptUp, !facts.awaitingCallback,
+                !gathering.consentFormTried
             else { return false }
-            let knewAndSkipped = facts.onboardingKnewConsentRequired && facts.consentRequiredByLastUpdate
+            let knewAndSkipped = gathering.onboardingKnewConsentRequired && gathering.consentRequiredByLastUpdate
             let neverAsked =
-                facts.onboardingRan && !facts.consentUpdateAsked && facts.region == .eea
+                gathering.onboardingRan && !gathering.consentUpdateAsked && gathering.region == .eea
                 && !RunFacts.decisionStands.contains(facts.storedConsent)
             return knewAndSkipped || neverAsked
         }
     )
+}
+
+/// What ``Invariant/consentGatheredWhenRequired`` keeps: where the device is, whether the app is
+/// free to act, and what the last process knew of consent and did about it.
+struct ConsentGathering: Hashable, Sendable {
+    /// The region the device is in now (`device.ready`, `device.travel`).
+    var region: ConsentRegion?
+    /// The app is active (no system prompt over it, not in the background).
+    var appActive = false
+    /// The OS tracking prompt is on screen.
+    var trackingPromptUp = false
+    /// The app ran its onboarding in this process.
+    var onboardingRan = false
+    /// An onboarding of this process began after a consent update had said consent is required.
+    var onboardingKnewConsentRequired = false
+    /// The last consent update of this process completed, and said consent is required.
+    var consentRequiredByLastUpdate = false
+    /// The app asked the consent SDK (current or legacy) for an update in this process.
+    var consentUpdateAsked = false
+    /// The app loaded or showed a consent form in this process.
+    var consentFormTried = false
+
+    /// The state after an event.
+    mutating func update(with event: TraceEvent) {
+        switch event.name {
+        case .deviceReady, .deviceTravel: region = event["region"].flatMap(ConsentRegion.init(rawValue:))
+        case .step:
+            if event.isStep(.onboarding) {
+                onboardingRan = true
+                if consentRequiredByLastUpdate { onboardingKnewConsentRequired = true }
+            }
+        case .trackingPrompt: trackingPromptUp = true
+        case .trackingAnswer:
+            // OS 17.4's early `denied` comes while the prompt stays up (catalogue T13).
+            if event[.trackingAnswerReason] != .earlyAnswer && event[.prompted] == true { trackingPromptUp = false }
+        case .appActive: appActive = true
+        case .appInactive, .appBackground: appActive = false
+        case .consentUpdate, .legacyConsentUpdate: consentUpdateAsked = true
+        case .consentUpdateDone:
+            // Required, with a form to show: what the app needs to gather consent.
+            consentRequiredByLastUpdate =
+                event[.error] == nil && event[.consentStatus] == .required && event[.formStatus] == .available
+        case .consentFormLoad: consentFormTried = true
+        case .consentFormPresent, .consentFormPresentFailed:
+            if [.consent, .personalizationControls].contains(event[.formKind]) { consentFormTried = true }
+        case .appLaunch, .appTerminate, .appCrash, .runFinish:
+            // A new process asks afresh; an ended one cannot do anything more.
+            self = ConsentGathering(region: region)
+        default:
+            break
+        }
+    }
 }

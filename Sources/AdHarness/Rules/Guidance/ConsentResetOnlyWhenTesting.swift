@@ -21,8 +21,18 @@ extension RuleDescriptor {
             the consent-information header (reset clears all consent state from persistent storage); \
             https://github.com/capacitor-community/admob/issues/276
             """,
-        breaks: { event, facts in
-            guard facts.resetInProduction else { return false }
+        // The consent SDK was reset in this process and no consent update with debug settings followed.
+        state: false,
+        learnsFrom: [.consentReset, .consentUpdate, .appLaunch, .appTerminate, .appCrash, .runFinish],
+        update: { resetInProduction, event, _ in
+            switch event.name {
+            case .consentReset: resetInProduction = true
+            case .consentUpdate: if event[.debugGeography] != .disabled { resetInProduction = false }
+            default: resetInProduction = false
+            }
+        },
+        breaks: { event, resetInProduction, _ in
+            guard resetInProduction else { return false }
             switch event.name {
             case .consentUpdate: return event[.debugGeography] == .disabled
             case .appTerminate, .appCrash, .runFinish: return true

@@ -1,3 +1,4 @@
+import AdRequestKit
 import HarnessSupport
 
 extension Invariant {
@@ -25,9 +26,48 @@ extension RuleDescriptor {
             Google, https://developers.google.com/admob/ios/targeting (to ensure that all ad requests apply the request \
             configuration, set it before initializing the SDK)
             """,
-        breaks: { event, facts in
-            event.name == .adsConfigure && event[.afterStart] == true && facts.requestSentUnderAdConfiguration
-                && RunFacts.tags(of: event).asServed != facts.adConfiguration.asServed
+        state: AdConfigurationInForce(),
+        learnsFrom: [.adsConfigure, .adsRequest, .appLaunch, .appTerminate, .appCrash, .runFinish],
+        update: { inForce, event, _ in
+            switch event.name {
+            case .adsConfigure: inForce = AdConfigurationInForce(tags: .of(event))
+            case .adsRequest: inForce.requestSent = true
+            default: inForce = AdConfigurationInForce()
+            }
+        },
+        breaks: { event, inForce, _ in
+            event.name == .adsConfigure && event[.afterStart] == true && inForce.requestSent
+                && AudienceTags.of(event).asServed != inForce.tags.asServed
         }
     )
+}
+
+/// What ``Invariant/requestConfigurationBeforeStart`` keeps: the ad SDK's audience tags in force in
+/// this process, and whether a request went out under them.
+struct AdConfigurationInForce: Hashable, Sendable {
+    /// The tags in force (those of a process that set none, until it sets some).
+    var tags = AudienceTags()
+    /// An ad request of this process went out under ``tags`` since they were set.
+    var requestSent = false
+}
+
+/// The ad SDK's audience tags: each Boolean tag when set, and the age treatment.
+struct AudienceTags: Hashable, Sendable {
+    var underAgeOfConsent: Bool?
+    var childDirected: Bool?
+    var ageTreatment = AudienceAgeTreatment.unspecified
+
+    /// The tags as the ad SDK applies them to a request: a Boolean tag left unset serves as
+    /// `false` (no restriction), so setting it to `false` changes no request.
+    var asServed: AudienceTags {
+        AudienceTags(underAgeOfConsent: underAgeOfConsent ?? false, childDirected: childDirected ?? false, ageTreatment: ageTreatment)
+    }
+
+    /// The audience tags an `ads.configure` or `ads.request` carries.
+    static func of(_ event: TraceEvent) -> AudienceTags {
+        AudienceTags(
+            underAgeOfConsent: event[.underAgeOfConsent], childDirected: event[.childDirected],
+            ageTreatment: event[.ageTreatment] ?? .unspecified
+        )
+    }
 }

@@ -26,8 +26,21 @@ extension RuleDescriptor {
             update's completion whether or not it failed); the consent-information header (the status holds the \
             previous session's value until the completion); catalogue C2, C6
             """,
-        breaks: { event, facts in
-            event.name == .runFinish && event[.pendingWork] == nil && facts.adWantedOnStoredConsent && !facts.consentUpdateSucceeded
+        // The user asked for an ad while the consent SDK allowed ads on the stored decision alone (no
+        // update of this process had succeeded) and the tracking status was decided, and no request
+        // went out since.
+        state: false,
+        learnsFrom: [.step, .adsRequest, .consentUpdateDone, .legacyConsentUpdateDone, .appLaunch, .appTerminate, .appCrash, .runFinish],
+        update: { adWantedOnStoredConsent, event, facts in
+            switch event.name {
+            case .step:
+                if event.isStep(.requestAd) && facts.adCouldBeRequested && !facts.consentUpdateSucceeded { adWantedOnStoredConsent = true }
+            case .consentUpdateDone, .legacyConsentUpdateDone: if event[.error] == nil { adWantedOnStoredConsent = false }
+            default: adWantedOnStoredConsent = false
+            }
+        },
+        breaks: { event, adWantedOnStoredConsent, facts in
+            event.name == .runFinish && event[.pendingWork] == nil && adWantedOnStoredConsent && !facts.consentUpdateSucceeded
         }
     )
 }

@@ -1,4 +1,6 @@
+import AdRequestKit
 import HarnessSupport
+import MockTrackingManager
 
 extension Invariant {
     /// A tracking request the OS ignored because the app was inactive is asked again once it is active.
@@ -26,13 +28,77 @@ extension RuleDescriptor {
             Apple, https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:) \
             (no prompt unless the app is active; call again; no delay is named); https://github.com/zoontek/react-native-permissions/pull/751
             """,
-        breaks: { event, facts in
-            guard facts.trackingUnasked && facts.activeSinceUnasked else { return false }
+        state: UnaskedTracking(),
+        learnsFrom: [.trackingRequest, .trackingAnswer, .settingsChange, .appActive, .appBackground, .appLaunch, .appTerminate, .appCrash, .runFinish],
+        update: { unasked, event, facts in unasked.update(with: event, tracking: facts.tracking) },
+        comparedAt: { unasked, now in unasked.projection(at: now) },
+        breaks: { event, unasked, _ in
+            guard unasked.trackingUnasked && unasked.activeSinceUnasked else { return false }
             switch event.name {
-            case .appBackground, .appTerminate: return event.time > facts.unaskedActiveSince
+            case .appBackground, .appTerminate: return event.time > unasked.unaskedActiveSince
             case .runFinish: return event[.pendingWork] == nil
             default: return false
             }
         }
     )
+}
+
+/// What ``Invariant/trackingAskedAgainOnceActive`` keeps: a tracking request the OS ignored while
+/// the app was inactive, and the app's active stretch since.
+struct UnaskedTracking: Hashable, Sendable {
+    /// A tracking request the OS ignored because the app was not active, not asked again since.
+    var trackingUnasked = false
+    /// The app became active after that request.
+    var activeSinceUnasked = false
+    /// When the app's active stretch after that request began: one that ends at the instant it
+    /// began gave the app no time to ask.
+    var unaskedActiveSince = Duration.zero
+
+    /// The state after an event, given the OS tracking status as the event left it.
+    mutating func update(with event: TraceEvent, tracking: TrackingAuthorizationStatus) {
+        switch event.name {
+        case .trackingRequest:
+            trackingUnasked = false
+        case .trackingAnswer:
+            // OS 17.4's early `denied` reaches the app while the prompt stays up (catalogue T13): it
+            // changes nothing.
+            if event[.trackingAnswerReason] == .earlyAnswer { break }
+            // A prompt the user saw meanwhile (another request's, answered or dismissed), or a status
+            // decided without one: the user was asked, or nothing is left to ask.
+            if event[.prompted] == true || tracking != .notDetermined { trackingUnasked = false }
+            if event[.prompted] == false, case .noPrompt(let reason) = event[.trackingAnswerReason], reason.meansAppWasInactive,
+                tracking == .notDetermined
+            {
+                trackingUnasked = true
+                activeSinceUnasked = false
+            }
+        case .settingsChange:
+            // Decided in Settings: there is nothing left to ask.
+            if let status = event[.tracking], status != .notDetermined { trackingUnasked = false }
+        case .appActive:
+            if trackingUnasked && !activeSinceUnasked {
+                activeSinceUnasked = true
+                unaskedActiveSince = event.time
+            }
+        case .appBackground:
+            // A stretch that had time in it was the session the rule judged; one of no time waits
+            // for the next.
+            if trackingUnasked && activeSinceUnasked {
+                if event.time > unaskedActiveSince { trackingUnasked = false } else { activeSinceUnasked = false }
+            }
+        case .appLaunch, .appTerminate, .appCrash, .runFinish:
+            // A new process asks afresh; an ended one cannot ask any more.
+            trackingUnasked = false
+        default:
+            break
+        }
+    }
+
+    /// The state without absolute times, for the explorer's state comparison: the active stretch is
+    /// kept only as whether time has passed in it by `now`.
+    func projection(at now: Duration) -> UnaskedTracking {
+        var unasked = self
+        unasked.unaskedActiveSince = trackingUnasked && activeSinceUnasked && now > unaskedActiveSince ? .nanoseconds(-1) : .zero
+        return unasked
+    }
 }

@@ -25,8 +25,17 @@ extension RuleDescriptor {
             and request ads); Google, https://developers.google.com/admob/ios/privacy/idfa (after the tracking answer, \
             start loading ads)
             """,
-        breaks: { event, facts in
-            event.name == .runFinish && event[.pendingWork] == nil && facts.adWantedUnsent && !facts.awaitingCallback && facts.consentUpdateSucceeded
+        // The app wanted an ad while it could request one, and has sent no request since.
+        state: false,
+        learnsFrom: [.step, .adsRequest, .appLaunch, .appTerminate, .appCrash, .runFinish],
+        update: { adWantedUnsent, event, facts in
+            switch event.name {
+            case .step: if event.isStep(.requestAd) && facts.adCouldBeRequested { adWantedUnsent = true }
+            default: adWantedUnsent = false
+            }
+        },
+        breaks: { event, adWantedUnsent, facts in
+            event.name == .runFinish && event[.pendingWork] == nil && adWantedUnsent && !facts.awaitingCallback && facts.consentUpdateSucceeded
         },
         causedBy: [.requestAd]
     )

@@ -1,3 +1,4 @@
+import AdRequestKit
 import HarnessSupport
 import MockAdNetwork
 
@@ -26,11 +27,17 @@ extension RuleDescriptor {
             add a UI element that presents the privacy options form) and the consent-information header \
             (PrivacyOptionsRequirementStatusRequired: a way must be provided for the user to modify their privacy options)
             """,
-        breaks: { event, facts in
-            guard facts.privacyTapUnanswered else { return false }
+        state: PrivacyOptionsTaps(),
+        learnsFrom: [
+            .deviceReady, .appReinstall, .storeSet, .storeRemove, .step, .consentFormPresent, .consentFormPresentFailed, .appLaunch, .appTerminate, .appCrash,
+            .runFinish,
+        ],
+        update: { taps, event, _ in taps.update(with: event) },
+        breaks: { event, taps, _ in
+            guard taps.unanswered else { return false }
             switch event.name {
             case .consentFormPresent: return event[.formKind] == .consent
-            case .step: return event[.step] == .openPrivacyOptions
+            case .step: return event.isStep(.openPrivacyOptions)
             case .appTerminate, .appCrash, .probeEnd: return true
             // With work still due, the form may yet come: the end does not decide it.
             case .runFinish: return event[.pendingDue] == nil
@@ -39,4 +46,31 @@ extension RuleDescriptor {
         },
         causedBy: [.openPrivacyOptions]
     )
+}
+
+/// What ``Invariant/privacyOptionsReachable`` keeps: whether the entry point is required, and
+/// whether a tap on it waits for its form.
+struct PrivacyOptionsTaps: Hashable, Sendable {
+    /// The consent SDK's stored privacy-options requirement says the entry point is required.
+    var required = false
+    /// The user tapped the app's privacy-options entry point while it was required, and no
+    /// privacy-options form has been asked for since.
+    var unanswered = false
+
+    /// The state after an event.
+    mutating func update(with event: TraceEvent) {
+        switch event.name {
+        case .deviceReady: required = event[.privacyOptions] == .required
+        case .appReinstall: required = false
+        case .storeSet:
+            if event[.storageKey] == ConsentStorage.Key.privacyOptions, let value = event[.storedValue].flatMap(Int.init) {
+                required = PrivacyOptionsRequirement(rawValue: value) == .required
+            }
+        case .storeRemove: if event[.storageKey] == ConsentStorage.Key.privacyOptions { required = false }
+        case .step: if event.isStep(.openPrivacyOptions) && required { unanswered = true }
+        case .consentFormPresent, .consentFormPresentFailed: if event[.formKind] == .privacyOptions { unanswered = false }
+        case .appLaunch, .appTerminate, .appCrash, .runFinish: unanswered = false
+        default: break
+        }
+    }
 }

@@ -31,10 +31,15 @@ extension RuleDescriptor {
             the most conservative of several tags applies); legacy consent SDK, \
             https://developers.google.com/admob/ios/eu-consent (forward a non-personalized choice as npa=1)
             """,
-        breaks: { event, facts in
+        // The legacy consent SDK is the one in charge: it writes no TCF signals, so the app's `npa` is
+        // the only way the ad SDK learns the user's choice.
+        state: false,
+        learnsFrom: [.legacyConsentUpdate],
+        update: { legacyConsentInCharge, _, _ in legacyConsentInCharge = true },
+        breaks: { event, legacyConsentInCharge, _ in
             guard event.name == .adsRequest, event[.mode] == .personalized else { return false }
             return RuleDescriptor.isAgeRestricted(event)
-                || facts.legacyConsentInCharge && event[.consentAllowsPersonalized] == false
+                || legacyConsentInCharge && event[.consentAllowsPersonalized] == false
         }
     )
 

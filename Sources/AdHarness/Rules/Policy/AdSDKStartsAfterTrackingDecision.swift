@@ -1,4 +1,5 @@
 import HarnessSupport
+import MockTrackingManager
 
 extension Invariant {
     /// The ad SDK does not start before the tracking status is decided (the seed app's order).
@@ -17,8 +18,19 @@ extension RuleDescriptor {
             zero identifier); Google's own samples start the SDK once consent allows, before any tracking answer.
             """,
         source: "the house policy (catalogue R7: start the ad SDK after the tracking answer, so it does not cache a zero identifier)",
-        breaks: { event, facts in
-            event.name == .adsStart && event[.tracking] == .notDetermined && !facts.promptDismissedThisInstall
+        // The tracking prompt was shown and dismissed unanswered in this install.
+        state: false,
+        learnsFrom: [.trackingAnswer, .appReinstall],
+        update: { promptDismissedThisInstall, event, _ in
+            if event.name == .appReinstall {
+                promptDismissedThisInstall = false
+            } else if event[.trackingAnswerReason] != .earlyAnswer, event[.trackingPromptOutcome]?.leavesStatusUndecided == true {
+                // OS 17.4's early `denied` reaches the app while the prompt stays up (catalogue T13): no dismissal.
+                promptDismissedThisInstall = true
+            }
+        },
+        breaks: { event, promptDismissedThisInstall, _ in
+            event.name == .adsStart && event[.tracking] == .notDetermined && !promptDismissedThisInstall
         }
     )
 }

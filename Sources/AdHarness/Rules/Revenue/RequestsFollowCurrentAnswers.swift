@@ -29,8 +29,22 @@ extension RuleDescriptor {
             https://developers.google.com/admob/ios/privacy/idfa; the consent-information header (the status holds the \
             previous session's value until this session's update completes)
             """,
-        breaks: { event, facts in
-            guard event.name == .adsRequest, event[.npa] == true, facts.consentAnswerCurrent else { return false }
+        // The consent SDK in charge gave a current answer in this process (an update that completed
+        // without an error, or the user's answer to a form), not only the previous session's.
+        state: false,
+        learnsFrom: [
+            .consentUpdateDone, .legacyConsentUpdateDone, .consentFormAnswer, .legacyConsentFormAnswer, .consentReset, .legacyConsentReset,
+            .appLaunch, .appTerminate, .appCrash, .runFinish,
+        ],
+        update: { consentAnswerCurrent, event, _ in
+            switch event.name {
+            case .consentUpdateDone, .legacyConsentUpdateDone: if event[.error] == nil { consentAnswerCurrent = true }
+            case .consentFormAnswer, .legacyConsentFormAnswer: consentAnswerCurrent = true
+            default: consentAnswerCurrent = false
+            }
+        },
+        breaks: { event, consentAnswerCurrent, _ in
+            guard event.name == .adsRequest, event[.npa] == true, consentAnswerCurrent else { return false }
             let bothAllow = event[.tracking] == .authorized && event[.consentAllowsPersonalized] == true
             let signalsAllow = event[.modeRule].map(signalRulesAllowingPersonalized.contains) ?? true
             return bothAllow && signalsAllow
