@@ -55,9 +55,16 @@ struct DependencyLock {
             guard let sdk = names.lazy.compactMap(TrackedSDK.init(packageIdentityOrLocation:)).first else { continue }
             let state = pin["state"] as? [String: Any] ?? [:]
             let versionText = state["version"] as? String
-            let pinned =
-                versionText ?? (state["branch"] as? String).map { "branch \($0)" } ?? (state["revision"] as? String).map { "revision \($0.prefix(7))" }
-                ?? "nothing"
+            let pinned: String
+            if let versionText {
+                pinned = versionText
+            } else if let branch = state["branch"] as? String {
+                pinned = "branch \(branch)"
+            } else if let revision = state["revision"] as? String {
+                pinned = "revision \(revision.prefix(7))"
+            } else {
+                pinned = "nothing"
+            }
             let line = lines.firstIndex { $0.contains(sdk.packageIdentity) }.map { $0 + 1 } ?? 1
             entries.append(Entry(sdk: sdk, version: versionText.flatMap(SDKVersion.init(text:)), pinned: pinned, file: file, line: line))
         }
