@@ -48,7 +48,7 @@ public final class AppProcess: Sendable {
         }
         guard first else { return }
         trace.record(
-            .appCrash, [EventField(.crashReason, reason), EventField("detail", reason.description)] + (call.map { [EventField("call", $0)] } ?? [])
+            .appCrash, [EventField(.crashReason, reason), EventField(.detail, reason.description)] + (call.map { [EventField("call", $0)] } ?? [])
         )
         clock.end()
     }

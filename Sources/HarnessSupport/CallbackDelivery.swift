@@ -62,7 +62,7 @@ package struct CallbackDelivery: Sendable {
             AwaitedCall.fromAsyncCode(resumesAContinuation, callback)
             if twice {
                 let withheld = resumesAContinuation && !Self.duplicatesReachAsyncCode.snapshot
-                let held = [EventField("delivered", "false"), EventField("detail", "in process; a worker process delivers it")]
+                let held = [EventField("delivered", "false"), EventField(.detail, "in process; a worker process delivers it")]
                 trace.record(.callbackDuplicate, [EventField("callback", label)] + (withheld ? held : []))
                 if !resumesAContinuation {
                     callback()

@@ -121,6 +121,8 @@ extension TraceField where Value == Bool {
 }
 
 extension TraceField where Value == String {
+    /// What else a step or an event says in words (`step step=requestTracking detail=thenRequestAd`).
+    @inlinable public static var detail: Self { Self("detail") }
     /// The storage key a value is written to or removed from (`store.set`, `store.remove`).
     @inlinable public static var storageKey: Self { Self("key") }
     /// The value written, as the trace shows it: in full up to 100 characters (`store.set`).

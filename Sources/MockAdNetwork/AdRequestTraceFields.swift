@@ -2,6 +2,12 @@ import HarnessSupport
 
 extension ServingMode: TraceValue {}
 extension ServingModeRule: TraceValue {}
+extension ConsentRegion: TraceValue {}
+
+extension TraceField where Value == ConsentRegion {
+    /// The region the device is in (`device.ready`, `device.travel`).
+    @inlinable public static var region: Self { Self("region") }
+}
 
 extension TraceField where Value == ServingMode {
     /// The ad serving mode the ad SDK served the request in, from the TCF signals and `npa` (`ads.request`).
@@ -29,6 +35,9 @@ extension TraceField where Value == AdvertisingIdentifierSent {
 }
 
 extension TraceField where Value == Bool {
+    /// The ad SDK started on its own, at the first load of a process the app had not started it in
+    /// (`ads.start`); absent on the app's own start.
+    @inlinable public static var implicitStart: Self { Self("implicit") }
     /// Whether the ad SDK may collect coarse location, when the app set it (`ads.configure`, `ads.request`).
     @inlinable public static var coarseLocationCollection: Self { Self("coarseLocation") }
     /// Whether the ad SDK uses the publisher first-party ID (`ads.configure`; `ads.request` when off).

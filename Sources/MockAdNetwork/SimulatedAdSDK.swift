@@ -166,7 +166,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
                 EventField(.tracking, trackingStatus()),
                 EventField(.identifierSent, advertisingIdentifier().isZero ? AdvertisingIdentifierSent.zero : .set),
                 EventField(.canRequestAds, consent.signalAllowsAdRequests),
-            ] + (implicit ? [EventField("implicit", "true")] : []))
+            ] + (implicit ? [EventField(.implicitStart, true)] : []))
         // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
         guard infoPlist.contains(.adApplicationIdentifier) || infoPlist[.adManagerApp] == .bool(true) else {
             process.crash(.adApplicationIdentifierMissing, in: call.label, completion: call.completion)

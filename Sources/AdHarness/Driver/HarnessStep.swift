@@ -45,5 +45,5 @@ extension TraceField where Value == HarnessStep {
 extension TraceEvent {
     /// Whether the event begins a step of this kind: compared as recorded, without reading the
     /// step back, as each rule that learns from steps asks on every one.
-    func isStep(_ step: HarnessStep) -> Bool { name == .step && self["step"] == step.rawValue }
+    func isStep(_ step: HarnessStep) -> Bool { name == .step && self[TraceField<HarnessStep>.step.name] == step.rawValue }
 }

@@ -459,7 +459,7 @@ public final class SimulatedApp: Sendable {
             $0.probeStart = start
             $0.privacyOptionsTapped = true
         }
-        trace.record(.step, [EventField(.step, HarnessStep.openPrivacyOptions), EventField("detail", "probe")])
+        trace.record(.step, [EventField(.step, HarnessStep.openPrivacyOptions), EventField(.detail, "probe")])
         // Nothing was waiting: what runs now is what the tap set off.
         process.standIns.process.faults.paused {
             process.standIns.consentForms.probing {
@@ -615,7 +615,7 @@ public final class SimulatedApp: Sendable {
     private func perform(_ name: HarnessStep, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         // The step is recorded from the driving thread, before anything it sets off: its index is the count now.
         let index = trace.events.count
-        trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField("detail", $0)] } ?? []))
+        trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField(.detail, $0)] } ?? []))
         state.withLock {
             $0.stepped = true
             $0.finished = false

@@ -30,7 +30,7 @@ package struct ProcessDeath: Hashable, Sendable {
         var fields = [EventField(.crashReason, reason)]
         if let step { fields.append(EventField("step", step)) }
         if let duplicateCallback { fields.append(EventField(.duplicateCallback, duplicateCallback)) }
-        fields.append(EventField("detail", message))
+        fields.append(EventField(.detail, message))
         return TraceEvent(time: time, name: .appCrash, fields: fields)
     }
 

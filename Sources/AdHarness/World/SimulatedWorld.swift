@@ -88,7 +88,7 @@ package final class SimulatedWorld: Sendable {
         trace.record(
             .deviceReady,
             [
-                EventField("os", os.osVersion.description), EventField("region", device.sdk.region.rawValue),
+                EventField("os", os.osVersion.description), EventField(.region, device.sdk.region),
                 EventField(.tracking, self.device.trackingStatus), EventField(.consent, previousSession.consent),
             ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)]))
     }
@@ -115,7 +115,7 @@ package final class SimulatedWorld: Sendable {
     /// at its next update, in this process or a later one.
     package func travel(to newRegion: ConsentRegion) {
         region.withLock { $0 = newRegion }
-        trace.record(.deviceTravel, [EventField("region", newRegion.rawValue)])
+        trace.record(.deviceTravel, [EventField(.region, newRegion)])
     }
 
     /// Every ad request that reached the ad SDK, across processes, in order.

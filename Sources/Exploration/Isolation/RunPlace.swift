@@ -173,7 +173,7 @@ extension WorkerPool {
     static func death(_ reason: CrashReason, _ message: String, events: [TraceEvent]) -> ProcessDeath {
         let lastStep = events.lastIndex { $0.name == .step }
         var step = lastStep.map { events[$0][.step]?.rawValue ?? "step" }
-        if let lastStep, events[lastStep]["detail"] == "probe" || events[(lastStep + 1)...].contains(where: { $0.name == .runFinish }) {
+        if let lastStep, events[lastStep][.detail] == "probe" || events[(lastStep + 1)...].contains(where: { $0.name == .runFinish }) {
             step = "finish"
         }
         let since = lastStep.map { events[($0 + 1)...] } ?? events[...]

@@ -70,7 +70,7 @@ struct Shrinker {
     /// `trap: Fatal error: ...` for a crash event; `nil` for any other.
     private static func crash(_ event: TraceEvent) -> String? {
         guard event.name == .appCrash else { return nil }
-        return "\(event[.crashReason]?.rawValue ?? "?"): \(event["detail"] ?? "")"
+        return "\(event[.crashReason]?.rawValue ?? "?"): \(event[.detail] ?? "")"
     }
 
     /// What one run of a draft did.

@@ -69,7 +69,7 @@ struct AdLoadRetries: Hashable, Sendable {
     mutating func update(with event: TraceEvent) {
         switch event.name {
         case .step:
-            if event.isStep(.requestAd) || event.isStep(.requestTracking) && event["detail"] == "thenRequestAd" {
+            if event.isStep(.requestAd) || event.isStep(.requestTracking) && event[.detail] == "thenRequestAd" {
                 userAdAsksUnanswered += 1
             }
         case .adsRequest:

@@ -29,11 +29,11 @@ extension RuleDescriptor {
         learnsFrom: [.adsStart, .appLaunch, .appTerminate, .appCrash, .runFinish],
         update: { starts, event, _ in
             if event.name == .adsStart {
-                if event["implicit"] != "true" { starts += 1 }
+                if event[.implicitStart] != true { starts += 1 }
             } else {
                 starts = 0
             }
         },
-        breaks: { event, starts, _ in event.name == .adsStart && event["implicit"] != "true" && starts > 0 }
+        breaks: { event, starts, _ in event.name == .adsStart && event[.implicitStart] != true && starts > 0 }
     )
 }

@@ -72,7 +72,7 @@ struct ConsentGathering: Hashable, Sendable {
     /// The state after an event.
     mutating func update(with event: TraceEvent) {
         switch event.name {
-        case .deviceReady, .deviceTravel: region = event["region"].flatMap(ConsentRegion.init(rawValue:))
+        case .deviceReady, .deviceTravel: region = event[.region]
         case .step:
             if event.isStep(.onboarding) {
                 onboardingRan = true
