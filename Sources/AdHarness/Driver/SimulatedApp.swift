@@ -31,6 +31,8 @@ public final class SimulatedApp: Sendable {
     package let world: SimulatedWorld
     /// Makes the glue of each process.
     package let glueFactory: GlueFactory
+    /// This app's maker of its processes' glue, from ``glueFactory``.
+    private let makeGlue: @Sendable (AppPorts) -> any ConsentGlue
     /// The rule checks, watching every event.
     public let invariants: InvariantChecker
     /// The ad unit every ``SimulatedApp/requestAd(fileID:line:)`` asks for.
@@ -77,9 +79,6 @@ public final class SimulatedApp: Sendable {
         /// than the step that caused it points at that step's line.
         var stepCalls: [Int: StepCall] = [:]
         var locationAnswers: [PendingLocationAnswer] = []
-        /// What the reference glues of ended processes recorded.
-        var pastResults: [Result<LoadedAd, AdRequestFailure>] = []
-        var pastErrors: [AdsFlowError] = []
     }
 
     /// Sets up a world as earlier sessions left it, a scripted user and faults, hosting a glue, and
@@ -98,6 +97,7 @@ public final class SimulatedApp: Sendable {
             legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(previousSession, $0) }
         )
         glueFactory = glue
+        makeGlue = glue.startApp()
         invariants = InvariantChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
         Self.runTraces.snapshot?(world.trace)
@@ -190,11 +190,9 @@ public final class SimulatedApp: Sendable {
     /// Every ad request that reached the ad SDK, across processes, in order.
     public var adRequests: [RecordedAdRequest] { world.adRequests }
     /// The outcome of every ad request of the reference glue that has completed, across processes.
-    package var adResults: [Result<LoadedAd, AdRequestFailure>] {
-        state.withLock { $0.pastResults } + (referenceGlue?.adResults ?? [])
-    }
+    package var adResults: [Result<LoadedAd, AdRequestFailure>] { referenceGlue?.adResults ?? [] }
     /// Every error the reference glue surfaced, across processes.
-    public var errors: [AdsFlowError] { state.withLock { $0.pastErrors } + (referenceGlue?.errors ?? []) }
+    public var errors: [AdsFlowError] { referenceGlue?.errors ?? [] }
     /// Why the app last crashed, if it did.
     public var crash: CrashReason? { state.withLock { $0.lastCrash } }
     /// Whether the app is running.
@@ -565,7 +563,7 @@ public final class SimulatedApp: Sendable {
             state.processCount += 1
             return state.processCount
         }
-        let process = HostedProcess.launch(number: number, in: world, glue: glueFactory, checker: invariants)
+        let process = HostedProcess.launch(number: number, in: world, glue: makeGlue, checker: invariants)
         state.withLock {
             $0.running = process
             $0.privacyOptionsTapped = false
@@ -574,12 +572,6 @@ public final class SimulatedApp: Sendable {
 
     private func endProcess(reason: String) {
         guard let process = state.withLock({ $0.running }) else { return }
-        if let reference = process.glue as? ReferenceGlue {
-            state.withLock { state in
-                state.pastResults += reference.adResults
-                state.pastErrors += reference.errors
-            }
-        }
         process.end(reason: reason, in: world)
         state.withLock { $0.running = nil }
     }

@@ -16,7 +16,9 @@ public struct GlueFactory: Sendable {
     package let defaultRules: RuleSet
     /// The app's own controls a step may tap, as the glue declares them (`ConsentGlue.controls`).
     public let controls: [String]
-    let make: @Sendable (AppPorts) -> any ConsentGlue
+    /// Starts one app: returns the maker of each of its processes' glue. What a glue keeps across
+    /// the processes of one app (the reference glue's ledger) lives in the maker, not in the driver.
+    let startApp: @Sendable () -> @Sendable (AppPorts) -> any ConsentGlue
     /// The legacy consent SDK's device settings, when the glue runs the legacy SDK.
     let legacySDK: LegacyConsentSDKSettings?
     /// Writes what an earlier session of this glue left in the app's storage.
@@ -38,7 +40,8 @@ public struct GlueFactory: Sendable {
         _ make: @escaping @Sendable (AppPorts) -> Glue
     ) {
         self.init(
-            name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, controls: Glue.controls, make: make
+            name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, controls: Glue.controls,
+            startApp: { make }
         )
     }
 
@@ -53,10 +56,9 @@ public struct GlueFactory: Sendable {
         _ make: @escaping @MainActor @Sendable (AppPorts) -> Glue
     ) {
         self.init(
-            name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, controls: Glue.controls
-        ) { ports in
-            AsyncGlueHost(ports: ports, make: make)
-        }
+            name: name, isReference: false, rules: .standard, legacySDK: legacyConsentSDK, seedStorage: seedStorage, controls: Glue.controls,
+            startApp: { { ports in AsyncGlueHost(ports: ports, make: make) } }
+        )
     }
 
     private init(
@@ -66,7 +68,7 @@ public struct GlueFactory: Sendable {
         legacySDK: LegacyConsentSDKSettings?,
         seedStorage: @escaping @Sendable (PreviousSession, any KeyValueStore) -> Void,
         controls: [String] = [],
-        make: @escaping @Sendable (AppPorts) -> any ConsentGlue
+        startApp: @escaping @Sendable () -> @Sendable (AppPorts) -> any ConsentGlue
     ) {
         self.controls = controls
         self.name = name
@@ -74,7 +76,7 @@ public struct GlueFactory: Sendable {
         self.defaultRules = rules
         self.legacySDK = legacySDK
         self.seedStorage = seedStorage
-        self.make = make
+        self.startApp = startApp
     }
 
     /// The same glue, made from ports a transform has wrapped first: a logging decorator over the
@@ -88,10 +90,13 @@ public struct GlueFactory: Sendable {
     /// }
     /// ```
     public func mappingPorts(_ transform: @escaping @Sendable (AppPorts) -> AppPorts) -> GlueFactory {
-        let make = make
+        let startApp = startApp
         return GlueFactory(
             name: name, isReference: isReference, rules: defaultRules, legacySDK: legacySDK, seedStorage: seedStorage, controls: controls,
-            make: { make(transform($0)) }
+            startApp: {
+                let make = startApp()
+                return { make(transform($0)) }
+            }
         )
     }
 
@@ -115,7 +120,10 @@ public struct GlueFactory: Sendable {
                     store.set(preference, forKey: settings.usePersonalizedAdsKey)
                 }
             },
-            make: { ports in ReferenceGlue(ports: ports, consent: consent, configuration: configuration, mistakes: mistakes) }
+            startApp: {
+                let ledger = ReferenceGlue.Ledger()
+                return { ports in ReferenceGlue(ports: ports, consent: consent, configuration: configuration, mistakes: mistakes, ledger: ledger) }
+            }
         )
     }
 }

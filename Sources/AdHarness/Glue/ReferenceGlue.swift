@@ -6,7 +6,7 @@ import HarnessSupport
 /// any other: the harness drives it only through `ConsentGlue` and checks it only from ground truth.
 ///
 /// It also keeps what a Swift test of this glue asserts on: the outcome of each ad request and the
-/// errors it surfaced.
+/// errors it surfaced, in a ``Ledger`` the glues of one app's processes share.
 package final class ReferenceGlue: ConsentGlue {
     /// The service the entry points call.
     package let service: AdsService
@@ -16,11 +16,27 @@ package final class ReferenceGlue: ConsentGlue {
     /// The ad SDK as the service calls it (with the mistakes switched on).
     private let adSDK: any AdSDK
     private let mistakes: Set<AppMistake>
-    private let records: Locked<Records>
+    private let records: Ledger
 
-    private struct Records {
-        var adResults: [Result<LoadedAd, AdRequestFailure>] = []
-        var errors: [AdsFlowError] = []
+    /// What the reference glues of one app keep across its processes: every ad request's outcome
+    /// and every error surfaced, in order. A relaunch makes a new glue over the same ledger.
+    package struct Ledger: Sendable {
+        private struct Records {
+            var adResults: [Result<LoadedAd, AdRequestFailure>] = []
+            var errors: [AdsFlowError] = []
+        }
+        private let records = Locked(Records())
+
+        /// A ledger with nothing in it, for a new app.
+        package init() {}
+
+        /// Every ad request's outcome, in order.
+        package var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
+        /// Every error surfaced, in order.
+        package var errors: [AdsFlowError] { records.withLock { $0.errors } }
+
+        func append(_ result: Result<LoadedAd, AdRequestFailure>) { records.withLock { $0.adResults.append(result) } }
+        func append(_ error: AdsFlowError) { records.withLock { $0.errors.append(error) } }
     }
 
     /// Builds the service and coordinator on a process's ports.
@@ -28,14 +44,15 @@ package final class ReferenceGlue: ConsentGlue {
     /// The consent SDK does not pass the under-age tag of its request on to the ad SDK, so the glue
     /// does: a consent request tagged under the age of consent tags the ad side too, unless the
     /// configuration says otherwise.
-    package init(ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>) {
+    package init(
+        ports: AppPorts, consent: ConsentSetup, configuration: AdsConfiguration, mistakes: Set<AppMistake>, ledger records: Ledger = Ledger()
+    ) {
         var configuration = configuration
         if case .current(let parameters) = consent, parameters.isTaggedForUnderAgeOfConsent,
             configuration.adRequestConfiguration.underAgeOfConsent == nil
         {
             configuration.adRequestConfiguration.underAgeOfConsent = true
         }
-        let records = Locked(Records())
         let profile: any ConsentProfile =
             switch consent {
             case .current(let parameters):
@@ -55,7 +72,7 @@ package final class ReferenceGlue: ConsentGlue {
             base: MistakenAdSDK(base: ports.adSDK, mistakes: mistakes), ports: ports, partners: configuration.mediationPartners,
             ageRestricted: configuration.adRequestConfiguration.forbidsPersonalizedAds,
             fromTrackingAnswer: mistakes.contains(.forwardsTrackingAnswerToPartners))
-        wired.log = ErrorKeepingLog(base: ports.log) { error in records.withLock { $0.errors.append(error) } }
+        wired.log = ErrorKeepingLog(base: ports.log) { error in records.append(error) }
         let environment = AdsEnvironment(ports: wired, consent: profile)
         let coordinator = AdsConsentCoordinator(environment: environment, configuration: configuration)
         self.coordinator = coordinator
@@ -78,10 +95,10 @@ package final class ReferenceGlue: ConsentGlue {
         }
     }
 
-    /// Every ad request's outcome, in order.
-    package var adResults: [Result<LoadedAd, AdRequestFailure>] { records.withLock { $0.adResults } }
-    /// Every error the glue surfaced, in order.
-    package var errors: [AdsFlowError] { records.withLock { $0.errors } }
+    /// Every ad request's outcome, in order, in this process and the app's earlier ones.
+    package var adResults: [Result<LoadedAd, AdRequestFailure>] { records.adResults }
+    /// Every error surfaced, in order, in this process and the app's earlier ones.
+    package var errors: [AdsFlowError] { records.errors }
 
     /// Updates consent and starts the ad SDK if allowed (or, as a mistake, starts it regardless).
     package func didFinishLaunching() {
@@ -114,7 +131,7 @@ package final class ReferenceGlue: ConsentGlue {
     /// Requests an ad built from the decision of this moment.
     package func requestAd(adUnitID: String) {
         service.requestAd(AdRequestBuilder(adUnitID: adUnitID)) { [records] result in
-            records.withLock { $0.adResults.append(result) }
+            records.append(result)
         }
     }
 
