@@ -6,8 +6,8 @@
 // them along: a test, or a glue adapter, needs one import, even with `MemberImportVisibility` on.
 @_exported import AdRequestKit
 @_exported import AppInfoPlist
-@_exported import HarnessSupport
 @_exported import MockAdNetwork
 @_exported import MockTrackingManager
 @_exported import PortContracts
 @_exported import PrivacySignals
+@_exported import StandInRuntime

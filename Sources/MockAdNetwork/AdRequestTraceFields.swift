@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension ServingMode: TraceValue {}
 extension ServingModeRule: TraceValue {}

@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 // The consent SDK's and the ad SDK's async forms: each goes through the same stand-in code as its
 // completion form, so a scenario gives the same trace whichever form the glue awaits; a completion

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import PrivacySignals
+import StandInRuntime
 
 /// How long the consent SDK keeps a decision: one older than ``lifetime`` counts as no decision, so
 /// the next update in the EEA asks again (`required`).

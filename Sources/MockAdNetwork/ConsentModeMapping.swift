@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// What the user's GDPR choice allows, read from the consent SDK's TCF signals, for the consent
 /// mode types: the mapping the consent SDK applies when the publisher turned consent mode on, and

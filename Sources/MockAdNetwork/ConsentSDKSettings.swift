@@ -1,6 +1,6 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
+import StandInRuntime
 
 /// Where the consent SDK thinks the user is: it decides which privacy messages apply.
 public enum ConsentRegion: String, CaseIterable, Hashable, Sendable, Codable {

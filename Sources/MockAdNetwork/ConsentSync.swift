@@ -1,6 +1,6 @@
 import AdRequestKit
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// The consent service's store of GDPR decisions by consent sync identifier: what lets a decision
 /// taken in one app of the publisher apply in its other apps (and after a reinstall) that send the

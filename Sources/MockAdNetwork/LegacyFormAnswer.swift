@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// How the scripted user answers the legacy consent form.
 public enum LegacyFormAnswer: String, CaseIterable, Hashable, Sendable, Codable {

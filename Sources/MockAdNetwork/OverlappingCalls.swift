@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// What the consent SDK does with a call that overlaps one of its own still running: an update
 /// while another update is in flight, or a form presented while one of its forms is on screen.

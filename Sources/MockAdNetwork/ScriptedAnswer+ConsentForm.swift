@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension ScriptedAnswer where Answer == ConsentFormAnswer {
     /// Consents to everything at once.

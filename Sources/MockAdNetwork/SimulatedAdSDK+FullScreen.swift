@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension SimulatedAdSDK {
     /// How long the simulated user looks at a full-screen ad before closing it.

@@ -1,7 +1,7 @@
 import AdRequestKit
 import AppInfoPlist
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// The ad SDK for one app process: it records every start and every request with its extras.
 ///

@@ -1,6 +1,6 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
+import StandInRuntime
 
 /// The analytics SDK of one app process, as far as consent mode goes.
 ///

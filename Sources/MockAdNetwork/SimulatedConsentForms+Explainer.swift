@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension SimulatedConsentForms {
     /// Presents a loaded consent form: with the IDFA explainer published, the consent SDK's flow.

@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// The screen an app presents a consent form from: the view-controller argument of the consent
 /// SDK's present calls (`UMPConsentForm.h`).

@@ -1,6 +1,6 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
+import StandInRuntime
 
 /// The consent SDK's consent information for one app process.
 ///

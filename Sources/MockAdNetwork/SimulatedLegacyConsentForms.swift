@@ -1,6 +1,6 @@
 import AdRequestKit
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// The legacy consent SDK's forms for one app process.
 ///

@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// The legacy consent SDK's consent information for one app process (catalogue LC1-LC9).
 ///

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import PrivacySignals
+import StandInRuntime
 
 /// The partner SDKs an app mediates, as far as their privacy flags go: each holds the last value
 /// it was told, for this process (whether a partner keeps its flags across launches is not

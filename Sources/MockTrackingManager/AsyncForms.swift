@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension SimulatedTrackingAuthorization {
     /// Asks for authorization and waits for the answer, through the same code as the completion

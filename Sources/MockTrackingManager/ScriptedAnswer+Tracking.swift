@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension ScriptedAnswer where Answer == TrackingPromptAnswer {
     /// Taps "Allow" at once.

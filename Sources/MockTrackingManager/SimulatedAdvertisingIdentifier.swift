@@ -1,6 +1,6 @@
 import AdRequestKit
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// The OS's advertising identifier, by OS version.
 ///

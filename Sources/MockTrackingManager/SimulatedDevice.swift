@@ -1,7 +1,7 @@
 import AdRequestKit
 import AppInfoPlist
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// The simulated phone: system settings, the stored tracking answer, the app's foreground state
 /// and the advertising identifier. It outlives app processes; a reinstall forgets the app's answer.

@@ -1,6 +1,6 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
+import StandInRuntime
 
 /// The OS's tracking authorization for one app process, with the OS's paths and quirks.
 ///

@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// Why the OS answered a tracking request as it did (`tracking.answer reason=...`).
 public enum TrackingAnswerReason: Hashable, Sendable, TraceValue {

@@ -1,8 +1,8 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
 import PortContracts
+import StandInRuntime
 
 /// The stand-ins as contract subjects: each port's checks run against them in `swift test` and
 /// `adharness contracts`, and a team compares its adapter's results with theirs.

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 
 /// The state of a run as far as anything that happens next can tell: the device and the OS's
 /// answers, the app's storage, the consent SDK's answers, the work still waiting (due times

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 /// A call a step makes on the consent SDK itself, bypassing the glue: what a scenario's
 /// `{ "sdk": "update" }` step does, as the peer suite drives the SDK with raw calls.

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// Why a step of a simulated run failed: the app broke a safety rule, or the run itself is wrong.
 public enum HarnessFailure: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// A step of a run, as `SimulatedApp` records it (`step step=onboarding`): what the test, the
 /// scenario or the explorer did next.

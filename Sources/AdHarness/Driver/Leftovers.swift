@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// What a run left unfinished: work still waiting on the clock and faults that never fired.
 ///

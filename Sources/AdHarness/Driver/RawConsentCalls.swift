@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 extension HostedProcess {
     /// Makes a raw call on this process's consent SDK stand-ins, never through the glue, and records

@@ -1,8 +1,8 @@
 import AdRequestKit
 import Foundation
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// An ad-supported app on a simulated device, driven step by step on virtual time: the driver.
 ///

@@ -1,6 +1,6 @@
 import AdRequestKit
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// Hosts an ``AsyncConsentGlue`` as a ``ConsentGlue``: each entry point starts a task of the app,
 /// run at once up to its first wait, then on the clock's turns, so the harness, the runner and the

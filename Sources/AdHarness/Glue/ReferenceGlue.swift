@@ -1,6 +1,6 @@
 import AdRequestKit
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// The package's own glue, `AdsService` with `AdsConsentCoordinator`, behind the same seam as
 /// any other: the harness drives it only through `ConsentGlue` and checks it only from ground truth.

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 
 /// One process of the app: fresh stand-ins over the world and the glue made from their ports.
 ///

@@ -1,5 +1,5 @@
 import AppInfoPlist
-import HarnessSupport
+import StandInRuntime
 
 /// How a worker process running the app ended without being asked to: the app's code trapped, or
 /// it stopped answering and the supervisor ended it, as a device's watchdog would.

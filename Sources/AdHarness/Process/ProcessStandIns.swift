@@ -1,7 +1,7 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// The OS and SDK stand-ins of one process, and the ports a glue gets from them.
 public struct ProcessStandIns: Sendable {

@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// Checks every rule of a ``RuleSet`` on each event as it is recorded, without being asked.
 ///

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// A rule broken, at the event that broke it, with the trace up to it: a failure or a warning.
 public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// A rule of your own: what it says, whose it is, where it comes from, the events it judges, and the
 /// state it carries from one event to the next. Add it to a rule set (`RuleSet.standard.adding(_:)`)

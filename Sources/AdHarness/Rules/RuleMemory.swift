@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// What a rule keeps from one event to the next, its type erased, so that the checker keeps every
 /// rule's state in one list and the explorer tells states apart by it.

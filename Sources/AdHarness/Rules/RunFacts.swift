@@ -1,7 +1,7 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// What a run has shown so far that several rules read: kept from ground-truth events only,
 /// updated after the rules have judged each event (so a rule sees the run as it stood just before).

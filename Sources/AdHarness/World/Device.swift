@@ -1,6 +1,6 @@
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// The simulated phone a run starts on: OS, system switches, region, Info.plist, location settings and latencies.
 ///

@@ -1,7 +1,7 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// Everything that outlives one process of the app: the device and its settings, the OS's stored
 /// answers, the app's storage (where the consent SDK keeps its answers too), location services,

@@ -1,6 +1,6 @@
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// The scripted user: how each prompt and form is answered, and after how long.
 ///

@@ -5,7 +5,7 @@ public struct EventField: Hashable, Sendable, CustomStringConvertible {
     /// The field's value, as text.
     public var value: String
 
-    /// A field as text; the typed `EventField(.npa, true)` of HarnessSupport is preferred for a field rules read.
+    /// A field as text; the typed `EventField(.npa, true)` of StandInRuntime is preferred for a field rules read.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value

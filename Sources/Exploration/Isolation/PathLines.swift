@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
 import Foundation
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// A path's request and its reply as tab-separated text, the two lines a search sends and reads for
 /// every run: JSON for each would cost more than the run. A step and a fault are written as the

@@ -1,6 +1,6 @@
 import AdHarness
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// Where the explorer's runs run: in this process, as fast as they go, or each in a worker process
 /// under a supervisor, so that a glue that traps or hangs ends only its worker and is a finding.

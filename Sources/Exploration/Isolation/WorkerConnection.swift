@@ -1,7 +1,7 @@
 import AdHarness
 import AppInfoPlist
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 #if canImport(Glibc)
     import Glibc

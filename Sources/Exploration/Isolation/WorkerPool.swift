@@ -1,6 +1,6 @@
 import AdHarness
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import AdHarness
 import Foundation
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 #if canImport(Glibc)
     import Glibc

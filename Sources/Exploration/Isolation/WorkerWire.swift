@@ -1,7 +1,7 @@
 import AdHarness
 import Foundation
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 // What crosses between the supervisor and a worker process: one JSON object a line each way. A
 // request names what to run (an explorer path, a fixture, a random walk); the worker answers with

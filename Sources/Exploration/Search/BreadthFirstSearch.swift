@@ -1,8 +1,8 @@
 import AdHarness
 import Dispatch
 import Foundation
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// Exhaustive breadth-first search up to a depth bound, each state explored once, so the first
 /// violation found is one of the shortest (TLC's order; one found on a world that steps keeping its

@@ -1,8 +1,8 @@
 import AdHarness
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
 import Scenarios
+import StandInRuntime
 
 /// What the explorer has decided so far on one path: the answer to each prompt that has appeared,
 /// and for each call made, clean or the fault it carries. Undecided means not met yet.

@@ -1,8 +1,8 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
 import Scenarios
+import StandInRuntime
 
 /// What the explorer may choose, and how far it goes.
 ///

@@ -1,6 +1,6 @@
 import AdHarness
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// One part of a search split across machines: part `index` of `count`, counted from 1.
 ///

@@ -1,7 +1,7 @@
 import AdHarness
 import Foundation
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// Searches the orders of steps, answers, timings and faults from a starting point for a run that
 /// breaks an invariant, and shrinks the first one found into a fixture that replays it.

@@ -1,6 +1,6 @@
 import AdHarness
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// Runs one path of the explorer: the starting point with the path's decisions, its steps, then
 /// one step more. Runs are replayed, never copied: a glue is any code, and only a run from the

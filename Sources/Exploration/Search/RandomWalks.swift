@@ -1,8 +1,8 @@
 import AdHarness
 import Dispatch
 import Foundation
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// Random walks past the breadth-first bound: each walk draws its answers and faults, then its
 /// steps one at a time from those possible, and is checked after every step. Walk `n` of seed `s`

@@ -1,6 +1,6 @@
 import AdHarness
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// A run the explorer wants to write down: the starting point's JSON, the answers and faults
 /// chosen, and the steps, as a format-1 fixture. Shrinking edits drafts; each edit is checked by

@@ -1,6 +1,6 @@
 import AdHarness
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 
 /// Makes a run smaller while it still breaks the same rule (at failure or warning): fewer steps, fewer
 /// faults, fewer and simpler answers given at once, and the settings the search chose back to

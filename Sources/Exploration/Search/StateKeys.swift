@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// What makes two runs one state of the search: the world (its snapshot's hash) and the decisions
 /// that still shape what can happen next. A run works its keys out where it runs, so a search in

@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
 import Foundation
-import HarnessSupport
 import ScenarioRunner
+import StandInRuntime
 
 /// `adharness bench`: speed and memory figures, printed rather than asserted.
 enum BenchCommand: Command {

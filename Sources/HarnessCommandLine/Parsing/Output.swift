@@ -1,5 +1,6 @@
 import AdHarness
 import Foundation
+import Scenarios
 
 /// Where the commands write (standard output and error, with colour only on a terminal, or any two
 /// sinks a test gives), and the glues they may run besides the reference glue.

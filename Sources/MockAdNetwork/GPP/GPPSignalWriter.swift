@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import PrivacySignals
+import StandInRuntime
 
 /// Writes the consent SDK's GPP signals after a US states decision: a GPP string with the US
 /// National section, whose opt-outs of sale, sharing and targeted advertising follow the answer.

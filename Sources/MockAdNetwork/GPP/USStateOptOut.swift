@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import PrivacySignals
+import StandInRuntime
 
 /// Whether the GPP string in storage records a US state opt-out, as the ad SDK reads it.
 enum USStateOptOut {

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import PrivacySignals
+import StandInRuntime
 
 /// Which mode the ad SDK serves a request in, from the TCF signals in the app's storage and the
 /// request's `npa`, as Google's ad serving modes describe.

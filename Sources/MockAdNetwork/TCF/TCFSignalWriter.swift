@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import PrivacySignals
+import StandInRuntime
 
 /// Writes the consent SDK's TCF signals into the app's storage, as a CMP writes user defaults.
 ///

@@ -1,5 +1,5 @@
 import AppInfoPlist
-import HarnessSupport
+import StandInRuntime
 
 extension InfoPlist {
     /// The name of ``InfoPlistKey/locationWhenInUseUsageDescription``.

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// How the scripted user answers the location prompts; a prompt with no scripted answer stays up.
 public struct LocationUserScript: Hashable, Sendable {

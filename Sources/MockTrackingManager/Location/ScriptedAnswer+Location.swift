@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension ScriptedAnswer where Answer == LocationPromptAnswer {
     /// Taps "Allow While Using App" at once.

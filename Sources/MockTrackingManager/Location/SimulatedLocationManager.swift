@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// One app process's location manager, over the device's ``SimulatedLocationServices``.
 ///

@@ -1,6 +1,6 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
+import StandInRuntime
 
 /// The requests' rules: when the OS ignores a request, which prompt it shows, what an answer does.
 extension SimulatedLocationServices {

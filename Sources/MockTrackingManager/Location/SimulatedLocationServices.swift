@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// The OS's location authorization for the installed app; like the device, it outlives processes.
 ///

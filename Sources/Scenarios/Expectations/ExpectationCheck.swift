@@ -1,7 +1,7 @@
 import AdHarness
 import AdRequestKit
 import Foundation
-import HarnessSupport
+import StandInRuntime
 
 /// Compares a finished run with a scenario's expectations.
 struct ExpectationCheck {

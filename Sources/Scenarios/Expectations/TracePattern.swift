@@ -1,5 +1,5 @@
 import AdHarness
-import HarnessSupport
+import StandInRuntime
 
 /// An event an expectation looks for: a name, and optionally fields it must have:
 /// `"tracking.answer status=authorized prompted=true"`.

@@ -2,9 +2,9 @@ import AdHarness
 import AdRequestKit
 import AppInfoPlist
 import Foundation
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// The `device` object.
 struct DeviceSpec: Decodable {

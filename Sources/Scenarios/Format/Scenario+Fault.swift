@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// A `faults[]` entry: a target, exactly one effect, and an optional `times`; read from a
 /// fixture and written by the explorer through the same keys.

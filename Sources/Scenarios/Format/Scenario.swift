@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
 import Foundation
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 /// A scenario fixture (format 1): a device, what earlier sessions left, a scripted user, faults,
 /// the steps the app goes through, and what must be true afterwards.

@@ -1,6 +1,6 @@
 import AdHarness
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 // Writing a scenario: what the explorer found, as a format-1 fixture. Each part is written by the
 // spec type that reads it (`Step`, `FaultSpec`, `AnswerSpelling`), through the same coding keys,

@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// One step of a scenario.
 public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {

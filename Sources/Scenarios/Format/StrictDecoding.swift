@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 /// A coding key for any string, to see every key an object has, known or not.
 struct AnyCodingKey: CodingKey {

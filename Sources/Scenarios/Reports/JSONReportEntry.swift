@@ -1,5 +1,5 @@
 import AdHarness
-import HarnessSupport
+import StandInRuntime
 
 /// The verdict's mismatch, named apart from ``JSONReport/Mismatch`` inside the extension.
 typealias VerdictMismatch = Mismatch

@@ -1,5 +1,5 @@
 import AdHarness
-import HarnessSupport
+import StandInRuntime
 
 /// A scenario's run as a Mermaid sequence diagram, which GitHub and most docs tools render.
 ///

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension MermaidStroke {
     /// What each trace event is drawn as: the one table from event names to participants.

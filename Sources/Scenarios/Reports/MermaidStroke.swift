@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 /// One arrow or note that a trace event is drawn as: the shape, a label, and which of the event's
 /// fields follow the label.

@@ -1,5 +1,5 @@
 import AdHarness
-import HarnessSupport
+import StandInRuntime
 
 extension Scenario {
     /// The verdict of a run whose worker process died (the app trapped, or stopped answering and was

@@ -1,6 +1,6 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension Scenario {
     /// Runs every step against a glue on a simulated app, on virtual time, stops at the first

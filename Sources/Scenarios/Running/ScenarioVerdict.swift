@@ -1,5 +1,5 @@
 import AdHarness
-import HarnessSupport
+import StandInRuntime
 
 /// The result of running a scenario: the trace, and what differed from the expectations.
 public struct ScenarioVerdict: Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 /// The first fault users inject: the consent form fails to load.

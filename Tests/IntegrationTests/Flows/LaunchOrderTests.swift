@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
 import Foundation
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// The harness calls a glue where UIKit calls an app: launch code while inactive, then active.

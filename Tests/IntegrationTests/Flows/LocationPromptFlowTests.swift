@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// An ad app that also asks for location: the two system prompts meet, and the tracking request

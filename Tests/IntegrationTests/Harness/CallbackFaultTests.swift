@@ -1,6 +1,6 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 /// Callbacks late, twice, never, or on another thread: the app copes (catalogue section "Callbacks").

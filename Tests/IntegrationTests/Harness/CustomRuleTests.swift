@@ -1,5 +1,5 @@
 import AdHarness
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 /// A team's own rule: one name, one rule; what it is refused; each set checks the rule it was given.

@@ -1,6 +1,6 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 /// The invariant checker, fed events as the stand-ins and a glue would record them: it decides

@@ -1,9 +1,9 @@
 import AdHarness
 import AdRequestKit
 import Foundation
-import HarnessSupport
 import MockTrackingManager
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 /// `finish()` reports what a run left unfinished, as swift-nio's `EmbeddedChannel.finish()` does.

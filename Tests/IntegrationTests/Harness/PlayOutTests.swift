@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 /// Once a run is over, the clock plays out what the app had left to do before it lets go, so that no

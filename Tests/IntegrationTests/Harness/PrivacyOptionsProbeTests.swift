@@ -1,6 +1,6 @@
 import AdHarness
-import HarnessSupport
 import Scenarios
+import StandInRuntime
 import Testing
 
 /// The harness's own tap on the privacy-options entry point, after the run's end, changes nothing

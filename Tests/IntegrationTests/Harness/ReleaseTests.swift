@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// A run whose flows never finish (a callback that never comes, a crash, a request that waits for

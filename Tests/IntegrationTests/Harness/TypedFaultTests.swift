@@ -1,5 +1,5 @@
 import Foundation
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 /// A fault a call cannot produce does not compile: each call's fault takes that call's own errors.

@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 @Suite("Virtual clock")

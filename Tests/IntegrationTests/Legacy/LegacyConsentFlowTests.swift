@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// The legacy consent SDK's flow (seed `002`) behind the same coordinator and service.

@@ -1,7 +1,7 @@
 import AppInfoPlist
 import Foundation
-import HarnessSupport
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 @testable import Scenarios

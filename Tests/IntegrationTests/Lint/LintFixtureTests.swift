@@ -1,7 +1,7 @@
 import AppInfoPlist
 import Foundation
-import HarnessSupport
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 /// The linter over `Fixtures/lint/`: each case is named for the rules it must break

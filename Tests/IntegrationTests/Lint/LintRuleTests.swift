@@ -1,8 +1,8 @@
 import AppInfoPlist
 import Foundation
-import HarnessSupport
 import MockTrackingManager
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 @testable import ConfigurationLint

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// Temporary full accuracy: the purpose key, when the OS shows no prompt, what an answer does.

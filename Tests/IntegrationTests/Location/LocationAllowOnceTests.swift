@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// "Allow Once": when-in-use for as long as the app is in use.

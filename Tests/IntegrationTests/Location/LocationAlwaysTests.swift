@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// The always request: an escalation after when-in-use, or "provisional always" asked directly; once.

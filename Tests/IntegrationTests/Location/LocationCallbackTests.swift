@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// The change callback: once at creation, then on every change, never inside the call.

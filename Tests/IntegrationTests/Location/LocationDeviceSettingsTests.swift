@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// Device-wide settings and installs, and the prompt the location and tracking requests share.

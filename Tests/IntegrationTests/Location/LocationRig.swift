@@ -1,7 +1,7 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 
 /// A ``Rig`` with location services on its device and a manager for its process whose change
 /// callbacks are collected (registered at creation, as an app's delegate is).

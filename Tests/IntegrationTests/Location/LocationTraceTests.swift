@@ -1,7 +1,7 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// The location events belong to the documented trace vocabulary, like every other event.

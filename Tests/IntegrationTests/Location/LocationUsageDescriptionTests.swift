@@ -1,7 +1,7 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// Info.plist usage texts: a request without its keys does nothing, and the trace names the keys.

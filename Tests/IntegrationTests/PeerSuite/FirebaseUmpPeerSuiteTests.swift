@@ -1,7 +1,7 @@
 import AdHarness
 import AppInfoPlist
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 import Testing
 
 /// The Firebase C++ SDK's UMP integration suite, ported onto our consent stand-ins (catalogue, "The

@@ -1,7 +1,7 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 /// A call the peer suite makes on the consent SDK, made here on our stand-ins.
 enum PeerCall: Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
-import HarnessSupport
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 /// `adharness trace --format mermaid`: a run as a sequence diagram that renders.

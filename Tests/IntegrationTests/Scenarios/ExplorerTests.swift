@@ -1,8 +1,8 @@
 import AdHarness
 import AdRequestKit
 import Foundation
-import HarnessSupport
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 @testable import Exploration

@@ -1,6 +1,6 @@
 import Foundation
-import HarnessSupport
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 /// The runner's promise on inputs nobody wrote by hand: every broken copy of a bundled fixture

@@ -1,6 +1,6 @@
 import AdHarness
 import Foundation
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 @testable import Scenarios

@@ -2,10 +2,10 @@ import AdHarness
 import AdRequestKit
 import AppInfoPlist
 import Foundation
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
 import ScenarioRunner
+import StandInRuntime
 import Testing
 
 @testable import Scenarios

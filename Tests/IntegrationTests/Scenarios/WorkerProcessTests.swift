@@ -1,7 +1,7 @@
 import AdHarness
 import Foundation
 import HarnessCommandLine
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 @testable import Exploration

@@ -1,7 +1,7 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 import Testing
 
 /// The ad SDK (catalogue section "Ad SDK").

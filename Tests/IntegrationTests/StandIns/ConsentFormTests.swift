@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 import Testing
 
 /// The consent SDK's forms (catalogue section "Consent forms").

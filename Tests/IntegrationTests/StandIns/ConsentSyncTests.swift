@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 import Testing
 
 /// Consent sync (catalogue C16): a GDPR decision stored under a consent sync identifier applies in

@@ -1,7 +1,7 @@
 import AdHarness
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 import Testing
 
 /// Calls into the consent SDK that overlap one still running (catalogue rows C9, F9).

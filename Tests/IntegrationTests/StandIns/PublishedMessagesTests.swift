@@ -1,7 +1,7 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 import Testing
 
 /// Which privacy messages the publisher published, and the app ID the update sends (catalogue C12-C15).

@@ -1,9 +1,9 @@
 import AdRequestKit
 import AppInfoPlist
 import Foundation
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 /// One simulated device and app process, for tests of a single stand-in.
 struct Rig {

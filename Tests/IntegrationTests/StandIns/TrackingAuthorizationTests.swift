@@ -1,7 +1,7 @@
 import AdRequestKit
 import AppInfoPlist
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 import Testing
 
 /// The OS's tracking authorization as the stand-in reproduces it (catalogue section "Tracking").

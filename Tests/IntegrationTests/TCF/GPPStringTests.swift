@@ -1,5 +1,5 @@
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 import Testing
 
 @testable import PrivacySignals

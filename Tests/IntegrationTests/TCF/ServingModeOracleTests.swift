@@ -1,6 +1,6 @@
-import HarnessSupport
 import MockAdNetwork
 import PrivacySignals
+import StandInRuntime
 import Testing
 
 @testable import AdRequestKit

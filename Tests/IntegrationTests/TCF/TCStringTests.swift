@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 import Testing
 
 @testable import PrivacySignals

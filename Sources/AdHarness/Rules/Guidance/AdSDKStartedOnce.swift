@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// The app starts the ad SDK once per process.

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// The ad SDK does not start while the consent SDK's `canRequestAds` is false.

@@ -1,5 +1,5 @@
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 extension Invariant {
     /// The consent form is shown only while consent is required; a decision that stands is changed in the privacy options.

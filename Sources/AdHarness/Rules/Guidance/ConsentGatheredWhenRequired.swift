@@ -1,7 +1,7 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
 import MockTrackingManager
+import StandInRuntime
 
 extension Invariant {
     /// Consent the consent SDK requires is gathered: the app shows the consent form.

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// A full-screen ad that was shown is not presented again: the app loads a new one.

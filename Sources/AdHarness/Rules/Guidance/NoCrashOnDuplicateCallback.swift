@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// The app survives an SDK completion delivered twice.

@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// The ad SDK's request configuration is set before the SDK starts.

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// A consent update that fails or never answers does not keep back the ads a stored decision allows.

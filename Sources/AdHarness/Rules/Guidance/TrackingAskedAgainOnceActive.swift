@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 
 extension Invariant {
     /// A tracking request the OS ignored because the app was inactive is asked again once it is active.

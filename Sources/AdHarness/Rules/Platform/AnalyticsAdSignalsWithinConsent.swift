@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// Where GDPR applies, no analytics event sends ad user data or ad personalization granted

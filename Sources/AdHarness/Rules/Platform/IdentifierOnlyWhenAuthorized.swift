@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// No non-zero advertising identifier read unless tracking is `authorized`.

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// The app does not crash: for want of an Info.plist key the system needs, or by a trap in its own code.

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// The app does not stop responding: no step blocks it for good.

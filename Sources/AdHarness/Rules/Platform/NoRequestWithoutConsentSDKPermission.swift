@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// No ad request while the consent SDK's `canRequestAds` is false.

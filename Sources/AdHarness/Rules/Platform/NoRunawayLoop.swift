@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// The app does not loop without end: no spin at one instant, no callbacks nested without end.

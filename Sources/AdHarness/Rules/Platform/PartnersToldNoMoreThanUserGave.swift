@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// No mediated ad network is told more consent than the user gave: GDPR consent, no US

@@ -1,6 +1,6 @@
 import AdRequestKit
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 extension Invariant {
     /// When privacy options are required, the app's entry point presents the privacy-options form.

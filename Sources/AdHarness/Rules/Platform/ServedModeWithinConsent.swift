@@ -1,5 +1,5 @@
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 extension Invariant {
     /// No request is served personalized unless the consent in charge and the request's age tags allow it.

@@ -1,5 +1,5 @@
-import HarnessSupport
 import MockTrackingManager
+import StandInRuntime
 
 extension Invariant {
     /// The ad SDK does not start before the tracking status is decided (the seed app's order).

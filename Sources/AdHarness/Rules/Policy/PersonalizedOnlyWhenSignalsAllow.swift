@@ -1,5 +1,5 @@
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 extension Invariant {
     /// No request the app marks personalized when the TCF signals do not allow personalized ads.

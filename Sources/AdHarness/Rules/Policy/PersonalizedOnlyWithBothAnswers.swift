@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// No request without `npa=1` unless both answers allow personalized ads (the seed's table).

@@ -1,4 +1,4 @@
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// No request tagged child-directed, under the age of consent or for an age treatment goes without `npa=1`.

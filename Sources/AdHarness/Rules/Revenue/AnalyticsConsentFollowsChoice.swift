@@ -1,5 +1,5 @@
 import AdRequestKit
-import HarnessSupport
+import StandInRuntime
 
 extension Invariant {
     /// Once the user's GDPR choice allows ad user data or ad personalization, analytics events

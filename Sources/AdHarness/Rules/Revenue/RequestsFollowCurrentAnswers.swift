@@ -1,5 +1,5 @@
-import HarnessSupport
 import MockAdNetwork
+import StandInRuntime
 
 extension Invariant {
     /// No request keeps `npa=1` once tracking, consent and the TCF signals all allow personalized ads.
