@@ -1,6 +1,5 @@
 import AdHarness
 import Foundation
-import Scenarios
 import Testing
 
 /// A failure in a team's step-by-step test names the step that broke the rule and the line that

@@ -1,3 +1,4 @@
+import AdHarness
 import AdRequestKit
 import MockAdNetwork
 import MockTrackingManager

@@ -4,53 +4,9 @@ import MockAdNetwork
 import MockTrackingManager
 import StandInRuntime
 
-/// One step of a scenario.
-public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// Process start: a fresh glue runs its launch code while the app is inactive, then the app becomes active.
-    case launch
-    /// The glue's first-run flow.
-    case onboarding
-    /// The app asks for tracking on its own.
-    case requestTracking
-    /// The app asks for tracking and requests an ad as soon as the answer comes.
-    case requestTrackingThenAd
-    /// The app requests an ad.
-    case requestAd
-    /// The app reads the advertising identifier.
-    case readAdvertisingIdentifier
-    /// The app comes back to the foreground.
-    case foreground
-    /// The user opens the privacy-options entry point.
-    case openPrivacyOptions
-    /// The process ends and starts again.
-    case relaunch
-    /// The app is deleted, installed and started again.
-    case reinstall
-    /// Virtual time jumps from one due time to the next until nothing can run.
-    case runUntilIdle
-    /// Virtual time passes.
-    case advance(Duration)
-    /// The app asks for when-in-use location.
-    case requestLocation
-    /// The user leaves the app, changes Settings, and comes back: each change a trip to Settings of
-    /// its own, in order.
-    case settings([SettingsChange])
-    /// The device moves to another region; the consent SDK sees it at its next update.
-    case travel(ConsentRegion)
-    /// The user taps one of the app's own controls, by the name the glue declares.
-    case tap(String)
-    /// The app calls the consent SDK directly, bypassing the glue (`{ "sdk": "loadForm" }`).
-    case sdk(ConsentSDKCall)
-
-    /// The steps spelled as a plain string.
-    static let named: [(String, Step)] = [
-        ("launch", .launch), ("onboarding", .onboarding), ("requestTracking", .requestTracking),
-        ("requestTrackingThenAd", .requestTrackingThenAd), ("requestAd", .requestAd),
-        ("readAdvertisingIdentifier", .readAdvertisingIdentifier), ("foreground", .foreground),
-        ("openPrivacyOptions", .openPrivacyOptions), ("relaunch", .relaunch), ("reinstall", .reinstall),
-        ("runUntilIdle", .runUntilIdle), ("requestLocation", .requestLocation),
-    ]
-
+/// A step as a scenario's JSON spells it (`"launch"`, `{"advance": "30s"}`), read and written through the
+/// same keys.
+extension Step: Codable {
     enum ObjectKeys: String, CodingKey, CaseIterable {
         case advance, settings, travel, tap, sdk
     }
@@ -206,36 +162,6 @@ public enum Step: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// `launch`, `advance 30.000s`, `settings tracking=denied`, `sdk update debugGeography=eea`.
-    public var description: String {
-        switch self {
-        case .advance(let duration): "advance \(duration.harnessDescription)"
-        case .settings(let changes): "settings \(changes.map(\.description).joined(separator: " "))"
-        case .travel(let region): "travel \(region.rawValue)"
-        case .tap(let control): "tap \(control)"
-        case .sdk(let call): "sdk \(call)"
-        default: Self.named.first { $0.1 == self }?.0 ?? "step"
-        }
-    }
-
-    /// Whether the step needs the app's process running: everything the app or its user does in it.
-    ///
-    /// Settings, travel, time, relaunch and reinstall work with or without a process.
-    package var needsRunningApp: Bool {
-        switch self {
-        case .launch, .relaunch, .reinstall, .settings, .travel, .advance, .runUntilIdle: false
-        default: true
-        }
-    }
-
-    /// Whether the step reaches the app through the glue's entry points (not under `"glue": "none"`).
-    var goesThroughGlue: Bool {
-        switch self {
-        case .onboarding, .requestTracking, .requestTrackingThenAd, .requestAd, .readAdvertisingIdentifier, .openPrivacyOptions, .tap: true
-        default: false
-        }
-    }
-
     /// Fails at the first step that cannot happen in its place: an app step before the first
     /// `launch`, or a `launch` while the app runs. The order is in the file, so it is an error in
     /// the file, found before anything runs.
@@ -278,22 +204,6 @@ extension SettingsChange {
         case .location(.restricted(let on)): try values.encode(on, forKey: .locationRestricted)
         case .location(.appAccess(let status)): try values.encode(status.description, forKey: .locationAccess)
         case .location(.preciseLocation(let on)): try values.encode(on, forKey: .preciseLocation)
-        }
-    }
-}
-
-/// One change in the Settings app, to tracking and the identifier or to location.
-public enum SettingsChange: Hashable, Sendable, CustomStringConvertible {
-    /// A tracking or advertising-identifier setting.
-    case device(SimulatedDevice.SettingsChange)
-    /// A location setting.
-    case location(LocationSettingsChange)
-
-    /// `tracking=denied`, `locationServicesEnabled=false`...
-    public var description: String {
-        switch self {
-        case .device(let change): change.description
-        case .location(let change): change.description
         }
     }
 }

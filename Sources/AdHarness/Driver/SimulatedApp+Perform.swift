@@ -1,4 +1,4 @@
-import AdHarness
+import StandInRuntime
 
 extension SimulatedApp {
     /// Runs one step, spelled as a scenario's `steps` spell it: one entry point for every step, so a
