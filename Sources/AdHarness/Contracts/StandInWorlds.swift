@@ -12,7 +12,7 @@ final class StandInWorlds: Sendable {
         device: Device = Device(), previousSession: PreviousSession = .freshInstall, user: User = User(),
         faults: [Fault] = [], appActive: Bool = true
     ) throws -> (world: SimulatedWorld, standIns: ProcessStandIns) {
-        let world = try SimulatedWorld(device: device, previousSession: previousSession, user: user, faults: faults)
+        let world = try SimulatedWorld(RunSetup(device: device, previousSession: previousSession, user: user, faults: faults))
         latest.withLock { $0 = world }
         if appActive { world.device.setAppState(.active) }
         return (world, world.makeStandIns(processNumber: 1))

@@ -81,26 +81,60 @@ public final class SimulatedApp: Sendable {
         var locationAnswers: [PendingLocationAnswer] = []
     }
 
+    /// Starts a run from `setup` (a world as earlier sessions left it, a scripted user and faults),
+    /// hosting a glue, and checks the rules of `rules` (by default the glue's: ``RuleSet/standard`` for yours).
+    public init(
+        glue: GlueFactory,
+        setup: RunSetup,
+        rules: RuleSet? = nil,
+        adUnitID: String = SimulatedApp.testAdUnitID
+    ) throws(HarnessFailure) {
+        world = try SimulatedWorld(setup, legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(setup.previousSession, $0) })
+        glueFactory = glue
+        makeGlue = glue.startApp()
+        invariants = InvariantChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
+        self.adUnitID = adUnitID
+        Self.runTraces.snapshot?(world.trace)
+    }
+
+    /// Starts a run from `setup`, hosting your glue: `SimulatedApp(glue: MyGlue.init, setup: setup)`.
+    public convenience init<Glue: ConsentGlue>(
+        glue: @escaping @Sendable (AppPorts) -> Glue,
+        setup: RunSetup,
+        rules: RuleSet? = nil,
+        adUnitID: String = SimulatedApp.testAdUnitID
+    ) throws(HarnessFailure) {
+        try self.init(glue: GlueFactory(glue), setup: setup, rules: rules, adUnitID: adUnitID)
+    }
+
+    /// Starts a run from `setup`, hosting your async glue: `SimulatedApp(glue: MyConsentManager.init, setup: setup)`.
+    @available(macOS 15.0, iOS 18.0, *)
+    public convenience init<Glue: AsyncConsentGlue>(
+        glue: @escaping @MainActor @Sendable (AppPorts) -> Glue,
+        setup: RunSetup,
+        rules: RuleSet? = nil,
+        adUnitID: String = SimulatedApp.testAdUnitID
+    ) throws(HarnessFailure) {
+        try self.init(glue: GlueFactory(glue), setup: setup, rules: rules, adUnitID: adUnitID)
+    }
+
+    /// The ad unit a step requests unless told otherwise: Google's demo banner unit, which always fills in tests.
+    public static let testAdUnitID = "ca-app-pub-3940256099942544/2934735716"
+
     /// Sets up a world as earlier sessions left it, a scripted user and faults, hosting a glue, and
     /// checks the rules of `rules` (by default the glue's: ``RuleSet/standard`` for yours).
-    public init(
+    public convenience init(
         glue: GlueFactory,
         device: Device = Device(),
         previousSession: PreviousSession = .freshInstall,
         user: User = User(),
         faults: [Fault] = [],
         rules: RuleSet? = nil,
-        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+        adUnitID: String = SimulatedApp.testAdUnitID
     ) throws(HarnessFailure) {
-        world = try SimulatedWorld(
-            device: device, previousSession: previousSession, user: user, faults: faults,
-            legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(previousSession, $0) }
+        try self.init(
+            glue: glue, setup: RunSetup(device: device, previousSession: previousSession, user: user, faults: faults), rules: rules, adUnitID: adUnitID
         )
-        glueFactory = glue
-        makeGlue = glue.startApp()
-        invariants = InvariantChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
-        self.adUnitID = adUnitID
-        Self.runTraces.snapshot?(world.trace)
     }
 
     /// Told of each run's trace as the run is set up: a worker process streams every run's events
@@ -115,7 +149,7 @@ public final class SimulatedApp: Sendable {
         user: User = User(),
         faults: [Fault] = [],
         rules: RuleSet? = nil,
-        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+        adUnitID: String = SimulatedApp.testAdUnitID
     ) throws(HarnessFailure) {
         try self.init(
             glue: GlueFactory(glue), device: device, previousSession: previousSession, user: user, faults: faults, rules: rules, adUnitID: adUnitID
@@ -132,7 +166,7 @@ public final class SimulatedApp: Sendable {
         user: User = User(),
         faults: [Fault] = [],
         rules: RuleSet? = nil,
-        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+        adUnitID: String = SimulatedApp.testAdUnitID
     ) throws(HarnessFailure) {
         try self.init(
             glue: GlueFactory(glue), device: device, previousSession: previousSession, user: user, faults: faults, rules: rules, adUnitID: adUnitID
@@ -149,7 +183,7 @@ public final class SimulatedApp: Sendable {
         mistakes: Set<AppMistake> = [],
         configuration: AdsConfiguration = AdsConfiguration(),
         rules: RuleSet? = nil,
-        adUnitID: String = "ca-app-pub-3940256099942544/2934735716"
+        adUnitID: String = SimulatedApp.testAdUnitID
     ) throws(HarnessFailure) {
         try self.init(
             glue: .reference(consent: consent, configuration: configuration, mistakes: mistakes),

@@ -35,15 +35,14 @@ package final class SimulatedWorld: Sendable {
     /// The privacy-options form's preloads still to fail, counted across launches.
     private let preloads: PrivacyOptionsPreloads
 
-    /// Sets up a device as earlier sessions left it; `seedAppStorage` writes the glue's own leftovers.
+    /// Sets up the world a run starts from, with the device as earlier sessions left it;
+    /// `seedAppStorage` writes the glue's own leftovers.
     package init(
-        device: Device = Device(),
-        previousSession: PreviousSession = .freshInstall,
-        user: User = User(),
-        faults: [Fault] = [],
+        _ setup: RunSetup = RunSetup(),
         legacySDK: LegacyConsentSDKSettings? = nil,
         seedAppStorage: (any KeyValueStore) -> Void = { _ in }
     ) throws(HarnessFailure) {
+        let (device, previousSession, user, faults) = (setup.device, setup.previousSession, setup.user, setup.faults)
         if let problem = faults.lazy.compactMap(\.problem).first { throw .invalidSetup(problem) }
         let clock = VirtualClock()
         let trace = Trace(clock: clock)

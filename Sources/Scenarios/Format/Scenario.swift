@@ -28,6 +28,12 @@ public struct Scenario: Sendable, Decodable {
     public var faults: [Fault]
     /// What happens, in order.
     public var steps: [Step]
+    /// Where the scenario's run starts (its `device`, `previousSession`, `user` and `faults`), as one
+    /// value: what `SimulatedApp(glue:setup:)` takes, to run the scenario's start in a Swift test.
+    public var setup: RunSetup {
+        get { RunSetup(device: device, previousSession: previousSession, user: user, faults: faults) }
+        set { (device, previousSession, user, faults) = (newValue.device, newValue.previousSession, newValue.user, newValue.faults) }
+    }
     /// What must be true afterwards.
     public var expect: Expectations
     /// Which glue the scenario is for, as the file says (`"glue"`); `nil` when it does not say.

@@ -79,6 +79,6 @@ extension Scenario {
     /// A simulated app in the scenario's world (device, previous session, user, faults), hosting a
     /// glue, checked by `rules`, else the scenario's rules, else the glue's.
     package func makeApp(glue: GlueFactory, rules: RuleSet? = nil) throws(HarnessFailure) -> SimulatedApp {
-        try SimulatedApp(glue: glue, device: device, previousSession: previousSession, user: user, faults: faults, rules: rules ?? self.rules)
+        try SimulatedApp(glue: glue, setup: setup, rules: rules ?? self.rules)
     }
 }

@@ -14,7 +14,7 @@ struct FirebaseUmpPeerSuiteTests {
         device.sdk.messages = peer.messages
         device.sdk.overlappingCalls = peer.overlapping
         if peer.withoutAppID { device.infoPlist = device.infoPlist.removing(InfoPlist.adApplicationIdentifierKey) }
-        let world = try SimulatedWorld(device: device, user: peer.user)
+        let world = try SimulatedWorld(RunSetup(device: device, user: peer.user))
         let transcript = PeerScript(world: world).run(peer.steps)
         #expect(transcript == peer.transcript)
     }
