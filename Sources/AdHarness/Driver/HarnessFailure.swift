@@ -37,11 +37,12 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    /// Whether the site names a place in a test (a scenario's steps come from a file, not a line).
+    /// Whether the site names a place: a line of a test, or of a scenario file.
     package var isKnown: Bool { !fileID.isEmpty }
 
-    /// A step a scenario file made (or the explorer, or a random walk): no line of a test called it.
-    package static let scenarioFile = CallSite(fileID: "", line: 0)
+    /// A step no line wrote: the explorer's and a random walk's, or one a test put in a decoded
+    /// scenario's list.
+    package static let unwritten = CallSite(fileID: "", line: 0)
 
     /// `MyAppTests/ConsentTests.swift:12`.
     public var description: String { "\(fileID):\(line)" }

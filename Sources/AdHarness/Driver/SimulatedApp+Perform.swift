@@ -13,7 +13,7 @@ extension SimulatedApp {
         try perform(step, at: CallSite(fileID: fileID, line: line))
     }
 
-    /// Runs one step called from `site` (``CallSite/scenarioFile`` for a scenario's or the
+    /// Runs one step called from `site` (a scenario file's line, or ``CallSite/unwritten`` for the
     /// explorer's steps).
     package func perform(_ step: Step, at site: CallSite) throws(HarnessFailure) {
         switch step {

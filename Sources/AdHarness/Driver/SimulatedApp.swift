@@ -438,7 +438,7 @@ public final class SimulatedApp: Sendable {
         try finish(at: CallSite(fileID: fileID, line: line))
     }
 
-    /// The end of the run, called from `site` (``CallSite/scenarioFile`` for a scenario's or the
+    /// The end of the run, called from `site` (a scenario file's `steps`, or ``CallSite/unwritten`` for the
     /// explorer's run).
     @discardableResult
     package func finish(at site: CallSite) throws(HarnessFailure) -> Leftovers {
@@ -449,9 +449,13 @@ public final class SimulatedApp: Sendable {
         // flows are not over: the rules about what an app never does are not decided on it.
         let waiting = clock.pendingWork.count
         let due = clock.pendingWork.count { $0.due != nil }
-        trace.record(.runFinish, (waiting > 0 ? [EventField(.pendingWork, waiting)] : []) + (due > 0 ? [EventField(.pendingDue, due)] : []))
-        state.withLock { $0.finished = true }
         let call = StepCall(step: "finish", site: site)
+        let index = trace.events.count
+        trace.record(.runFinish, (waiting > 0 ? [EventField(.pendingWork, waiting)] : []) + (due > 0 ? [EventField(.pendingDue, due)] : []))
+        state.withLock {
+            $0.finished = true
+            if site.isKnown { $0.stepCalls[index] = call }
+        }
         let leftovers = self.leftovers
         try check(call)
         // The probe comes only when nothing is due: a withheld callback or an unanswered prompt never
@@ -534,6 +538,19 @@ public final class SimulatedApp: Sendable {
     private static let unfinishedRunReporter = Locked<@Sendable (String) -> Void>({ notice in
         FileHandle.standardError.write(Data((notice + "\n").utf8))
     })
+
+    /// The finding with the step it names when a step throws it (the step that caused it, else the
+    /// step in progress at its event) and where that step was called: for the findings of a run that
+    /// went on past them, as a scenario's run does, so its report names the fixture's line.
+    package func locating(_ violation: InvariantViolation) -> InvariantViolation {
+        guard violation.step == nil else { return violation }
+        var located = violation
+        located.step = state.withLock { state in
+            if let cause = violation.causeIndex, let call = state.stepCalls[cause] { return call }
+            return state.stepCalls.filter { $0.key < violation.traceLength }.max { $0.key < $1.key }?.value
+        }
+        return located
+    }
 
     /// Takes the run as ended without its end-of-run rules: the explorer drops a path it cannot take.
     package func abandon() { state.withLock { $0.finished = true } }

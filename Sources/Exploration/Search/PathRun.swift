@@ -99,7 +99,7 @@ struct PathRun: Sendable {
         var findingsBefore = 0
         do {
             if standing?.app == nil {
-                for step in start.steps + steps { try app.perform(step, at: .scenarioFile) }
+                for step in start.steps + steps { try app.perform(step, at: .unwritten) }
             }
             findingsBefore = app.invariants.findings.count
             if let next {
@@ -110,7 +110,7 @@ struct PathRun: Sendable {
                 concrete = step
                 taken.append(step)
                 announce(step)
-                try app.perform(step, at: .scenarioFile)
+                try app.perform(step, at: .unwritten)
             }
             let snapshot = app.stateSnapshot.hashValue
             let running = app.isRunning
@@ -121,7 +121,7 @@ struct PathRun: Sendable {
             let stayed = stayKey == key && keys.undecided(consulted, decisions).isEmpty
             if !stayed {
                 finishing()
-                try app.finish(at: .scenarioFile)
+                try app.finish(at: .unwritten)
             }
             let failures = Array(app.invariants.findings.dropFirst(findingsBefore))
             let outcome = Outcome.reached(

@@ -91,7 +91,7 @@ struct RandomWalks: Sendable {
         let scenario = decisions.applied(to: run.start, steps: [])
         guard let app = try? scenario.makeApp(glue: run.glue) else { return result }
         do {
-            for step in scenario.steps { try app.perform(step, at: .scenarioFile) }
+            for step in scenario.steps { try app.perform(step, at: .unwritten) }
             for _ in 0..<depth {
                 let hasDue = app.pendingWork.contains { $0.due != nil }
                 let (running, toggle) = (app.isRunning, app.device.storedAnswer != .none)
@@ -99,11 +99,11 @@ struct RandomWalks: Sendable {
                 guard !possible.isEmpty, let step = PathRun.concrete(possible[random.below(possible.count)], on: app) else { break }
                 result.steps.append(step)
                 announce(step)
-                try app.perform(step, at: .scenarioFile)
+                try app.perform(step, at: .unwritten)
                 result.states.append(app.stateSnapshot.hashValue)
             }
             finishing()
-            try app.finish(at: .scenarioFile)
+            try app.finish(at: .unwritten)
         } catch {
             // A walk that stopped on a scenario issue or an impossible step has no finding to keep.
             guard case .violation = PathRun.outcome(of: error, steps: result.steps, violations: []) else { return result }

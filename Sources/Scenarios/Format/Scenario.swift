@@ -49,6 +49,17 @@ public struct Scenario: Sendable, Decodable {
     public var runsWithoutGlue = false
     /// `device.infoPlistFile`, until it is read relative to the fixture's folder.
     var infoPlistFile: InfoPlistFileSource?
+    /// Where the file wrote each step (its line), so a finding names the fixture's line as a Swift test's
+    /// names the test's; a step a test put in the list later has no line.
+    package var stepSites: [(step: Step, site: CallSite)] = []
+    /// Where the file lists its steps: the site of the run's end, `finish`.
+    package var stepsSite: CallSite?
+
+    /// Where the file wrote the step at `index`, if the file wrote that step there.
+    package func site(ofStep index: Int) -> CallSite {
+        guard stepSites.indices.contains(index), steps.indices.contains(index), stepSites[index].step == steps[index] else { return .unwritten }
+        return stepSites[index].site
+    }
 
     /// Whether the scenario runs against any glue, or checks the package's reference glue.
     public var requiredGlue: GlueRequirement { referenceGlueReasons.isEmpty ? .anyGlue : .referenceGlue }
@@ -215,6 +226,10 @@ public struct Scenario: Sendable, Decodable {
             throw problem
         }
         try scenario.readInfoPlistFile(relativeTo: folder, file: file, document: document)
+        scenario.stepSites = scenario.steps.indices.map { index in
+            (scenario.steps[index], CallSite(fileID: file, line: document.position(at: [CodingKeys.steps, AnyCodingKey(intValue: index)]).line))
+        }
+        if !scenario.steps.isEmpty { scenario.stepsSite = CallSite(fileID: file, line: document.position(at: [CodingKeys.steps]).line) }
         return scenario
     }
 }

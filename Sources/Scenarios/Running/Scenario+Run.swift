@@ -28,15 +28,18 @@ extension Scenario {
         // first; a scenario that pins one expected violation stops at it, as it was written to.
         app.stopsAtFirstFailure = expect.violation != nil
         var failure: HarnessFailure?
-        for step in steps {
-            do { try app.perform(step, at: .scenarioFile) } catch {
+        for (index, step) in steps.enumerated() {
+            do { try app.perform(step, at: site(ofStep: index)) } catch {
                 failure = error
                 break
             }
         }
         var leftovers: Leftovers?
         if failure == nil {
-            do { leftovers = try app.finish(at: .scenarioFile) } catch { failure = error }
+            do { leftovers = try app.finish(at: stepsSite ?? .unwritten) } catch { failure = error }
+        } else {
+            // The verdict is the failure: the run ends here, and is not finished later when the app goes.
+            app.abandon()
         }
         // A run stopped by a failure (an expected violation among them) still reports what it left.
         // The expectations read what the run's own steps did: the harness's probe of the privacy-options
@@ -44,7 +47,8 @@ extension Scenario {
         let events = app.trace.events
         var check = ExpectationCheck(app: app, trace: Array(events.prefix(app.probeStart ?? events.count)), leftovers: leftovers ?? app.leftovers)
         // Every failure of the run, in order; the first one is the verdict's failure.
-        let violations = app.invariants.violations
+        // Each names the step that broke the rule and the fixture's line that wrote it.
+        let violations = app.invariants.violations.map(app.locating)
         if failure == nil, let first = violations.first { failure = .invariantViolated(first) }
         if let expected = expect.violation {
             if case .invariantViolated? = failure, violations.contains(where: { $0.invariant == expected }) {
@@ -56,7 +60,7 @@ extension Scenario {
         check.all(expect)
         return ScenarioVerdict(
             name: name, trace: events, mismatches: check.mismatches, failure: failure, violations: violations,
-            warnings: app.warnings, rules: app.invariants.rules, expectedWarnings: expect.warnings ?? []
+            warnings: app.warnings.map(app.locating), rules: app.invariants.rules, expectedWarnings: expect.warnings ?? []
         )
     }
 
