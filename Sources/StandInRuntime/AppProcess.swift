@@ -5,7 +5,7 @@ import AppInfoPlist
 ///
 /// When the process ends (relaunch, reinstall, crash), its timers and undelivered callbacks are
 /// cancelled with it, as they would be on a real device.
-public final class AppProcess: Sendable {
+package final class AppProcess: Sendable {
     /// Counts processes on the device: 1 for the first launch.
     package let number: Int
     /// The process's view of virtual time.

@@ -1,7 +1,7 @@
 import AdRequestKit
 
 /// The faults of a run, consumed as the calls they target happen.
-public final class FaultPlan: Sendable {
+package final class FaultPlan: Sendable {
     private let remaining: Locked<[(fault: Fault, left: Int?)]>
     private let asked = Locked<[FaultTarget]>([])
 

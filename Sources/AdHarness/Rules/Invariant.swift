@@ -39,7 +39,7 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
 
 /// One rule, whole: its statement, definition, source and authority, the state it keeps, and the
 /// code that decides it.
-public struct RuleDescriptor: Sendable {
+package struct RuleDescriptor: Sendable {
     /// The rule's name.
     package let id: Invariant
     /// Whose rule it is.

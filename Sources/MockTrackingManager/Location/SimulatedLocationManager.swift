@@ -12,7 +12,7 @@ public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
     private let handler = Locked<(@Sendable (LocationAuthorizationStatus) -> Void)?>(nil)
 
     /// Creates a manager for a process; a new process ends the previous one's temporary grants.
-    public init(services: SimulatedLocationServices, process: AppProcess) {
+    package init(services: SimulatedLocationServices, process: AppProcess) {
         self.services = services
         self.process = process
         services.attach(self, process: process)
