@@ -14,7 +14,7 @@ struct ReadmeTests {
         "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
         "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyOwnRuleTest.swift",
         "Readme/MyToolTest.swift", "Readme/MyToolWorkersTest.swift",
-        "Readme/EveryFindingTest.swift",
+        "Readme/EveryFindingTest.swift", "Readme/OneStartTwoGluesTest.swift",
     ]
 
     /// The README and the articles of the documentation catalogue.

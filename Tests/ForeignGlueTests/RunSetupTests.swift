@@ -27,31 +27,35 @@ struct RunSetupTests {
         }
     }
 
-    @Test("the setup's parts are the ones the separate arguments give")
-    func setupEqualsArguments() throws {
+    @Test("each part of the setup takes effect: the region, the stored tracking answer, the fault")
+    func eachPartTakesEffect() throws {
         let setup = RunSetup(
-            device: Device(region: .regulatedUSState), previousSession: PreviousSession(tracking: .authorized), faults: [.formLoad(.error(.timeout))])
-        let viaSetup = try SimulatedApp(glue: ConsentManagerGlue.factory(), setup: setup)
-        let viaArguments = try SimulatedApp(
-            glue: ConsentManagerGlue.factory(), device: setup.device, previousSession: setup.previousSession, faults: setup.faults
+            device: Device(region: .regulatedUSState), previousSession: PreviousSession(tracking: .authorized),
+            faults: [.adLoad(.error(.noFill))]
         )
-        for app in [viaSetup, viaArguments] {
-            try app.launch()
-            try app.onboarding()
-            try app.requestAd()
-            try app.finish()
-        }
-        #expect(viaSetup.trace.events.map(\.description) == viaArguments.trace.events.map(\.description))
-        #expect(viaSetup.trackingStatus == .authorized)
+        let app = try SimulatedApp(glue: ConsentManagerGlue.factory(), setup: setup)
+        try app.launch()
+        try app.onboarding()
+        try app.requestAd()
+        let leftovers = try app.finish()
+        #expect(app.trace.events(named: .deviceReady).first?[.region] == .regulatedUSState)
+        #expect(app.trackingPrompts == 0)  // answered in an earlier session
+        #expect(app.trackingStatus == .authorized)
+        #expect(app.adRequests.count == 1)
+        #expect(leftovers.unfiredFaults.isEmpty)  // the request met the fault
     }
 
-    @Test("a scenario's start runs in a Swift test of its own, and a new start replaces its device, previous session, user and faults")
+    @Test("a scenario's start, stepped in a Swift test, is the scenario's run")
     func scenarioStartInASwiftTest() throws {
         let file = try #require(try ScenarioFile.bundled(for: .anyGlue).first)
         var scenario = try file.load()
-        let app = try SimulatedApp(glue: ConsentManagerGlue.factory(), setup: scenario.setup)
-        #expect(app.device.osVersion == scenario.device.os.osVersion)
+        let app = try SimulatedApp(glue: ConsentManagerGlue.factory(), setup: scenario.setup, rules: scenario.rules)
+        for step in scenario.steps { try app.perform(step) }
+        try app.finish()
+        let verdict = scenario.run(glue: ConsentManagerGlue.factory())
+        #expect(app.trace.events.map(\.description) == verdict.trace.map(\.description))
 
+        // A new start replaces the four parts at once.
         scenario.setup = Self.eeaUserDenyingTracking
         #expect(scenario.device == Self.eeaUserDenyingTracking.device)
         #expect(scenario.user == Self.eeaUserDenyingTracking.user)

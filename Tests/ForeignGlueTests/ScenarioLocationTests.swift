@@ -6,21 +6,42 @@ import Testing
 /// that wrote it, as a Swift test's failure names the test's line.
 @Suite("Failures point at the fixture's own steps")
 struct ScenarioLocationTests {
+    /// A user who leaves the app while the tracking prompt is up, and a glue that asks again at once.
+    static let asksAgain = """
+        {
+          "name": "asks again while the user is away",
+          "user": { "trackingPrompt": "leaveApp" },
+          "steps": [
+            "launch",
+            "onboarding"
+          ],
+          "expect": { "warnings": [] }
+        }
+        """
+
+    /// An EEA user who allows tracking and accepts the consent form, in an app with no
+    /// privacy-options entry point: found at the run's end.
+    static let noEntryPoint = """
+        {
+          "name": "no privacy-options entry point",
+          "user": { "trackingPrompt": "allow", "consentForm": "acceptAll" },
+          "steps": [
+            "launch",
+            "onboarding"
+          ],
+          "expect": {}
+        }
+        """
+
+    /// The 1-based line of the first line of `text` that contains `needle`.
+    static func line(of needle: String, in text: String) -> Int? {
+        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) }.map { $0 + 1 }
+    }
+
     @Test("a failure in a scenario names the step and the fixture's line that wrote it")
     func scenarioFailurePointsAtTheFixtureLine() throws {
-        let json = """
-            {
-              "name": "asks again while the user is away",
-              "user": { "trackingPrompt": "leaveApp" },
-              "steps": [
-                "launch",
-                "onboarding"
-              ],
-              "expect": { "warnings": [] }
-            }
-            """
-        let onboardingLine = json.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"onboarding\"") }.map { $0 + 1 }
-        let verdict = try Scenario.decode(json: json, name: "asks-again.json").run(glue: { AskUntilDecidedGlue(ports: $0) })
+        let onboardingLine = try #require(Self.line(of: "\"onboarding\"", in: Self.asksAgain))
+        let verdict = try Scenario.decode(json: Self.asksAgain, name: "asks-again.json").run(glue: { AskUntilDecidedGlue(ports: $0) })
         guard case .invariantViolated(let violation)? = verdict.failure else {
             Issue.record("expected a broken rule, got \(String(describing: verdict.failure))")
             return
@@ -28,6 +49,38 @@ struct ScenarioLocationTests {
         #expect(violation.step?.step == "onboarding")
         #expect(violation.step?.site.fileID == "asks-again.json")
         #expect(violation.step?.site.line == onboardingLine)
-        #expect(violation.description.contains("in step: onboarding, called at asks-again.json:\(onboardingLine ?? 0)"))
+        #expect(violation.description.contains("in step: onboarding, called at asks-again.json:\(onboardingLine)"))
+    }
+
+    @Test("a finding at the run's end names finish at the line of the fixture's steps")
+    func endOfRunFindingPointsAtTheSteps() throws {
+        let stepsLine = try #require(Self.line(of: "\"steps\"", in: Self.noEntryPoint))
+        let verdict = try Scenario.decode(json: Self.noEntryPoint, name: "no-entry-point.json").run(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint))
+        let finding = try #require((verdict.violations + verdict.warnings).first { $0.invariant == .privacyOptionsReachable })
+        #expect(finding.step?.step == "finish")
+        #expect(finding.step?.site.description == "no-entry-point.json:\(stepsLine)")
+    }
+
+    @Test("a warning in a scenario names its step and line too")
+    func warningPointsAtTheFixtureLine() throws {
+        let launchLine = try #require(Self.line(of: "\"launch\"", in: Self.noEntryPoint))
+        // The standard rules warn where a glue starts the ad SDK before consent: at launch.
+        let verdict = try Scenario.decode(json: Self.noEntryPoint, name: "early-start.json").run(glue: ConsentManagerGlue.factory(.startsAdSDKAtLaunch))
+        let warning = try #require(verdict.warnings.first { $0.invariant == .adSDKStartsOnlyWhenAdsAllowed })
+        #expect(warning.step?.step == "launch")
+        #expect(warning.step?.site.description == "early-start.json:\(launchLine)")
+    }
+
+    @Test("once a test changes the steps, the fixture's lines no longer name them: a finding names no line rather than a wrong one")
+    func editedStepsNameNoLine() throws {
+        var scenario = try Scenario.decode(json: Self.asksAgain, name: "asks-again.json")
+        scenario.steps.insert(.advance(.seconds(1)), at: 1)
+        let verdict = scenario.run(glue: { AskUntilDecidedGlue(ports: $0) })
+        guard case .invariantViolated(let violation)? = verdict.failure else {
+            Issue.record("expected a broken rule, got \(String(describing: verdict.failure))")
+            return
+        }
+        #expect(violation.invariant == .noRunawayLoop)
+        #expect(violation.step == nil)
     }
 }

@@ -24,11 +24,12 @@ public enum HarnessFailure: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Where in a test a step was called: the file and line a failure points at.
+/// Where a step was called, in a test or a scenario file: the file and line a failure points at.
 public struct CallSite: Hashable, Sendable, CustomStringConvertible {
-    /// `MyAppTests/ConsentTests.swift`, as `#fileID` spells it; empty when a scenario file made the call.
+    /// `MyAppTests/ConsentTests.swift`, as `#fileID` spells it, or the scenario file as reports name it
+    /// (`broken.json`); empty for a step no line wrote (the explorer's own).
     public var fileID: String
-    /// The line of the call.
+    /// The line of the call, or of the step in the scenario file.
     public var line: Int
 
     /// A call site.
@@ -52,7 +53,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
 public struct StepCall: Hashable, Sendable, CustomStringConvertible {
     /// The step: `onboarding`, `requestAd`, `finish`...
     public var step: String
-    /// Where the test called it.
+    /// Where the test called it, or the line of the scenario file that wrote it.
     public var site: CallSite
 
     /// A step called from a site.

@@ -552,7 +552,8 @@ public final class SimulatedApp: Sendable {
         return located
     }
 
-    /// Takes the run as ended without its end-of-run rules: the explorer drops a path it cannot take.
+    /// Takes the run as ended without its end-of-run rules: the explorer drops a path it cannot take,
+    /// and a scenario run that stopped at a failure ends there (its verdict is that failure).
     package func abandon() { state.withLock { $0.finished = true } }
 
     deinit {

@@ -20,7 +20,7 @@ package final class ReferenceGlue: ConsentGlue {
 
     /// What the reference glues of one app keep across its processes: every ad request's outcome
     /// and every error surfaced, in order. A relaunch makes a new glue over the same ledger.
-    package struct Ledger: Sendable {
+    package final class Ledger: Sendable {
         private struct Records {
             var adResults: [Result<LoadedAd, AdRequestFailure>] = []
             var errors: [AdsFlowError] = []

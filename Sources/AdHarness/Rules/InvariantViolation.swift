@@ -16,9 +16,9 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
             length = newValue.count
         }
     }
-    /// The step that broke it and where the test called that step, when a test stepped the app: for
-    /// a finding made later than the step that caused it (a tap on an entry point that presents
-    /// nothing, found at the run's end), that step.
+    /// The step that broke it and where a test called that step or a scenario file wrote it; `nil`
+    /// for the explorer's own steps. For a finding made later than the step that caused it (a tap on
+    /// an entry point that presents nothing, found at the run's end), that step.
     public var step: StepCall?
     /// The step that caused a finding made at a later event (the run's end, the next tap), as the
     /// trace recorded it (`step step=openPrivacyOptions`); `nil` when the event itself is the cause.

@@ -62,7 +62,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     public func severity(of rule: Invariant) -> RuleSeverity { severity(of: rule, authority: rule.authority) }
 
     /// How severely the set checks a rule where it has this authority (a rule whose authority
-    /// depends on the event: `RuleDescriptor.authority(at:)`).
+    /// depends on the event, as ``InvariantViolation/authority`` gives it).
     public func severity(of rule: Invariant, authority: RuleAuthority) -> RuleSeverity {
         if let chosen = overrides[rule] { return chosen }
         switch base {

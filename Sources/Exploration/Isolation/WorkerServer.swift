@@ -115,7 +115,8 @@ package enum WorkerServer {
                 if let file = fixture.file {
                     verdict = try ScenarioFile(url: URL(fileURLWithPath: file), displayPath: fixture.displayPath).run(glue: glue, rules: rules)
                 } else {
-                    verdict = try Scenario.decode(json: fixture.text ?? "", name: fixture.name ?? "inline scenario").run(glue: glue, rules: rules)
+                    verdict = try Scenario.decode(json: fixture.text ?? "", name: fixture.name ?? "inline scenario").withoutStepLines().run(
+                        glue: glue, rules: rules)
                 }
             } catch {
                 return WorkerLine(problem: "\(error)")

@@ -235,7 +235,8 @@ public struct Explorer: Sendable {
     private func written(_ draft: ScenarioDraft, name: String, description: String, finding: InvariantViolation, place: RunPlace)
         -> (String, Scenario, InvariantViolation)?
     {
-        guard let probe = try? Shrinker.fixture(draft, name: name, description: description), let scenario = try? Scenario.decode(json: probe, name: name)
+        guard let probe = try? Shrinker.fixture(draft, name: name, description: description),
+            let scenario = try? Scenario.decode(json: probe, name: name).withoutStepLines()
         else { return nil }
         let verdict = place.verdict(of: scenario, text: probe, glue: glue)
         let findings = verdict.violations + verdict.warnings
@@ -248,7 +249,7 @@ public struct Explorer: Sendable {
             case (_, true): .violation(finding.invariant)
             }
         guard let text = try? Shrinker.fixture(draft, name: name, description: description, expect: expect),
-            let written = try? Scenario.decode(json: text, name: name)
+            let written = try? Scenario.decode(json: text, name: name).withoutStepLines()
         else { return nil }
         return (text, written, replayed)
     }

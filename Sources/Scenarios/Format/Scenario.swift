@@ -49,16 +49,40 @@ public struct Scenario: Sendable, Decodable {
     public var runsWithoutGlue = false
     /// `device.infoPlistFile`, until it is read relative to the fixture's folder.
     var infoPlistFile: InfoPlistFileSource?
-    /// Where the file wrote each step (its line), so a finding names the fixture's line as a Swift test's
-    /// names the test's; a step a test put in the list later has no line.
-    package var stepSites: [(step: Step, site: CallSite)] = []
-    /// Where the file lists its steps: the site of the run's end, `finish`.
-    package var stepsSite: CallSite?
+    /// Where the file wrote its steps, so a finding names the fixture's line as a Swift test's names
+    /// the test's; `nil` for a scenario no file wrote (the explorer's drafts).
+    package var stepSource: StepSource?
 
-    /// Where the file wrote the step at `index`, if the file wrote that step there.
+    /// The lines a file wrote its steps on, as decoded.
+    package struct StepSource: Sendable {
+        /// The file, as reports name it.
+        var file: String
+        /// The steps as the file wrote them: the lines hold while ``Scenario/steps`` is still this list.
+        var steps: [Step]
+        /// The line of each step.
+        var lines: [Int]
+        /// The line of the `steps` list: the site of the run's end, `finish`.
+        var listLine: Int
+    }
+
+    /// Where the file wrote the step at `index`; ``CallSite/unwritten`` once a test has changed the steps.
     package func site(ofStep index: Int) -> CallSite {
-        guard stepSites.indices.contains(index), steps.indices.contains(index), stepSites[index].step == steps[index] else { return .unwritten }
-        return stepSites[index].site
+        guard let source = stepSource, source.steps == steps, source.lines.indices.contains(index) else { return .unwritten }
+        return CallSite(fileID: source.file, line: source.lines[index])
+    }
+
+    /// Where the run's end is written: the file's `steps` list, while the steps are as the file wrote them.
+    package var finishSite: CallSite {
+        guard let source = stepSource, source.steps == steps else { return .unwritten }
+        return CallSite(fileID: source.file, line: source.listLine)
+    }
+
+    /// The scenario without its file's lines: a draft the explorer writes and reads back is no file a
+    /// user has.
+    package func withoutStepLines() -> Scenario {
+        var scenario = self
+        scenario.stepSource = nil
+        return scenario
     }
 
     /// Whether the scenario runs against any glue, or checks the package's reference glue.
@@ -226,10 +250,11 @@ public struct Scenario: Sendable, Decodable {
             throw problem
         }
         try scenario.readInfoPlistFile(relativeTo: folder, file: file, document: document)
-        scenario.stepSites = scenario.steps.indices.map { index in
-            (scenario.steps[index], CallSite(fileID: file, line: document.position(at: [CodingKeys.steps, AnyCodingKey(intValue: index)]).line))
-        }
-        if !scenario.steps.isEmpty { scenario.stepsSite = CallSite(fileID: file, line: document.position(at: [CodingKeys.steps]).line) }
+        scenario.stepSource = StepSource(
+            file: file, steps: scenario.steps,
+            lines: scenario.steps.indices.map { document.position(at: [CodingKeys.steps, AnyCodingKey(intValue: $0)]).line },
+            listLine: document.position(at: [CodingKeys.steps]).line
+        )
         return scenario
     }
 }

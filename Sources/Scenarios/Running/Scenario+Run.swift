@@ -36,7 +36,7 @@ extension Scenario {
         }
         var leftovers: Leftovers?
         if failure == nil {
-            do { leftovers = try app.finish(at: stepsSite ?? .unwritten) } catch { failure = error }
+            do { leftovers = try app.finish(at: finishSite) } catch { failure = error }
         } else {
             // The verdict is the failure: the run ends here, and is not finished later when the app goes.
             app.abandon()

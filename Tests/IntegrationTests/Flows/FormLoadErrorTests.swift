@@ -72,4 +72,19 @@ struct FormLoadErrorTests {
         #expect(app.consentFormsShown == 1)
         #expect(app.adRequests.map(\.isNonPersonalized) == [true])
     }
+
+    @Test("two apps made from one reference glue factory keep their own errors: the record is the app's, across its processes")
+    func errorsArePerApp() throws {
+        let glue = GlueFactory.reference()
+        let failing = try SimulatedApp(glue: glue, user: User(trackingPrompt: .allow), faults: [Fault.formLoad(.error(.timeout))])
+        let clean = try SimulatedApp(glue: glue, user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        for app in [failing, clean] {
+            try app.launch()
+            try app.onboarding()
+            try app.relaunch()
+            try app.onboarding()
+        }
+        #expect(failing.errors.map(\.description) == ["formLoad.timeout", "formLoad.timeout"])
+        #expect(clean.errors.isEmpty)
+    }
 }
