@@ -27,33 +27,49 @@ struct RunSetupTests {
         }
     }
 
-    @Test("each part of the setup takes effect: the region, the stored tracking answer, the fault")
+    @Test("each part of the setup takes effect: the region, the stored tracking answer, the user's answer, the fault")
     func eachPartTakesEffect() throws {
         let setup = RunSetup(
-            device: Device(region: .regulatedUSState), previousSession: PreviousSession(tracking: .authorized),
-            faults: [.adLoad(.error(.noFill))]
+            device: Device(region: .eea), previousSession: PreviousSession(tracking: .authorized),
+            user: User(consentForm: .rejectAll), faults: [.adLoad(.error(.noFill), times: 1)]
         )
         let app = try SimulatedApp(glue: ConsentManagerGlue.factory(), setup: setup)
         try app.launch()
         try app.onboarding()
         try app.requestAd()
-        let leftovers = try app.finish()
-        #expect(app.trace.events(named: .deviceReady).first?[.region] == .regulatedUSState)
+        #expect(app.trace.events(named: .deviceReady).first?[.region] == .eea)
         #expect(app.trackingPrompts == 0)  // answered in an earlier session
         #expect(app.trackingStatus == .authorized)
-        #expect(app.adRequests.count == 1)
-        #expect(leftovers.unfiredFaults.isEmpty)  // the request met the fault
+        #expect(app.consentFormsShown == 1)
+        #expect(app.groundTruth?.signalsAllowPersonalized == false)  // the user rejected all
+        #expect(app.trace.events(named: .adsLoadFailed).map { $0[.error] } == ["noFill"])
+        try app.finish()
     }
 
-    @Test("a scenario's start, stepped in a Swift test, is the scenario's run")
-    func scenarioStartInASwiftTest() throws {
-        let file = try #require(try ScenarioFile.bundled(for: .anyGlue).first)
-        var scenario = try file.load()
-        let app = try SimulatedApp(glue: ConsentManagerGlue.factory(), setup: scenario.setup, rules: scenario.rules)
-        for step in scenario.steps { try app.perform(step) }
-        try app.finish()
-        let verdict = scenario.run(glue: ConsentManagerGlue.factory())
-        #expect(app.trace.events.map(\.description) == verdict.trace.map(\.description))
+    /// The bundled example that sets all four parts: a device, a returning user, scripted answers, a fault.
+    static func example() throws -> Scenario {
+        let file = try #require(
+            try ScenarioFile.bundled(for: .anyGlue).first { $0.displayPath.hasSuffix("examples/denied-tracking-keeps-requests-non-personalized.json") }
+        )
+        return try file.load()
+    }
+
+    @Test("a scenario's setup is its device, previous session, user and faults: an app started from it runs as one started from the four")
+    func scenarioSetupIsItsFourParts() throws {
+        var scenario = try Self.example()
+        let fromSetup = try SimulatedApp(glue: ConsentManagerGlue.factory(), setup: scenario.setup)
+        let fromParts = try SimulatedApp(
+            glue: ConsentManagerGlue.factory(), device: scenario.device, previousSession: scenario.previousSession, user: scenario.user,
+            faults: scenario.faults
+        )
+        var leftovers: [Leftovers] = []
+        for app in [fromSetup, fromParts] {
+            for step in scenario.steps { try app.perform(step) }
+            leftovers.append(try app.finish())
+        }
+        #expect(fromSetup.trace.events.map(\.description) == fromParts.trace.events.map(\.description))
+        // The scenario's fault came along: a returning user's glue loads no form, so it is left unfired.
+        #expect(leftovers.map(\.unfiredFaults.count) == [1, 1])
 
         // A new start replaces the four parts at once.
         scenario.setup = Self.eeaUserDenyingTracking

@@ -27,7 +27,8 @@ public enum HarnessFailure: Error, Hashable, Sendable, CustomStringConvertible {
 /// Where a step was called, in a test or a scenario file: the file and line a failure points at.
 public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     /// `MyAppTests/ConsentTests.swift`, as `#fileID` spells it, or the scenario file as reports name it
-    /// (`broken.json`); empty for a step no line wrote (the explorer's own).
+    /// (`broken.json`); empty for a step no line wrote (the explorer's own, or a scenario's once a
+    /// test changed its steps).
     public var fileID: String
     /// The line of the call, or of the step in the scenario file.
     public var line: Int

@@ -17,7 +17,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
         }
     }
     /// The step that broke it and where a test called that step or a scenario file wrote it; `nil`
-    /// for the explorer's own steps. For a finding made later than the step that caused it (a tap on
+    /// where no line wrote it (the explorer's own steps, a scenario whose steps a test changed). For a finding made later than the step that caused it (a tap on
     /// an entry point that presents nothing, found at the run's end), that step.
     public var step: StepCall?
     /// The step that caused a finding made at a later event (the run's end, the next tap), as the

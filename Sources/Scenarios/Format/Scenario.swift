@@ -49,8 +49,8 @@ public struct Scenario: Sendable, Decodable {
     public var runsWithoutGlue = false
     /// `device.infoPlistFile`, until it is read relative to the fixture's folder.
     var infoPlistFile: InfoPlistFileSource?
-    /// Where the file wrote its steps, so a finding names the fixture's line as a Swift test's names
-    /// the test's; `nil` for a scenario no file wrote (the explorer's drafts).
+    /// Where the file (or the inline JSON of `decode(json:name:)`, under its name) wrote its steps, so
+    /// a finding names that line as a Swift test's names the test's; `nil` for the explorer's drafts.
     package var stepSource: StepSource?
 
     /// The lines a file wrote its steps on, as decoded.
