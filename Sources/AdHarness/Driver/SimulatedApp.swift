@@ -118,7 +118,7 @@ public final class SimulatedApp: Sendable {
         try self.init(glue: GlueFactory(glue), setup: setup, rules: rules, adUnitID: adUnitID)
     }
 
-    /// The ad unit a step requests unless told otherwise: Google's demo banner unit, which always fills in tests.
+    /// The ad unit a step requests unless told otherwise: Google's demo banner unit for iOS, which serves test ads.
     public static let testAdUnitID = "ca-app-pub-3940256099942544/2934735716"
 
     /// Sets up a world as earlier sessions left it, a scripted user and faults, hosting a glue, and
