@@ -19,25 +19,11 @@ struct ScenarioLocationTests {
         }
         """
 
-    /// An EEA user who allows tracking and accepts the consent form, in an app with no
-    /// privacy-options entry point: found at the run's end.
-    static let noEntryPoint = """
+    /// An EEA user who allows tracking and accepts the consent form: the app's own mistakes (no
+    /// privacy-options entry point, the ad SDK started at launch) are what its runs find.
+    static let consentingUser = """
         {
-          "name": "no privacy-options entry point",
-          "user": { "trackingPrompt": "allow", "consentForm": "acceptAll" },
-          "steps": [
-            "launch",
-            "onboarding"
-          ],
-          "expect": {}
-        }
-        """
-
-    /// An EEA user who allows tracking and accepts the consent form, in an app that starts the ad
-    /// SDK at launch, before consent.
-    static let earlyStart = """
-        {
-          "name": "the ad SDK started at launch",
+          "name": "an EEA user who allows tracking and accepts the form",
           "user": { "trackingPrompt": "allow", "consentForm": "acceptAll" },
           "steps": [
             "launch",
@@ -68,8 +54,8 @@ struct ScenarioLocationTests {
 
     @Test("a finding at the run's end names finish at the line of the fixture's steps")
     func endOfRunFindingPointsAtTheSteps() throws {
-        let stepsLine = try #require(Self.line(of: "\"steps\"", in: Self.noEntryPoint))
-        let verdict = try Scenario.decode(json: Self.noEntryPoint, name: "no-entry-point.json").run(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint))
+        let stepsLine = try #require(Self.line(of: "\"steps\"", in: Self.consentingUser))
+        let verdict = try Scenario.decode(json: Self.consentingUser, name: "no-entry-point.json").run(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint))
         let finding = try #require((verdict.violations + verdict.warnings).first { $0.invariant == .privacyOptionsReachable })
         #expect(finding.step?.step == "finish")
         #expect(finding.step?.site.description == "no-entry-point.json:\(stepsLine)")
@@ -77,9 +63,9 @@ struct ScenarioLocationTests {
 
     @Test("a warning in a scenario names its step and line too")
     func warningPointsAtTheFixtureLine() throws {
-        let launchLine = try #require(Self.line(of: "\"launch\"", in: Self.earlyStart))
+        let launchLine = try #require(Self.line(of: "\"launch\"", in: Self.consentingUser))
         // The standard rules warn where a glue starts the ad SDK before consent: at launch.
-        let verdict = try Scenario.decode(json: Self.earlyStart, name: "early-start.json").run(glue: ConsentManagerGlue.factory(.startsAdSDKAtLaunch))
+        let verdict = try Scenario.decode(json: Self.consentingUser, name: "early-start.json").run(glue: ConsentManagerGlue.factory(.startsAdSDKAtLaunch))
         let warning = try #require(verdict.warnings.first { $0.invariant == .adSDKStartsOnlyWhenAdsAllowed })
         #expect(warning.step?.step == "launch")
         #expect(warning.step?.site.description == "early-start.json:\(launchLine)")
@@ -87,7 +73,7 @@ struct ScenarioLocationTests {
 
     @Test("once a test changes the steps, the fixture's lines no longer name them: a finding names no step rather than a wrong line")
     func editedStepsNameNoLine() throws {
-        var scenario = try Scenario.decode(json: Self.noEntryPoint, name: "no-entry-point.json")
+        var scenario = try Scenario.decode(json: Self.consentingUser, name: "no-entry-point.json")
         scenario.steps.append(.requestAd)
         let verdict = scenario.run(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint))
         let finding = try #require((verdict.violations + verdict.warnings).first { $0.invariant == .privacyOptionsReachable })

@@ -442,6 +442,8 @@ public final class SimulatedApp: Sendable {
     /// explorer's run).
     @discardableResult
     package func finish(at site: CallSite) throws(HarnessFailure) -> Leftovers {
+        // What the end sets off is the end's: a finding there names `finish` (see `locating`).
+        let index = trace.events.count
         clock.run()
         noteRunaway()
         noteTasksOutsideTheHarness()
@@ -450,7 +452,6 @@ public final class SimulatedApp: Sendable {
         let waiting = clock.pendingWork.count
         let due = clock.pendingWork.count { $0.due != nil }
         let call = StepCall(step: "finish", site: site)
-        let index = trace.events.count
         trace.record(.runFinish, (waiting > 0 ? [EventField(.pendingWork, waiting)] : []) + (due > 0 ? [EventField(.pendingDue, due)] : []))
         state.withLock {
             $0.finished = true
@@ -539,9 +540,9 @@ public final class SimulatedApp: Sendable {
         FileHandle.standardError.write(Data((notice + "\n").utf8))
     })
 
-    /// The finding with the step it names when a step throws it (the step that caused it, else the
-    /// step in progress at its event) and where that step was called: for the findings of a run that
-    /// went on past them, as a scenario's run does, so its report names the fixture's line.
+    /// The finding with the step that caused it, else the step in progress at its event, and where
+    /// that step was called: what a step that throws it names, and what a run that goes on past its
+    /// findings (a scenario's) reports, so its report names the fixture's line.
     package func locating(_ violation: InvariantViolation) -> InvariantViolation {
         guard violation.step == nil else { return violation }
         var located = violation
@@ -705,11 +706,8 @@ public final class SimulatedApp: Sendable {
             state.withLock { $0.reportedViolations = violations.count }
         } else if violations.count > violationsSeen {
             state.withLock { $0.reportedViolations = violations.count }
-            var violation = violations[violationsSeen]
-            let causeCall = violation.causeIndex.flatMap { index in state.withLock { $0.stepCalls[index] } }
-            violation.step = causeCall ?? (call.site.isKnown ? call : nil)
             state.withLock { $0.failed = true }
-            throw .invariantViolated(violation)
+            throw .invariantViolated(locating(violations[violationsSeen]))
         }
         if let issue = events[from...].first(where: { $0.name == .harnessIssue }) {
             state.withLock { $0.failed = true }

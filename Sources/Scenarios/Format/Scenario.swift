@@ -65,16 +65,18 @@ public struct Scenario: Sendable, Decodable {
         var listLine: Int
     }
 
+    /// The file's lines, while the steps are as the file wrote them; `nil` once a test has changed them.
+    private var heldSource: StepSource? { stepSource.flatMap { $0.steps == steps ? $0 : nil } }
+
     /// Where the file wrote the step at `index`; ``CallSite/unwritten`` once a test has changed the steps.
     package func site(ofStep index: Int) -> CallSite {
-        guard let source = stepSource, source.steps == steps, source.lines.indices.contains(index) else { return .unwritten }
+        guard let source = heldSource, source.lines.indices.contains(index) else { return .unwritten }
         return CallSite(fileID: source.file, line: source.lines[index])
     }
 
     /// Where the run's end is written: the file's `steps` list, while the steps are as the file wrote them.
     package var finishSite: CallSite {
-        guard let source = stepSource, source.steps == steps else { return .unwritten }
-        return CallSite(fileID: source.file, line: source.listLine)
+        heldSource.map { CallSite(fileID: $0.file, line: $0.listLine) } ?? .unwritten
     }
 
     /// The scenario without its file's lines: a draft the explorer writes and reads back is no file a
