@@ -88,8 +88,15 @@ let package = Package(
             name: "FragileGlues", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"], packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
+        // Correct glues in a module of their own, for the team's tool: the docs' glues and one of the
+        // tests' own, each a link to the test target's file, so that every door runs the same code.
+        .target(
+            name: "CorrectGlues", dependencies: ["AdHarness"], path: "Tests/CorrectGlues", packageAccess: false,
+            swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
         .executableTarget(
-            name: "fragile-glue-tool", dependencies: ["FragileGlues", "HarnessCommandLine"], path: "Tests/ForeignGlueTests/Tool", packageAccess: false,
+            name: "fragile-glue-tool", dependencies: ["FragileGlues", "CorrectGlues", "HarnessCommandLine"], path: "Tests/ForeignGlueTests/Tool",
+            packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(

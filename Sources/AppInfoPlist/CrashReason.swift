@@ -6,6 +6,9 @@ public enum CrashReason: String, CaseIterable, Hashable, Sendable, Codable, Cust
     case adApplicationIdentifierMissing
     /// An awaited SDK or OS call's completion came twice: the continuation behind the async form
     /// is resumed twice, which traps.
+    ///
+    /// No longer recorded: the ports' async forms take the first completion and drop the second, as
+    /// the duplicate is the SDK's fault. Kept so that a fixture naming it still decodes.
     case continuationResumedTwice
     /// The app's own code trapped (a force unwrap of `nil`, a failed precondition, `fatalError`): the
     /// worker process running it died by a signal, and its message names the trap.

@@ -6,7 +6,8 @@ import AdRequestKit
 /// call returns; a later one is scheduled on the clock (on the clock's thread or a background thread);
 /// `never` leaves it pending for the whole run (once the run is over, it is delivered unobserved, so
 /// that a continuation of the app's around the call is resumed: `VirtualClock.playOut(within:)`);
-/// `twice` delivers it again, recorded as `callback.duplicate`;
+/// `twice` delivers it again, recorded as `callback.duplicate` (one of the ports' async forms takes
+/// the first and drops the second, as the SDK's own async form does);
 /// `otherThread` and `mainThread` move it to that thread, at least one clock turn later.
 package struct CallbackDelivery: Sendable {
     /// The clock of the app process the callback belongs to.
@@ -50,23 +51,30 @@ package struct CallbackDelivery: Sendable {
         }
         let trace = trace
         let twice = effects.contains(.twice)
-        // A completion that resumes a continuation (a completion-form call the app's async code wraps
-        // in a checked continuation of its own, or one of the ports' async forms) would trap at a second
-        // delivery, and the test process with it: in process the duplicate is recorded, not delivered,
-        // so an async glue gets the verdict its callback twin gets. A worker process delivers it, as the
-        // real SDK would: a trap there ends only the worker, and is a finding.
+        // A duplicate completion goes where the real SDK would send it, except where no process could
+        // survive it. One of the ports' async forms (the SDK's own) resumes its caller with the first
+        // completion and drops the rest, in process and in a worker alike: the SDK's broken contract is
+        // recorded, and the app's run goes on, since the app cannot guard the SDK's own continuation.
+        // A completion the app's async code wraps in a continuation of its own reaches that code in a
+        // worker process, where a second resume traps only the worker and is a finding
+        // (`noCrashOnDuplicateCallback`); in process it is recorded, not delivered, so that the test
+        // process lives on.
         // A call made inside such a completion is the async code's too (a form loaded once the update
         // is done, inside the continuation's body).
         let resumesAContinuation = AwaitedCall.resumesAContinuation
+        let portForm = AwaitedCall.resumesAPortForm
         let body: @Sendable () -> Void = {
             AwaitedCall.fromAsyncCode(resumesAContinuation, callback)
             if twice {
-                let withheld = resumesAContinuation && !Self.duplicatesReachAsyncCode.snapshot
-                let held = [EventField("delivered", "false"), EventField(.detail, "in process; a worker process delivers it")]
-                trace.record(.callbackDuplicate, [EventField("callback", label)] + (withheld ? held : []))
+                let heldDetail: String? =
+                    portForm
+                    ? "the SDK's async form resumes its caller once"
+                    : resumesAContinuation && !Self.duplicatesReachAsyncCode.snapshot ? "in process; a worker process delivers it" : nil
+                let held = heldDetail.map { [EventField("delivered", "false"), EventField(.detail, $0)] } ?? []
+                trace.record(.callbackDuplicate, [EventField("callback", label)] + held)
                 if !resumesAContinuation {
                     callback()
-                } else if !withheld {
+                } else if heldDetail == nil {
                     AwaitedCall.fromAsyncCode(true, callback)
                 }
             }

@@ -46,10 +46,11 @@ extension CommandOption {
         force unwrap of nil, fatalError) ends only its worker, and is a finding (noCrash, with the trap's
         message and the step it died in); a worker that shows no progress for --watchdog SECONDS (default
         10: the one wall clock the harness reads, and only the supervisor reads it) is ended, and is a
-        finding (noHang). There a completion the fault `callback: twice` delivers twice reaches async
-        code too, as the real SDK would deliver it (noCrashOnDuplicateCallback, a warning). --in-process
-        runs everything in this process instead: faster, but a trap ends the tool and a glue that blocks
-        blocks it, and a duplicate completion is not delivered to async code (the trace says so).
+        finding (noHang). There a completion the fault `callback: twice` delivers twice reaches a
+        continuation the glue wrapped itself (noCrashOnDuplicateCallback, a warning); the ports' own
+        async forms take the first and drop the second everywhere. --in-process runs everything in this
+        process instead: faster, but a trap ends the tool and a glue that blocks blocks it, and a
+        duplicate completion is not delivered to the glue's own continuations (the trace says so).
         """
     }
 }

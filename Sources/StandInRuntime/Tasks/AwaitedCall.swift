@@ -9,6 +9,11 @@ enum AwaitedCall {
     /// completion delivered here resumes a continuation, the app's own or the form's.
     static var resumesAContinuation: Bool { inAsyncCode.isSet || guarded.isSet }
 
+    /// True while one of the ports' async forms makes its call: the completion goes to the form's own
+    /// continuation, which takes the first delivery and ignores any other, so a duplicate never
+    /// reaches the app's code.
+    static var resumesAPortForm: Bool { guarded.isSet }
+
     /// The work, run as the app's async code's.
     static func markedAsAsyncCode(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         { fromAsyncCode(true, work) }

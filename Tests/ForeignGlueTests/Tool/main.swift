@@ -1,8 +1,10 @@
 // A team's own tool, as a team builds one (an executable target of three lines over its glues),
-// here over glues that cannot run in a test process: one traps on its form-error path, one blocks
-// at launch, one resumes its own continuation twice when the SDK calls back twice. The tests run it,
-// and its worker processes run the glues' runs.
+// here over glues that cannot run in a test process (one traps on its form-error path, one blocks at
+// launch, one resumes its own continuation twice when the SDK calls back twice) and over correct
+// glues (the docs' and one of the tests' own), whose verdicts the tests compare across the doors. The
+// tests run it, and its worker processes run the glues' runs.
+import CorrectGlues
 import FragileGlues
 import HarnessCommandLine
 
-HarnessCommandLine.main(glues: Fragile.glues)
+HarnessCommandLine.main(glues: Fragile.glues + CorrectGlues.glues)

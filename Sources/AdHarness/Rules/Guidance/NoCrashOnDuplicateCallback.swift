@@ -22,7 +22,8 @@ extension RuleDescriptor {
             resumes its own checked continuation from the completion does (Swift traps on the second resume). A \
             warning, not a failure: no public source shows the SDKs calling a completion twice, but the guard costs \
             one flag, and the crash it prevents is a rejection. Seen only in worker processes: in process the harness \
-            does not deliver a duplicate to async code (`callback.duplicate delivered=false`).
+            does not deliver a duplicate to the app's own continuations (`callback.duplicate delivered=false`). The \
+            ports' own async forms never pass a duplicate on, in any process: the SDK's async form resumes once.
             """,
         source: """
             Swift, CheckedContinuation, https://developer.apple.com/documentation/swift/checkedcontinuation (resuming \

@@ -17,11 +17,12 @@ extension RuleDescriptor {
             (`trackingUsageDescriptionMissing`), or the ad SDK started without its application identifier \
             (`adApplicationIdentifierMissing`); or recorded by the supervisor when a worker process running the app \
             died by a signal (`trap`: a force unwrap of `nil`, a failed precondition, `fatalError`; `detail` is the \
-            trap's message and `step` the step it died in). Not by a crash with reason `continuationResumedTwice`: an \
-            awaited OS or SDK call whose completion the SDK delivered twice (a fault) traps inside the SDK's own async \
-            form, which the app cannot guard; the crash is recorded, naming the `call`, and ends the process, and a \
-            scenario can expect it (`crash`), but it is the SDK's broken contract, not the app's. Not by a trap while \
-            a duplicate completion was delivered (`noCrashOnDuplicateCallback` owns it), nor by `watchdog` (`noHang`).
+            trap's message and `step` the step it died in). An awaited OS or SDK call whose completion the SDK delivers \
+            twice (a fault) is no crash: the SDK's own async form resumes its caller with the first and drops the second \
+            (`callback.duplicate delivered=false`), since the app cannot guard the SDK's continuation and the broken \
+            contract is the SDK's. Not by a trap while a duplicate completion was delivered to a continuation of the \
+            app's own (`noCrashOnDuplicateCallback` owns it), nor by `watchdog` (`noHang`), nor by reason \
+            `continuationResumedTwice`, which the harness no longer records.
             """,
         source: """
             Apple, App Review Guideline 2.1, https://developer.apple.com/app-store/review/guidelines/#app-completeness \

@@ -1,0 +1,89 @@
+import AdHarness
+import Foundation
+import HarnessCommandLine
+import ScenarioRunner
+import Testing
+
+/// One verdict at every door: a correct glue and a bundled scenario for any glue give the same
+/// verdict through the library (a team's test), the team tool's `run` in worker processes (the CI
+/// recipe's gate), `run --in-process` and `trace`, and that verdict is a pass with no warning.
+@Suite("Every door gives the same verdict")
+struct DoorAgreementTests {
+    /// What a door decided on one file: passed or not, and the rules it reported, failures and
+    /// warnings apart.
+    struct Verdict: Equatable, CustomStringConvertible {
+        var passed: Bool
+        var failures: [String]
+        var warnings: [String]
+
+        var description: String { "\(passed ? "pass" : "fail") failures=\(failures) warnings=\(warnings)" }
+    }
+
+    /// The correct glues the tests' team tool serves (`CorrectGlues`): the docs' two and one of the tests' own.
+    static let glues: [GlueFactory] = [
+        GlueFactory(ConsentFirstGlue.init), GlueFactory(AwaitingConsentGlue.init), GlueFactory(PreloadingConsentManager.init),
+    ]
+
+    /// A `run --format json` or `trace --format json` result, read as a verdict.
+    static func verdict(fromJSON result: [String: Any]) -> Verdict {
+        func rules(_ key: String) -> [String] { (result[key] as? [[String: Any]] ?? []).compactMap { $0["invariant"] as? String } }
+        return Verdict(passed: result["status"] as? String == "pass", failures: rules("violations"), warnings: rules("warnings"))
+    }
+
+    /// A bundled file's path from `any-glue/` on, however a door shows it (relative to the working
+    /// folder, or whole).
+    static func key(_ path: String) -> String {
+        path.range(of: "any-glue/").map { String(path[$0.lowerBound...]) } ?? path
+    }
+
+    /// The verdicts a `run --format json` printed, by ``key(_:)`` of the file's path.
+    static func verdicts(fromRunJSON text: String) throws -> [String: Verdict] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text.prefix(500))")
+        let results = try #require(object["results"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: results.map { (key(($0["file"] as? String) ?? ""), verdict(fromJSON: $0)) })
+    }
+
+    @Test("the library, the team tool's run in workers and in process, and trace agree on every bundled file for any glue", arguments: glues)
+    func everyDoorAgrees(_ glue: GlueFactory) throws {
+        let files = try ScenarioFile.bundled(for: .anyGlue)
+        #expect(files.count >= 50)
+
+        // The team tool's run, as the CI recipe runs it: worker processes of the built tool.
+        let tool = try #require(HarnessCommandLine.builtExecutable(named: "fragile-glue-tool"), "swift build builds the team's tool")
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["run", "--glue", glue.name, "--format", "json"] + files.map(\.url.path)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let workersText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let inWorkers = try Self.verdicts(fromRunJSON: workersText)
+
+        // The same command in this process.
+        let printed = Printed()
+        _ = HarnessCommandLine.run(
+            ["run", "--in-process", "--glue", glue.name, "--format", "json"] + files.map(\.url.path), glues: [glue],
+            output: Output(output: printed.append, errors: { _ in }))
+        let inProcess = try Self.verdicts(fromRunJSON: printed.text)
+
+        for file in files {
+            let library = try file.run(glue: glue)
+            let byLibrary = Verdict(
+                passed: library.passed, failures: library.violations.map(\.invariant.rawValue), warnings: library.warnings.map(\.invariant.rawValue))
+
+            let traced = Printed()
+            _ = HarnessCommandLine.run(
+                ["trace", "--glue", glue.name, "--format", "json", file.url.path], glues: [glue], output: Output(output: traced.append, errors: { _ in }))
+            let traceObject = try #require(try JSONSerialization.jsonObject(with: Data(traced.text.utf8)) as? [String: Any], "\(traced.text.prefix(300))")
+            let byTrace = Self.verdict(fromJSON: traceObject)
+
+            let path = Self.key(file.url.path)
+            #expect(byLibrary == Verdict(passed: true, failures: [], warnings: []), "\(glue.name), \(file): \(library.report)")
+            #expect(inWorkers[path] == byLibrary, "\(glue.name), \(file): run in workers \(inWorkers[path].map(\.description) ?? "no result"), library \(byLibrary)")
+            #expect(inProcess[path] == byLibrary, "\(glue.name), \(file): run in process \(inProcess[path].map(\.description) ?? "no result"), library \(byLibrary)")
+            #expect(byTrace == byLibrary, "\(glue.name), \(file): trace \(byTrace), library \(byLibrary)")
+        }
+        #expect(process.terminationStatus == 0, "\(workersText.suffix(300))")
+    }
+}
