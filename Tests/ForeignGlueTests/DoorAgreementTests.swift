@@ -80,8 +80,12 @@ struct DoorAgreementTests {
 
             let path = Self.key(file.url.path)
             #expect(byLibrary == Verdict(passed: true, failures: [], warnings: []), "\(glue.name), \(file): \(library.report)")
-            #expect(inWorkers[path] == byLibrary, "\(glue.name), \(file): run in workers \(inWorkers[path].map(\.description) ?? "no result"), library \(byLibrary)")
-            #expect(inProcess[path] == byLibrary, "\(glue.name), \(file): run in process \(inProcess[path].map(\.description) ?? "no result"), library \(byLibrary)")
+            #expect(
+                inWorkers[path] == byLibrary, "\(glue.name), \(file): run in workers \(inWorkers[path].map(\.description) ?? "no result"), library \(byLibrary)"
+            )
+            #expect(
+                inProcess[path] == byLibrary, "\(glue.name), \(file): run in process \(inProcess[path].map(\.description) ?? "no result"), library \(byLibrary)"
+            )
             #expect(byTrace == byLibrary, "\(glue.name), \(file): trace \(byTrace), library \(byLibrary)")
         }
         #expect(process.terminationStatus == 0, "\(workersText.suffix(300))")

@@ -80,6 +80,31 @@ struct IsolationTests {
         #expect(replayed.text.contains("reason=watchdog step=launch"), "\(replayed.text)")
     }
 
+    @Test("a glue that blocks at launch in every file: run ends each file with the hang, and waits the watchdog out once per place, not once per file")
+    func oneWatchdogPerHang() throws {
+        let folder = try Self.folder()
+        // Ten files that all launch first: each hangs at the same step and place.
+        for index in 0..<10 {
+            let scenario = #"{"name": "launch \#(index)", "device": {"osVersion": "\#(17 + index % 2).0"}, "steps": ["launch"], "expect": {}}"#
+            try Data(scenario.utf8).write(to: folder.appendingPathComponent("launch-\(index).json"))
+        }
+        let ran = try Self.tool(["run", "--glue", "BlockingLaunchGlue", "--watchdog", "2", folder.path])
+
+        #expect(ran.code == 1 && !ran.diedBySignal, "\(ran.text)")
+        #expect(ran.text.hasSuffix("0 passed, 10 failed\n"), "\(ran.text)")
+        // Every file's finding reads the same, whichever file hung first.
+        let endings = ran.text.split(separator: "\n").compactMap { line in line.range(of: "app.crash  reason=watchdog").map { line[$0.lowerBound...] } }
+        #expect(endings.count >= 10 && Set(endings).count == 1, "\(Set(endings))")
+        #expect(
+            endings.first?.hasSuffix("app.crash  reason=watchdog step=launch detail=no progress for 2.000s of wall-clock time: the step never returned") == true
+        )
+        // At most one hang per worker running at once is waited out (the first at the place); the
+        // rest end after a short grace.
+        #expect(ran.text.contains("10 worker processes lost to a crash or a hang; "), "\(ran.text)")
+        let waited = ran.text.components(separatedBy: "lost to a crash or a hang; ").last?.prefix { $0.isNumber }
+        #expect(waited.flatMap { Int($0) }.map { $0 >= 1 && $0 <= ProcessInfo.processInfo.activeProcessorCount } == true, "\(ran.text)")
+    }
+
     @Test("a completion the SDK delivers twice reaches async code in a worker: a glue that resumes its continuation twice traps there, a warning")
     func duplicateCompletionInAWorker() throws {
         let file = try Self.folder().appendingPathComponent("twice.json")
@@ -92,8 +117,13 @@ struct IsolationTests {
         #expect(isolated.text.contains("warning: noCrashOnDuplicateCallback (guidance)"), "\(isolated.text)")
         #expect(isolated.text.hasSuffix("0 passed, 1 failed; 1 warning: noCrashOnDuplicateCallback\n"), "\(isolated.text)")
 
-        // In process the duplicate is not delivered to async code, and the trace says so.
-        let inProcess = try Self.tool(["trace", "--glue", "ResumingTwiceConsentManager", file.path])
+        // trace runs it where run does, and agrees.
+        let traced = try Self.tool(["trace", "--glue", "ResumingTwiceConsentManager", "--fail-on", "warning", file.path])
+        #expect(traced.code == 1 && !traced.diedBySignal, "\(traced.text)")
+        #expect(traced.text.contains("app.crash  reason=trap step=launch"), "\(traced.text)")
+
+        // In process the duplicate is not delivered to the glue's own continuation, and the trace says so.
+        let inProcess = try Self.tool(["trace", "--in-process", "--glue", "ResumingTwiceConsentManager", file.path])
         #expect(inProcess.code == 0, "\(inProcess.text)")
         #expect(
             inProcess.text.contains("callback.duplicate  callback=consent.update completion delivered=false detail=in process; a worker process delivers it"))

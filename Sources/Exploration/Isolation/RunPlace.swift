@@ -13,11 +13,13 @@ package enum RunPlace: Sendable {
     /// In the workers of a pool.
     case workers(WorkerPool)
 
-    /// Runs a fixture's text against `glue` (the reference glue it sets up when `nil`).
-    func verdict(of scenario: Scenario, text: String, glue: GlueFactory?) -> ScenarioVerdict {
+    /// Runs a fixture's text against `glue` (the reference glue it sets up when `nil`); with
+    /// `namingTrapPlace`, a trap with no place of its own is run again to name it (``WorkerPool/placeOfTrap(_:)``).
+    func verdict(of scenario: Scenario, text: String, glue: GlueFactory?, namingTrapPlace: Bool = false) -> ScenarioVerdict {
         switch self {
         case .inProcess: scenario.run(glue: glue)
-        case .workers(let pool): pool.verdict(of: scenario, request: FixtureRequest(text: text, name: scenario.name), glue: glue, rules: nil)
+        case .workers(let pool):
+            pool.verdict(of: scenario, request: FixtureRequest(text: text, name: scenario.name), glue: glue, rules: nil, namingTrapPlace: namingTrapPlace)
         }
     }
 }
@@ -37,7 +39,8 @@ extension WorkerPool {
         let scenario: Scenario
         do { scenario = try file.load() } catch { return ScenarioResult(file: file.displayPath, outcome: .unreadable(error), failOn: failOn) }
         let request = FixtureRequest(file: file.url.path, displayPath: file.displayPath, rules: rules?.description)
-        return ScenarioResult(file: file.displayPath, outcome: .ran(verdict(of: scenario, request: request, glue: glue, rules: rules)), failOn: failOn)
+        let verdict = verdict(of: scenario, request: request, glue: glue, rules: rules, namingTrapPlace: true)
+        return ScenarioResult(file: file.displayPath, outcome: .ran(verdict), failOn: failOn)
     }
 
     /// A path of the search, run in a worker (the one its world stands in, for a standing run): its
@@ -135,11 +138,15 @@ extension WorkerPool {
     }
 
     /// A fixture run in a worker: its verdict, or, when the worker died or hung on it, the verdict of
-    /// the crash (``Scenario/verdict(dying:events:glue:rules:)``).
-    func verdict(of scenario: Scenario, request: FixtureRequest, glue: GlueFactory?, rules: RuleSet?) -> ScenarioVerdict {
+    /// the crash (``Scenario/verdict(dying:events:glue:rules:)``). With `namingTrapPlace`, a trap whose
+    /// message names no file and line (a release build's) is run again to name them.
+    func verdict(of scenario: Scenario, request: FixtureRequest, glue: GlueFactory?, rules: RuleSet?, namingTrapPlace: Bool = false)
+        -> ScenarioVerdict
+    {
         var events: [TraceEvent] = []
         var reply: WireVerdict?
-        let delivery = run(WorkerRequest(fixture: request).line) { message in
+        let line = WorkerRequest(fixture: request).line
+        let delivery = run(line) { message in
             switch message {
             case .event(let event): events.append(event)
             case .finishing, .beat, .pathReply: break
@@ -158,7 +165,8 @@ extension WorkerPool {
                     name: scenario.name, trace: events, mismatches: [], failure: .invalidSetup("\(error)"), violations: [], warnings: [],
                     rules: .standard, expectedWarnings: [])
             }
-        case .ended(.died(let reason, let message)):
+        case .ended(.died(let reason, var message)):
+            if namingTrapPlace, reason == .trap, !WorkerConnection.namesAPlace(message), let place = placeOfTrap(line) { message = place }
             return scenario.verdict(dying: Self.death(reason, message, events: events), events: events, glue: glue, rules: rules)
         case .failed(let problem):
             return .of(

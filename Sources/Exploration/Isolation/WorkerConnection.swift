@@ -34,6 +34,13 @@ final class WorkerConnection: @unchecked Sendable {
     enum Ending: Sendable {
         /// It died: a signal, or an exit nobody asked for. The message is the trap's, or the status.
         case died(CrashReason, message: String)
+
+        /// What the ending says.
+        var message: String {
+            switch self {
+            case .died(_, let message): message
+            }
+        }
     }
 
     /// Starts a worker of `settings.executable` and gives it `setup`; throws when it does not start
@@ -45,8 +52,9 @@ final class WorkerConnection: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         // The state a run reaches crosses as its hash: every worker must hash alike.
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        // A trap's message is the finding; a symbolicated backtrace of every thread would take seconds.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // A trap's message is the finding; a symbolicated backtrace takes about half a second, so
+        // only a worker asked to name a release build's trap prints one, of the crashed thread.
+        environment["SWIFT_BACKTRACE"] = settings.backtraces ? Self.backtraceSettings : "enable=no"
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let (input, output, error) = (Pipe(), Pipe(), Pipe())
@@ -206,14 +214,52 @@ final class WorkerConnection: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// The runtime's backtrace as a worker that names its trap prints it: the crashed thread only,
+    /// its frames symbolicated with their files and lines, no colours, no prompt.
+    static let backtraceSettings =
+        "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,limit=16,top=0,symbolicate=full"
+
     /// The line naming the trap in what a dead process wrote to standard error: Swift's
     /// `file:line: Fatal error: message`, a precondition's or assertion's, a continuation misuse;
-    /// else its last line.
+    /// else the place the runtime's backtrace names (``backtracePlace(in:)``); else its last line.
     static func trapLine(in text: String) -> String? {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let markers = ["Fatal error", "Precondition failed", "Assertion failed", "SWIFT TASK CONTINUATION MISUSE", "fatal error"]
-        let line = lines.last { line in markers.contains { line.contains($0) } } ?? lines.last
+        let marked = lines.last { line in markers.contains { line.contains($0) } }
+        if let marked, namesAPlace(marked) { return String(marked.prefix(500)) }
+        let line = backtracePlace(in: lines) ?? marked ?? lines.last { !$0.hasPrefix("***") && !$0.hasPrefix("Platform:") }
         return line.map { String($0.prefix(500)) }
+    }
+
+    /// Whether a trap's message names a source file's line.
+    static func namesAPlace(_ message: String) -> Bool {
+        message.contains(".swift:")
+    }
+
+    /// The trap the runtime's backtrace describes, as `File.swift:line:column in function: what`:
+    /// the first frame of the crashed thread with a file and line (a trap the compiler inlined, a
+    /// force unwrap's, has none of its own), and the runtime's failure or the signal.
+    static func backtracePlace(in lines: [String]) -> String? {
+        guard let crashed = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix("crashed:") }) else { return nil }
+        let what = lines[..<crashed].lazy.compactMap { line -> String? in
+            for prefix in ["*** Swift runtime failure: ", "*** Program crashed: "] where line.hasPrefix(prefix) && line.hasSuffix(" ***") {
+                return String(line.dropFirst(prefix.count).dropLast(4))
+            }
+            return nil
+        }.first
+        for frame in lines[(crashed + 1)...] {
+            // `N [marks] 0xADDRESS FUNCTION + OFFSET in IMAGE at /PATH/File.swift:LINE:COLUMN`
+            guard let at = frame.range(of: " at /", options: .backwards) else { continue }
+            let file = frame[at.upperBound...].split(separator: "/").last.map(String.init) ?? ""
+            // A frame with a line: `File.swift:38:25`, not a bare `File.swift`.
+            guard file.contains(".swift:") else { continue }
+            let symbol = frame[..<at.lowerBound]
+            let withoutImage = symbol.range(of: " in ", options: .backwards).map { symbol[..<$0.lowerBound] } ?? symbol
+            let named = withoutImage.range(of: " 0x").map { withoutImage[$0.upperBound...].drop { !$0.isWhitespace } }
+                .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: #" \+ \d+$"#, with: "", options: .regularExpression) }
+            return "\(file)\(named.map { " in \($0)" } ?? ""): \(what ?? "trapped")"
+        }
+        return nil
     }
 
     private static func signalName(_ signal: Int32) -> String {

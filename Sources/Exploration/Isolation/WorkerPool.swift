@@ -24,6 +24,10 @@ package final class WorkerPool: Sendable {
         /// How long a worker may send nothing before it is ended and its run is a hang: the one
         /// wall clock the harness reads, and only here.
         package var watchdog: Duration
+        /// Whether a worker that traps prints the runtime's backtrace of the crashed thread, which
+        /// names the trap's file and line in a release build too (about half a second a crash, so
+        /// only a run that must name its trap asks for it).
+        package var backtraces = false
 
         /// Workers of `executable`, ended after `watchdog` without progress.
         package init(executable: URL, arguments: [String] = [WorkerServer.command], watchdog: Duration = WorkerPool.defaultWatchdog) {
@@ -44,11 +48,36 @@ package final class WorkerPool: Sendable {
     let lines = PathLines()
     private let idle = Locked<[WorkerConnection]>([])
     private let tally = Locked(Tally())
+    /// Where a worker hung before, with how its ending read: a run that falls silent at the same
+    /// place is not waited for again, and its ending reads the same, whichever run came first.
+    private let hangs = Locked<[HangPlace: String]>([:])
+
+    /// Where a run stood when its worker fell silent: the last step it began and the last event it
+    /// recorded (without its virtual time, which differs from run to run).
+    struct HangPlace: Hashable {
+        var step: String?
+        var event: String?
+
+        /// Follows a run's events.
+        mutating func follow(_ event: TraceEvent) {
+            if event.name == .step { step = event[.step]?.rawValue }
+            self.event = ([event.name.rawValue] + event.fields.map(\.description)).joined(separator: " ")
+        }
+    }
+
+    /// How long a run that falls silent where a worker hung before is given: long enough for any
+    /// run that only passes through that place (a run takes microseconds to milliseconds), far
+    /// shorter than the watchdog, which a hang then costs once.
+    static func graceAtAKnownHang(watchdog: Duration) -> Duration {
+        min(watchdog, max(watchdog / 20, .milliseconds(250)))
+    }
 
     /// What the pool's workers did.
     struct Tally {
         /// Workers ended by a crash or a hang of the glue.
         var lost = 0
+        /// Hangs that were waited out for the whole watchdog (the first at each place).
+        var hangsWaitedOut = 0
         /// Requests no worker could take, with why (a worker that did not start).
         var problems: [String] = []
     }
@@ -68,7 +97,15 @@ package final class WorkerPool: Sendable {
     }
 
     /// Workers lost to a crash or a hang so far.
-    var lost: Int { tally.withLock { $0.lost } }
+    package var lost: Int { tally.withLock { $0.lost } }
+
+    /// What the workers lost cost, in a line: how many, and how many hangs waited the watchdog out
+    /// (a run that fell silent where one hung before is ended after a short grace instead).
+    package var lossSummary: String {
+        let (lost, waited) = tally.withLock { ($0.lost, $0.hangsWaitedOut) }
+        let workers = lost == 1 ? "1 worker process" : "\(lost) worker processes"
+        return "\(workers) lost to a crash or a hang; \(waited) waited out the \(settings.watchdog.harnessDescription) watchdog"
+    }
 
     /// The first request no worker could take, if any.
     var problem: String? { tally.withLock { $0.problems.first } }
@@ -110,17 +147,53 @@ package final class WorkerPool: Sendable {
             if held != nil { return failed("the worker a world stood in was gone") }
             return fresh ? failed("a worker that had just started took no request") : run(request, held: nil, fresh: true, handle)
         }
+        // Where the run stands, from the events it sends (a fixture's every event; a path's only a few).
+        var place = HangPlace()
+        var seenEvents = false
         while true {
-            switch worker.next(within: settings.watchdog) {
+            let knownHang = seenEvents ? hangs.withLock { $0[place] } : nil
+            let bound = knownHang != nil ? Self.graceAtAKnownHang(watchdog: settings.watchdog) : settings.watchdog
+            switch worker.next(within: bound) {
             case .message(let message):
                 if case .line(let line) = message, let problem = line.problem {
                     worker.end()
                     return failed(problem)
                 }
+                if case .event(let event) = message {
+                    place.follow(event)
+                    seenEvents = true
+                }
                 if handle(message) { return .answered(WorkerLease(worker, of: self)) }
             case .ended(let ending):
                 tally.withLock { $0.lost += 1 }
+                if case .died(.watchdog, _) = ending, seenEvents {
+                    if let knownHang { return .ended(.died(.watchdog, message: knownHang)) }
+                    hangs.withLock { $0[place] = ending.message }
+                }
+                if case .died(.watchdog, _) = ending {
+                    tally.withLock { $0.hangsWaitedOut += 1 }
+                }
                 return .ended(ending)
+            }
+        }
+    }
+
+    /// Where the run of `request` traps, from the runtime's backtrace: the request is run again in a
+    /// worker of its own that prints one. A release build's trap has no message of its own (a force
+    /// unwrap of `nil` is a bare trap instruction), and the backtrace names the frame that trapped,
+    /// its file and line. `nil` when that run does not trap, or names no place.
+    func placeOfTrap(_ request: String) -> String? {
+        var diagnostic = settings
+        diagnostic.backtraces = true
+        guard let worker = try? WorkerConnection(settings: diagnostic, setup: setup) else { return nil }
+        defer { worker.end() }
+        guard worker.send(request) else { return nil }
+        while true {
+            switch worker.next(within: settings.watchdog) {
+            case .message(.line(let line)) where line.verdict != nil || line.problem != nil: return nil
+            case .message: continue
+            case .ended(.died(.trap, let message)): return WorkerConnection.namesAPlace(message) ? message : nil
+            case .ended: return nil
             }
         }
     }

@@ -200,7 +200,7 @@ public struct Explorer: Sendable {
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
         var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
         shrinker.place = place
-        guard let (shrunk, shrunkViolation) = shrinker.shrink(draft) else { return nil }
+        guard let (shrunk, _) = shrinker.shrink(draft) else { return nil }
         let severity = violation.severity
         let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(shrunk.steps.count))"
         let description =
@@ -211,7 +211,7 @@ public struct Explorer: Sendable {
         for small in complete.answers == shrunk.answers ? [shrunk] : [complete, shrunk] {
             guard let (fixture, scenario, replayed) = written(small, name: name, description: description, finding: violation, place: place) else { continue }
             return Counterexample(
-                invariant: violation.invariant, severity: severity, violation: small == shrunk ? shrunkViolation : replayed,
+                invariant: violation.invariant, severity: severity, violation: replayed,
                 steps: small.steps.map(\.description), choices: small.answers.map(\.description) + small.faults.map(\.description),
                 stepsBeforeShrinking: draft.steps.count, fixture: fixture, scenario: scenario
             )
@@ -238,7 +238,7 @@ public struct Explorer: Sendable {
         guard let probe = try? Shrinker.fixture(draft, name: name, description: description),
             let scenario = try? Scenario.decode(json: probe, name: name).withoutStepLines()
         else { return nil }
-        let verdict = place.verdict(of: scenario, text: probe, glue: glue)
+        let verdict = place.verdict(of: scenario, text: probe, glue: glue, namingTrapPlace: true)
         let findings = verdict.violations + verdict.warnings
         guard let replayed = findings.first(where: { $0.invariant == finding.invariant }) else { return nil }
         let expect: FixtureExpectation =

@@ -101,27 +101,23 @@ enum RunCommand: Command {
             }
         }
         defer { pool?.shutDown() }
-        let run: (ScenarioFile) -> ScenarioResult = { file in
-            pool?.result(of: file, glue: glue, rules: settings.rules, failOn: settings.failOn)
-                ?? ScenarioResult.run(file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+        let (rules, failOn, workers) = (settings.rules, settings.failOn, pool)
+        let run: @Sendable (ScenarioFile) -> ScenarioResult = { file in
+            workers?.result(of: file, glue: glue, rules: rules, failOn: failOn) ?? ScenarioResult.run(file, glue: glue, rules: rules, failOn: failOn)
         }
-        let results: [ScenarioResult]
+        // Workers run the files side by side, one worker per core: a hang costs its own worker's
+        // watchdog while the others go on. In process, the files run one after another.
+        let report = TextReport(usesColor: output.usesColor)
+        let results = InOrder.map(files, parallelism: pool == nil ? 1 : ProcessInfo.processInfo.activeProcessorCount, run) { result in
+            // Each line goes out as soon as its scenario and those before it are known, so a crash later keeps it.
+            if format == .text { output.line(report.lines(for: result)) }
+        }
         switch format {
         case .text:
-            // Each line goes out as soon as its scenario is known, so a crash later keeps it.
-            let report = TextReport(usesColor: output.usesColor)
-            results = files.map { file in
-                let result = run(file)
-                output.line(report.lines(for: result))
-                return result
-            }
+            if let pool, pool.lost > 0 { output.line(pool.lossSummary) }
             output.line(report.summary(RunSummary(results)))
-        case .junit:
-            results = files.map(run)
-            output.line(JUnitReport().xml(for: results))
-        case .json:
-            results = files.map(run)
-            output.line(JSONReport.json(for: results))
+        case .junit: output.line(JUnitReport().xml(for: results))
+        case .json: output.line(JSONReport.json(for: results))
         }
         return RunSummary(results).exitCode
     }

@@ -13,6 +13,7 @@ enum TraceCommand: Command {
     static let summary = "Run one scenario and print its trace: as text, as JSON, or as a Mermaid sequence diagram."
     static let help = """
         USAGE: adharness trace FILE [--format text|json|mermaid] [--fail-on failure|warning] [--rules RULES] [--glue NAME]
+                               [--watchdog SECONDS] [--in-process]
                adharness trace --names
 
         Runs one scenario and prints its run.
@@ -25,6 +26,8 @@ enum TraceCommand: Command {
         \(CommandOption<Settings>.failOnHelp)
         \(CommandOption<Settings>.rulesHelp)
         \(CommandOption<Settings>.glueHelp)
+        \(CommandOption<Settings>.isolationHelp)
+        The trace and the verdict are those `run` gives the same file, in the same kind of process.
         Exit codes: 0 passed, 1 failed (or warned, with --fail-on warning), 2 bad input or usage.
         """
 
@@ -35,18 +38,20 @@ enum TraceCommand: Command {
         var rules: RuleSet?
         var glueName: String?
         var failOn = RuleSeverity.failure
+        var isolation = Isolation()
     }
 
     static let defaults = Settings()
 
-    static let options: [CommandOption<Settings>] = [
-        .choice("--format", "--format takes text, json or mermaid") { $0.format = $1 },
-        .failOn { $0.failOn = $1 },
-        .rules { $0.rules = $1 },
-        .glue { $0.glueName = $1 },
-        // Alone, it lists the names instead of running a scenario (see `main`).
-        .flag("--names") { _ in .refuse("--names takes no file and no other option") },
-    ]
+    static let options: [CommandOption<Settings>] =
+        [
+            .choice("--format", "--format takes text, json or mermaid") { $0.format = $1 },
+            .failOn { $0.failOn = $1 },
+            .rules { $0.rules = $1 },
+            .glue { $0.glueName = $1 },
+            // Alone, it lists the names instead of running a scenario (see `main`).
+            .flag("--names") { _ in .refuse("--names takes no file and no other option") },
+        ] + CommandOption<Settings>.isolation(\.isolation)
 
     static func argument(_ argument: String, into settings: inout Settings) -> String? {
         settings.paths.append(argument)
@@ -54,7 +59,7 @@ enum TraceCommand: Command {
     }
 
     static func validate(_ settings: inout Settings) -> String? {
-        settings.paths.count == 1 ? nil : "trace takes exactly one scenario file"
+        settings.paths.count == 1 ? settings.isolation.problem : "trace takes exactly one scenario file"
     }
 
     static func main(_ arguments: [String], _ output: Output) -> Int32 {
@@ -71,8 +76,20 @@ enum TraceCommand: Command {
         case .success(let chosen): glue = chosen
         case .failure(let problem): return output.usageError(problem.message, help: help)
         }
-        let result = ScenarioResult.run(
-            ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path), glue: glue, rules: settings.rules, failOn: settings.failOn)
+        let file = ScenarioFile(url: URL(fileURLWithPath: path), displayPath: path)
+        // In a worker process of the tool, as `run` runs it, unless --in-process or there is none.
+        let result: ScenarioResult
+        if let workers = settings.isolation.workers(output) {
+            let pool: WorkerPool
+            do { pool = try WorkerPool.forScenarios(workers, glue: glue) } catch {
+                output.failure("\(error)")
+                return 2
+            }
+            defer { pool.shutDown() }
+            result = pool.result(of: file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+        } else {
+            result = ScenarioResult.run(file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+        }
         guard let verdict = result.verdict else {
             output.failure("\(result.error?.description ?? path)")
             return 2

@@ -1,7 +1,7 @@
 import Foundation
 import ScenarioRunner
 
-/// How `explore` and `run` run a glue's runs: in worker processes of the tool, or in its own process.
+/// How `explore`, `run` and `trace` run a glue's runs: in worker processes of the tool, or in its own process.
 struct Isolation: Sendable {
     /// `--in-process`: everything in the tool's own process.
     var inProcess = false

@@ -119,6 +119,38 @@ struct WorkerProcessTests {
         #expect(WorkerConnection.trapLine(in: "") == nil)
     }
 
+    @Test("a release build's trap has no message of its own: the runtime's backtrace names the frame that trapped, its file and line")
+    func trapPlaceFromABacktrace() {
+        // What a release build of the tests' team tool printed, its backtrace asked for as a worker asks for it.
+        let printed = """
+
+            *** Signal 4: Backtracing from 0x55bb6445e90e... done ***
+
+            *** Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value ***
+
+            Platform: x86_64 Linux (Debian GNU/Linux 12 (bookworm))
+
+            Thread 1 crashed:
+
+              0 [inlined] [system]      0x000055bb6445e90e Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value in fragile-glue-tool at //<compiler-generated>
+              1                         0x000055bb6445e90e closure #2 in closure #1 in TrappingConsentManager.runOnboarding() + 446 in fragile-glue-tool at /work/main/Tests/ForeignGlueTests/Glues/Fragile/TrappingConsentManager.swift:38:25
+              2 [ra]                    0x000055bb644ab63c closure #1 in SimulatedConsentForms.loadForm(completion:) + 491 in fragile-glue-tool at /work/main/Sources/MockAdNetwork/SimulatedConsentForms.swift
+            ...
+
+            Backtrace took 0.44s
+            """
+        let place =
+            "TrappingConsentManager.swift:38:25 in closure #2 in closure #1 in TrappingConsentManager.runOnboarding(): Unexpectedly found nil while unwrapping an Optional value"
+        #expect(WorkerConnection.trapLine(in: printed) == place)
+        #expect(WorkerConnection.namesAPlace(place))
+        // A debug build's own message names the place already, and wins over the backtrace.
+        #expect(
+            WorkerConnection.trapLine(in: "FragileGlues/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil\n" + printed)
+                == "FragileGlues/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil")
+        // A backtrace with no frame that has a line names none.
+        #expect(WorkerConnection.backtracePlace(in: ["Thread 0 crashed:", "0 0x01 f() + 1 in tool at //<compiler-generated>"]) == nil)
+    }
+
     @Test("a death is judged by the crash rules: a trap fails noCrash, a trap on a duplicate completion warns, a hang fails noHang")
     func deathsAndTheirRules() {
         let findings = { (death: ProcessDeath, rules: RuleSet) in
