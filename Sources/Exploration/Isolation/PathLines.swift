@@ -32,13 +32,7 @@ final class PathLines: Sendable {
         case .wait?: fields.append("W")
         case .step(let step)?: fields.append(text(of: step))
         }
-        fields.append(decisions.device.osVersion ?? Self.none)
-        fields.append(decisions.device.region?.rawValue ?? Self.none)
-        fields.append(
-            decisions.answers.map { "\($0.key.rawValue):\($0.answer):\($0.after.components.seconds):\($0.after.components.attoseconds)" }
-                .joined(separator: ";"))
-        fields.append(decisions.faults.filter { $0.value == nil }.keys.map(\.rawValue).sorted().joined(separator: ";"))
-        fields.append(decisions.chosenFaults.map(text(of:)).joined(separator: "\u{1E}"))
+        fields += self.fields(of: decisions)
         fields.append(stayKey.map(String.init) ?? Self.none)
         fields.append(onStanding ? "1" : "0")
         fields += path.map(text(of:))
@@ -55,27 +49,122 @@ final class PathLines: Sendable {
             case "W": .wait
             default: .step(try step(fields[1]))
             }
+        let decisions = try self.decisions(from: fields[2..<7])
+        return (try fields.dropFirst(9).map(step), next, decisions, Int(fields[7]), fields[8] == "1")
+    }
+
+    /// Decisions as five fields: the OS version (`-` for the starting point's), the region (`-`
+    /// likewise; `@` and the country after it when it has one), the answers
+    /// (`key:answer:seconds:attoseconds`, `;` between), the calls met clean (`;` between), and the
+    /// faults chosen (`\u{1E}` between).
+    private func fields(of decisions: Decisions) -> [String] {
+        let device = decisions.device
+        return [
+            device.osVersion ?? Self.none,
+            (device.region?.rawValue ?? Self.none) + (device.country.map { "@" + $0 } ?? ""),
+            decisions.answers.map { "\($0.key.rawValue):\($0.answer):\($0.after.components.seconds):\($0.after.components.attoseconds)" }
+                .joined(separator: ";"),
+            decisions.faults.filter { $0.value == nil }.keys.map(\.rawValue).sorted().joined(separator: ";"),
+            decisions.chosenFaults.map(text(of:)).joined(separator: "\u{1E}"),
+        ]
+    }
+
+    /// Decisions read back from their five fields (``fields(of:)``).
+    private func decisions(from fields: ArraySlice<Substring>) throws -> Decisions {
+        guard fields.count == 5 else { throw WireError("decisions need five fields, not \(fields.count)") }
+        let fields = Array(fields)
         var decisions = Decisions()
+        let region = fields[1].prefix { $0 != "@" }
+        let country = fields[1].dropFirst(region.count + 1)
         decisions.device = DeviceVariant(
-            osVersion: fields[2] == Substring(Self.none) ? nil : String(fields[2]),
-            region: fields[3] == Substring(Self.none) ? nil : ConsentRegion(rawValue: String(fields[3])))
-        for answer in fields[4].fields(";") where !answer.isEmpty {
+            osVersion: fields[0] == Substring(Self.none) ? nil : String(fields[0]),
+            region: region == Self.none ? nil : ConsentRegion(rawValue: String(region)), country: country.isEmpty ? nil : String(country))
+        for answer in fields[2].fields(";") where !answer.isEmpty {
             let parts = answer.fields(":")
             guard parts.count == 4, let key = UserScriptKey(rawValue: String(parts[0])), let seconds = Int64(parts[2]), let attoseconds = Int64(parts[3])
-            else { throw WireError("a path request's answer cannot be read: \(answer)") }
+            else { throw WireError("an answer cannot be read: \(answer)") }
             decisions.answers.append(
                 AnswerChoice(key: key, answer: String(parts[1]), after: Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)))
         }
-        for target in fields[5].fields(";") where !target.isEmpty {
-            guard let known = FaultTarget(rawValue: String(target)) else { throw WireError("a path request names no call \(target)") }
+        for target in fields[3].fields(";") where !target.isEmpty {
+            guard let known = FaultTarget(rawValue: String(target)) else { throw WireError("decisions name no call \(target)") }
             decisions.faults[known] = .some(nil)
         }
-        for text in fields[6].fields("\u{1E}") where !text.isEmpty {
+        for text in fields[4].fields("\u{1E}") where !text.isEmpty {
             let fault = try fault(text)
             decisions.faults[fault.target] = .some(fault)
             decisions.chosenFaults.append(fault)
         }
-        return (try fields.dropFirst(9).map(step), next, decisions, Int(fields[7]), fields[8] == "1")
+        return decisions
+    }
+
+    /// The reply to a node's expansion (``ExpandRequest``): `X`, the runs, the steps without a
+    /// replay, the paths that did not replay, the findings with their nodes (JSON, `-` for none:
+    /// they are rare), then a field for each child (``text(of:key:after:)``, its steps after the
+    /// parent's).
+    func expansionReply(_ expansion: BreadthFirstSearch.Expansion, parent: BreadthFirstSearch.Node) -> String {
+        var fields = ["X", String(expansion.executions), String(expansion.stepsWithoutReplay), String(expansion.pathsNotReplaying)]
+        let findings = expansion.violations.isEmpty ? nil : (try? JSONEncoder().encode(ExpansionFindings(expansion)))
+        fields.append(findings.map { String(decoding: $0, as: UTF8.self) } ?? Self.none)
+        fields += expansion.children.map { text(of: $0, key: $1, after: parent) }
+        return fields.joined(separator: "\t")
+    }
+
+    /// A node of the search as a field: its key, `running`, `pendingDue` and `toggleShown` (`0` or
+    /// `1` each), its steps (`\u{1C}` between; with a `parent`, those after the parent's, or all of
+    /// them after a `=` when they do not begin with the parent's), its steps without the ones that
+    /// kept a state (`-` for none), and its decisions' five fields, all `\u{1F}` between.
+    private func text(of node: BreadthFirstSearch.Node, key: Int, after parent: BreadthFirstSearch.Node?) -> String {
+        let flag = { (value: Bool) in value ? "1" : "0" }
+        let after = parent.map { node.steps.starts(with: $0.steps) } ?? false
+        let steps = (after ? node.steps.dropFirst(parent?.steps.count ?? 0) : node.steps[...]).map(text(of:)).joined(separator: "\u{1C}")
+        var parts = [String(key), flag(node.running) + flag(node.pendingDue) + flag(node.toggleShown)]
+        parts.append(after || parent == nil ? steps : "=" + steps)
+        parts.append(node.withoutStayingSteps.map { $0.map(text(of:)).joined(separator: "\u{1C}") } ?? Self.none)
+        parts += fields(of: node.decisions)
+        return parts.joined(separator: "\u{1F}")
+    }
+
+    /// A node read back from its field (``text(of:key:after:)``), with its key.
+    private func node(_ field: Substring, after parent: BreadthFirstSearch.Node?) throws -> (BreadthFirstSearch.Node, Int) {
+        let parts = field.fields("\u{1F}")
+        guard parts.count == 9, let key = Int(parts[0]), parts[1].count == 3 else { throw WireError("a node cannot be read: \(field.prefix(200))") }
+        let flags = Array(parts[1])
+        let whole = parts[2].hasPrefix("=")
+        let steps = try parts[2].dropFirst(whole ? 1 : 0).fields("\u{1C}").filter { !$0.isEmpty }.map(step)
+        let withoutStaying = parts[3] == Substring(Self.none) ? nil : try parts[3].fields("\u{1C}").filter { !$0.isEmpty }.map(step)
+        let node = BreadthFirstSearch.Node(
+            steps: whole || parent == nil ? steps : (parent?.steps ?? []) + steps, decisions: try decisions(from: parts[4..<9]),
+            running: flags[0] == "1", pendingDue: flags[1] == "1", toggleShown: flags[2] == "1", withoutStayingSteps: withoutStaying)
+        return (node.keyed(key), key)
+    }
+
+    /// The request to expand a node for a level of the search: `N`, the level, the node.
+    func expandRequest(_ node: BreadthFirstSearch.Node, level: Int) -> String {
+        ["N", String(level), text(of: node, key: node.key, after: nil)].joined(separator: "\t")
+    }
+
+    /// An expansion's request read back: the node and the level.
+    func readExpandRequest(_ line: Substring) throws -> (BreadthFirstSearch.Node, level: Int) {
+        let fields = line.fields("\t")
+        guard fields.count == 3, fields[0] == "N", let level = Int(fields[1]) else {
+            throw WireError("an expansion's request has not three fields: \(line.prefix(200))")
+        }
+        return (try node(fields[2], after: nil).0, level)
+    }
+
+    /// An expansion's reply read back, its children's steps after `parent`'s.
+    func readExpansion(_ line: Substring, parent: BreadthFirstSearch.Node) throws -> BreadthFirstSearch.Expansion {
+        let fields = line.fields("\t")
+        guard fields.count >= 5, fields[0] == "X", let executions = Int(fields[1]), let withoutReplay = Int(fields[2]), let notReplaying = Int(fields[3])
+        else { throw WireError("an expansion's reply has fewer than five fields: \(line.prefix(200))") }
+        var expansion = BreadthFirstSearch.Expansion()
+        (expansion.executions, expansion.stepsWithoutReplay, expansion.pathsNotReplaying) = (executions, withoutReplay, notReplaying)
+        if fields[4] != Substring(Self.none) {
+            expansion.violations = try JSONDecoder().decode(ExpansionFindings.self, from: Data(fields[4].utf8)).value()
+        }
+        expansion.children = try fields.dropFirst(5).map { try node($0, after: parent) }
+        return expansion
     }
 
     /// The reply line for a path's run.

@@ -61,6 +61,7 @@ extension WorkerPool {
             case .finishing: finishing = true
             case .beat: break
             case .pathReply(let line): reply = line
+            case .expansion: break
             case .line(let line): if let step = line.next { concrete = step }
             }
             return reply != nil
@@ -96,6 +97,20 @@ extension WorkerPool {
         String(step.description.prefix { $0 != " " })
     }
 
+    /// A node of the search expanded in one worker, a batch of runs for one round trip; `nil` when
+    /// the worker died or hung on it (or the reply could not be read), for the search to expand it
+    /// again run by run.
+    func expand(_ node: BreadthFirstSearch.Node, level: Int) -> BreadthFirstSearch.Expansion? {
+        var reply: String?
+        let delivery = run(lines.expandRequest(node, level: level), withSeenStates: true) { message in
+            if case .expansion(let line) = message { reply = line }
+            return reply != nil
+        }
+        guard case .answered(let worker) = delivery else { return nil }
+        worker.release()
+        return reply.flatMap { try? lines.readExpansion($0[...], parent: node) }
+    }
+
     /// A random walk with its choices made, run in a worker. A worker that died or hung on it ends the
     /// walk there, with the crash rules' finding.
     func walk(decisions: Decisions, random: SplitMix64, bounds: ExplorationBounds, of path: PathRun) -> RandomWalks.WalkResult {
@@ -109,7 +124,7 @@ extension WorkerPool {
             switch message {
             case .event(let event): events.append(event)
             case .finishing: finishing = true
-            case .beat, .pathReply: break
+            case .beat, .pathReply, .expansion: break
             case .line(let line):
                 if let step = line.next {
                     // The duplicate deliveries kept are those of the step the walk may die in.
@@ -149,7 +164,7 @@ extension WorkerPool {
         let delivery = run(line) { message in
             switch message {
             case .event(let event): events.append(event)
-            case .finishing, .beat, .pathReply: break
+            case .finishing, .beat, .pathReply, .expansion: break
             case .line(let line): reply = line.verdict
             }
             return reply != nil

@@ -29,6 +29,8 @@ final class WorkerConnection: @unchecked Sendable {
     private let encoder = JSONEncoder()
     /// Whether the worker can take another request.
     private(set) var isAlive = true
+    /// How many of the search's seen states the worker has been sent (``WorkerPool/announce(seen:)``).
+    var seenStatesSent = 0
 
     /// How the worker's last request ended when it gave no result.
     enum Ending: Sendable {

@@ -48,6 +48,10 @@ package final class WorkerPool: Sendable {
     let lines = PathLines()
     private let idle = Locked<[WorkerConnection]>([])
     private let tally = Locked(Tally())
+    /// The states a breadth-first search has seen, in the order it saw them, for workers that expand
+    /// its nodes: each is sent what it has not been sent yet, so that it reports only children that
+    /// may be new.
+    private let seenLog = Locked<[Int]>([])
     /// Where a worker hung before, with how its ending read: a run that falls silent at the same
     /// place is not waited for again, and its ending reads the same, whichever run came first.
     private let hangs = Locked<[HangPlace: String]>([:])
@@ -126,11 +130,19 @@ package final class WorkerPool: Sendable {
     /// Sends a request to `held` (a worker a world stands in) or to an idle worker (a new one if
     /// none is idle), and hands each message it sends back to `handle`, until `handle` says the
     /// result has come or the worker ends.
-    func run(_ request: String, on held: WorkerLease? = nil, _ handle: (WorkerMessage) -> Bool) -> Delivery {
-        run(request, held: held?.connection, fresh: false, handle)
+    ///
+    /// With `withSeenStates`, the worker is first sent the states the search has seen that it has
+    /// not been sent yet (``announce(seen:)``).
+    func run(_ request: String, on held: WorkerLease? = nil, withSeenStates: Bool = false, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+        run(request, held: held?.connection, fresh: false, withSeenStates: withSeenStates, handle)
     }
 
-    private func run(_ request: String, held: WorkerConnection?, fresh: Bool, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+    /// Records states a breadth-first search has seen, for the workers that expand its nodes.
+    func announce(seen keys: [Int]) {
+        seenLog.withLock { $0 += keys }
+    }
+
+    private func run(_ request: String, held: WorkerConnection?, fresh: Bool, withSeenStates: Bool, _ handle: (WorkerMessage) -> Bool) -> Delivery {
         let worker: WorkerConnection
         if let held {
             worker = held
@@ -141,12 +153,17 @@ package final class WorkerPool: Sendable {
                 return failed("\(error)")
             }
         }
-        guard worker.send(request) else {
+        let unsent = withSeenStates ? seenLog.withLock { Array($0[min(worker.seenStatesSent, $0.count)...]) } : []
+        // `S`, then the keys: a line the worker takes in and answers nothing to.
+        let seen = unsent.isEmpty ? "" : "S\t" + unsent.map(String.init).joined(separator: ",") + "\n"
+        guard worker.send(seen + request) else {
             // It died between requests: a fresh one takes the request, unless a world stood in it.
             worker.end()
             if held != nil { return failed("the worker a world stood in was gone") }
-            return fresh ? failed("a worker that had just started took no request") : run(request, held: nil, fresh: true, handle)
+            return fresh
+                ? failed("a worker that had just started took no request") : run(request, held: nil, fresh: true, withSeenStates: withSeenStates, handle)
         }
+        worker.seenStatesSent += unsent.count
         // Where the run stands, from the events it sends (a fixture's every event; a path's only a few).
         var place = HangPlace()
         var seenEvents = false

@@ -48,7 +48,19 @@ package enum WorkerServer {
         let lines = PathLines()
         // A world a path's step left in its state, for the next step from that state.
         var standing: StandingRun?
+        // The states the search has seen, as its supervisor sent them: a child in one of them is not reported.
+        var seen = Set<Int>()
         while let line = readLine() {
+            if line.hasPrefix("S\t") {
+                for key in line.dropFirst(2).split(separator: ",") { if let key = Int(key) { seen.insert(key) } }
+                continue
+            }
+            if line.hasPrefix("N\t") {
+                standing?.abandon()
+                standing = nil
+                expansion(line[...], glue: glue, start: start, setup: setup, seen: seen, lines: lines, replies: replies)
+                continue
+            }
             if line.hasPrefix("P\t") {
                 standing = path(line[...], on: standing, lines: lines, glue: glue, start: start, setup: setup, replies: replies)
                 continue
@@ -92,6 +104,28 @@ package enum WorkerServer {
             finishing: replies.sendFinishing)
         replies.send(line: lines.reply(result.outcome, concrete: result.lastStep, stayed: result.standing != nil))
         return result.standing
+    }
+
+    /// Expands a node of the search here, every run of the batch in this process, and answers with
+    /// the children the supervisor may not have seen: not those in a state it has sent as seen, nor
+    /// a second child in one state (the supervisor keeps the first).
+    private static func expansion(
+        _ line: Substring, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, seen: Set<Int>, lines: PathLines, replies: ReplyChannel
+    ) {
+        guard let start, let search = setup.search else {
+            return replies.send(WorkerLine(problem: "a node's expansion needs a starting point and a search in the setup"))
+        }
+        let parent: BreadthFirstSearch.Node
+        let level: Int
+        do { (parent, level) = try lines.readExpandRequest(line) } catch { return replies.send(WorkerLine(problem: "\(error)")) }
+        replies.begin(everyEvent: false)
+        let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+        let here = BreadthFirstSearch(
+            run: run, bounds: search.bounds.value, keepsStandingRuns: search.keepsStandingRuns, checksPaths: search.checksPaths, batches: false)
+        var expansion = here.expand(parent, level: level)
+        var inThisBatch = Set<Int>()
+        expansion.children.removeAll { _, key in seen.contains(key) || !inThisBatch.insert(key).inserted }
+        replies.send(line: lines.expansionReply(expansion, parent: parent))
     }
 
     /// Runs one request; its answer.

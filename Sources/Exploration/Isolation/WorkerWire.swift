@@ -19,6 +19,8 @@ struct WorkerSetup: Codable, Sendable {
     var maxFaults = 1
     /// Whether a path's run goes on past a failure.
     var goesOnPastFailures = true
+    /// How a breadth-first search expands a node, for a worker that expands whole nodes.
+    var search: WireSearch?
 }
 
 /// A request in JSON: exactly one of its parts. A path's request, the one a search sends most, is
@@ -72,6 +74,8 @@ enum WorkerMessage: Sendable {
     case beat
     /// A path's reply, read with ``PathLines``.
     case pathReply(String)
+    /// An expansion's reply, read by ``PathLines/readExpansion(_:parent:)``.
+    case expansion(String)
     case line(WorkerLine)
 }
 
@@ -96,6 +100,7 @@ enum CompactLine {
         if line == finishing { return .finishing }
         if line == beat { return .beat }
         if line.hasPrefix("R\t") { return .pathReply(String(line)) }
+        if line.hasPrefix("X\t") { return .expansion(String(line)) }
         guard line.hasPrefix("E\t") else { return nil }
         let parts = line.fields("\t")
         guard parts.count >= 4, let seconds = Int64(parts[1]), let attoseconds = Int64(parts[2]), let name = TraceName(rawValue: String(parts[3])) else {
@@ -184,6 +189,7 @@ struct WireDecisions: Codable, Sendable {
     var chosen: [FaultSpec]
     var osVersion: String?
     var region: String?
+    var country: String?
 
     init(_ decisions: Decisions) {
         answers = decisions.answers.map { Answer(key: $0.key.rawValue, answer: $0.answer, after: $0.after) }
@@ -191,6 +197,7 @@ struct WireDecisions: Codable, Sendable {
         chosen = decisions.chosenFaults.map(FaultSpec.init)
         osVersion = decisions.device.osVersion
         region = decisions.device.region?.rawValue
+        country = decisions.device.country
     }
 
     var value: Decisions {
@@ -200,7 +207,7 @@ struct WireDecisions: Codable, Sendable {
         }
         for entry in met { decisions.faults[entry.target] = .some(entry.fault?.fault) }
         decisions.chosenFaults = chosen.map(\.fault)
-        decisions.device = DeviceVariant(osVersion: osVersion, region: region.flatMap(ConsentRegion.init(rawValue:)))
+        decisions.device = DeviceVariant(osVersion: osVersion, region: region.flatMap(ConsentRegion.init(rawValue:)), country: country)
         return decisions
     }
 }
@@ -338,4 +345,93 @@ struct WireError: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }
+}
+
+/// ``ExplorationBounds``, as a worker that expands a search's nodes needs them.
+struct WireBounds: Codable, Sendable {
+    var depth: Int
+    var steps: [WireExplorationStep]
+    var maxFaults: Int
+    var lateAnswers: Bool
+    var faultTimes: [Int?]
+    /// The app's timeouts, in the order of ``CallbackTimeouts``' initializer.
+    var timeouts: [Duration]
+    var stopAtFirstViolation: Bool
+    var leftOut: [String]
+
+    init(_ bounds: ExplorationBounds) {
+        depth = bounds.depth
+        steps = bounds.steps.map(WireExplorationStep.init)
+        maxFaults = bounds.maxFaults
+        lateAnswers = bounds.lateAnswers
+        faultTimes = bounds.faultTimes
+        let timeouts = bounds.timeouts
+        self.timeouts = [timeouts.trackingRequest, timeouts.consentInfoUpdate, timeouts.formLoad, timeouts.formPresent, timeouts.adLoad]
+        stopAtFirstViolation = bounds.stopAtFirstViolation
+        leftOut = bounds.leftOut.sorted()
+    }
+
+    var value: ExplorationBounds {
+        var bounds = ExplorationBounds(
+            depth: depth, steps: steps.map(\.value), maxFaults: maxFaults, lateAnswers: lateAnswers, faultTimes: faultTimes,
+            stopAtFirstViolation: stopAtFirstViolation)
+        if timeouts.count == 5 {
+            bounds.timeouts = CallbackTimeouts(
+                trackingRequest: timeouts[0], consentInfoUpdate: timeouts[1], formLoad: timeouts[2], formPresent: timeouts[3], adLoad: timeouts[4])
+        }
+        bounds.leftOut = Set(leftOut)
+        return bounds
+    }
+}
+
+/// How a search expands its nodes, sent once in a worker's setup: its bounds and switches.
+struct WireSearch: Codable, Sendable {
+    var bounds: WireBounds
+    var keepsStandingRuns: Bool
+    var checksPaths: Bool
+}
+
+/// ``BreadthFirstSearch/Node``.
+struct WireNode: Codable, Sendable {
+    var steps: [Step]
+    var decisions: WireDecisions
+    var running: Bool
+    var pendingDue: Bool
+    var toggleShown: Bool
+    var key: Int
+    var withoutStayingSteps: [Step]?
+
+    init(_ node: BreadthFirstSearch.Node) {
+        steps = node.steps
+        decisions = WireDecisions(node.decisions)
+        running = node.running
+        pendingDue = node.pendingDue
+        toggleShown = node.toggleShown
+        key = node.key
+        withoutStayingSteps = node.withoutStayingSteps
+    }
+
+    var value: BreadthFirstSearch.Node {
+        BreadthFirstSearch.Node(
+            steps: steps, decisions: decisions.value, running: running, pendingDue: pendingDue, toggleShown: toggleShown,
+            withoutStayingSteps: withoutStayingSteps
+        ).keyed(key)
+    }
+}
+
+/// An expansion's findings (rare), each with its own run's trace and the node it was found on.
+struct ExpansionFindings: Codable, Sendable {
+    var findings: [WireFindings]
+    var nodes: [WireNode]
+
+    init(_ expansion: BreadthFirstSearch.Expansion) {
+        findings = expansion.violations.map { WireFindings([$0.0]) }
+        nodes = expansion.violations.map { WireNode($0.1) }
+    }
+
+    func value() throws -> [(InvariantViolation, BreadthFirstSearch.Node)] {
+        let violations = try findings.flatMap { try $0.value() }
+        guard violations.count == nodes.count else { throw WireError("an expansion has \(violations.count) findings for \(nodes.count) nodes") }
+        return Array(zip(violations, nodes.map(\.value)))
+    }
 }

@@ -17,6 +17,11 @@ struct BreadthFirstSearch: Sendable {
     /// Whether each node's path is run again before the node is expanded, to count the paths
     /// that do not lead back to their node's state (a test's check; every path should).
     var checksPaths = false
+    /// Whether a search whose runs run in worker processes hands a worker a whole node to expand
+    /// (every step from it under each choice: one round trip for the batch, not one per run). A
+    /// batch whose worker dies or hangs is expanded again run by run, so the run that did it is the
+    /// finding and the batch's other runs go to another worker.
+    var batches = true
 
     /// A state reached, and the shortest path to it found first.
     struct Node: Sendable {
@@ -70,13 +75,16 @@ struct BreadthFirstSearch: Sendable {
         if findings.complete { return findings.list }
         var frontier = rootExpansion.children.map { $0.keyed($1) }
         statistics.distinctStates = seen.count
+        // Workers that expand whole nodes report only children in states the search has not seen.
+        let pool: WorkerPool? = if batches, case .workers(let pool) = run.place { pool } else { nil }
+        pool?.announce(seen: rootExpansion.children.map(\.1))
         var split = shard == nil
         for depth in 1...max(bounds.depth, 1) where bounds.depth > 0 {
             if let shard, !split, frontier.count >= shard.count * 4 || depth == bounds.depth {
                 frontier = frontier.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
                 split = true
             }
-            let expansions = expandAll(frontier, skipping: seen)
+            let expansions = expandAll(frontier, level: depth, skipping: seen)
             frontier = []
             for expansion in expansions {
                 statistics.executions += expansion.executions
@@ -85,6 +93,7 @@ struct BreadthFirstSearch: Sendable {
                 findings.add(expansion.violations)
                 for (child, key) in expansion.children where seen.insert(key).inserted { frontier.append(child.keyed(key)) }
             }
+            pool?.announce(seen: frontier.map(\.key))
             statistics.distinctStates = seen.count
             statistics.depthReached = depth
             progress(statistics)
@@ -111,12 +120,12 @@ struct BreadthFirstSearch: Sendable {
     /// Expands every node of a level, on every core, keeping the nodes' order. A child in a state
     /// of an earlier level is dropped as it is found (most runs end in one): the level holds only
     /// the children that may be new, so memory grows with the states, not the runs.
-    private func expandAll(_ nodes: [Node], skipping seen: Set<Int>) -> [Expansion] {
+    private func expandAll(_ nodes: [Node], level: Int, skipping seen: Set<Int>) -> [Expansion] {
         let results = Locked([Expansion?](repeating: nil, count: nodes.count))
         let workers = max(1, min(nodes.count, ProcessInfo.activeCores))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: nodes.count, by: workers) {
-                var expansion = expand(nodes[index])
+                var expansion = expand(nodes[index], level: level)
                 expansion.children.removeAll { seen.contains($0.1) }
                 results.withLock { $0[index] = expansion }
             }
@@ -126,7 +135,8 @@ struct BreadthFirstSearch: Sendable {
 
     /// Runs every step that applies from a node. A step that leaves the state as it was keeps its
     /// world standing for the next step, which then needs no replay of the node's path.
-    private func expand(_ node: Node) -> Expansion {
+    func expand(_ node: Node, level: Int) -> Expansion {
+        if batches, case .workers(let pool) = run.place, let expansion = pool.expand(node, level: level) { return expansion }
         var expansion = Expansion()
         if checksPaths && !replays(node) { expansion.pathsNotReplaying += 1 }
         var standing: StandingRun?

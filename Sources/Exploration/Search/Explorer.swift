@@ -124,7 +124,9 @@ public struct Explorer: Sendable {
         guard let workers else { return (.inProcess, {}, nil) }
         let pool = WorkerPool(
             settings: workers,
-            setup: WorkerSetup(glue: glue?.name, start: startText, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation))
+            setup: WorkerSetup(
+                glue: glue?.name, start: startText, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation,
+                search: WireSearch(bounds: WireBounds(bounds), keepsStandingRuns: keepsStandingRuns, checksPaths: checksPaths)))
         do { try pool.start() } catch { return (.inProcess, {}, "\(error)") }
         return (.workers(pool), pool.shutDown, nil)
     }

@@ -15,7 +15,10 @@ enum BenchCommand: Command {
         and prints scenarios per second; then explores the reference glue breadth-first with faults to
         depth 4 and to --depth (default 6; 0 skips exploring) on every core, and prints for each the runs
         and distinct states per second, the runs per distinct state and the wall time; then times one
-        scenario that holds 60 s of virtual timeouts, and prints the peak memory. Each figure is printed
+        scenario that holds 60 s of virtual timeouts, and prints the peak memory. It also explores to
+        depth 5 in process and in worker processes of this tool, as `explore` runs by default, and
+        prints what the isolation costs (the workers' time over the in-process time) and the workers'
+        peak memory. Each figure is printed
         next to its goal. Use a release build for figures worth comparing:
         swift run -c release adharness bench
         """
@@ -86,10 +89,29 @@ enum BenchCommand: Command {
                     + (depth == 6 ? " (goals: at most 10 s, at most 1.3 runs per state)" : "")
             )
         }
+        if settings.depth > 0, let executable = output.workers { isolation(executable: executable, output) }
         let (virtual, wall) = timeoutScenario()
         output.line("timeout scenario: \(virtual.harnessDescription) of virtual timeouts in \(format(wall * 1_000)) ms of wall time")
         output.line("peak memory: \(peakMemoryMegabytes()) MB (goal: flat in runs, bounded in exploration)")
         return 0
+    }
+
+    /// The reference glue explored to depth 5 in this process and in worker processes of
+    /// `executable`: the two times, their ratio and the workers' peak memory.
+    static func isolation(executable: URL, _ output: Output) {
+        guard var explorer = try? Explorer(bounds: ExplorationBounds(depth: 5)) else { return }
+        let inProcess = explorer.breadthFirst().statistics
+        explorer.workers = WorkerPool.Settings(executable: executable)
+        let isolated = explorer.breadthFirst()
+        let inWorkers = isolated.statistics
+        guard isolated.problem == nil, inWorkers.executions == inProcess.executions, inWorkers.distinctStates == inProcess.distinctStates else {
+            output.line("isolation: the search in worker processes did not match the one in process: \(isolated.problem ?? "other figures")")
+            return
+        }
+        output.line(
+            "isolation (reference glue, breadth-first to depth 5, faults on): \(format(inProcess.seconds)) s in process, "
+                + "\(format(inWorkers.seconds)) s in worker processes: \(String(format: "%.2f", inWorkers.seconds / max(inProcess.seconds, 0.001)))x "
+                + "(goal: at most 1.25x); the workers' peak memory \(peakMemoryMegabytes(children: true)) MB")
     }
 
     /// A first launch where the consent update and the form load never call back: the app waits
@@ -117,14 +139,15 @@ enum BenchCommand: Command {
 
     static func format(_ value: Double) -> String { String(format: "%.3f", value) }
 
-    /// Peak resident memory of this process, in megabytes.
-    static func peakMemoryMegabytes() -> Int {
+    /// Peak resident memory of this process (or of the largest of the child processes it waited
+    /// for), in megabytes.
+    static func peakMemoryMegabytes(children: Bool = false) -> Int {
         var usage = rusage()
         #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
+            getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
             return usage.ru_maxrss / 1_024
         #else
-            getrusage(RUSAGE_SELF, &usage)
+            getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
             return usage.ru_maxrss / 1_048_576
         #endif
     }
