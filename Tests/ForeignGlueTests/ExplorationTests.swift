@@ -1,5 +1,6 @@
 import AdHarness
 import Foundation
+import HarnessCommandLine
 import ScenarioRunner
 import Testing
 
@@ -71,6 +72,26 @@ struct ExplorationTests {
         let onFixed = found.scenario.run(glue: ConsentManagerGlue.factory())
         #expect(onFixed.passed, "\(onFixed.report)\n\(found.fixture)")
         #expect(!(onFixed.violations + onFixed.warnings).contains { $0.invariant == planted.caughtBy }, "\(onFixed.report)")
+    }
+
+    @Test(
+        "the CI recipe's gate (explore --fail-on warning) exits 1 on each planted bug and 0 on the glue without it, from the same starting point",
+        arguments: plantedBugs)
+    func ciRecipeGateOnPlantedBug(_ planted: PlantedBug) throws {
+        let start = FileManager.default.temporaryDirectory.appendingPathComponent("start-\(UUID().uuidString).json")
+        try Data(planted.startingPoint.utf8).write(to: start)
+        let buggy = ConsentManagerGlue.factory(planted.bug)
+        let fixed = ConsentManagerGlue.factory()
+        let command = [
+            "explore", start.path, "--depth", String(planted.bounds.depth), "--max-faults", "0", "--fail-on", "warning", "--glue",
+        ]
+        let printed = Printed()
+        let output = Output(output: printed.append, errors: printed.append)
+        #expect(HarnessCommandLine.run(command + [buggy.name], glues: [buggy, fixed], output: output) == 1, "\(printed.text)")
+        #expect(printed.text.contains(planted.caughtBy.rawValue), "\(printed.text)")
+        let clean = Printed()
+        let cleanOutput = Output(output: clean.append, errors: clean.append)
+        #expect(HarnessCommandLine.run(command + [fixed.name], glues: [buggy, fixed], output: cleanOutput) == 0, "\(clean.text)")
     }
 
     @Test("the planted bugs, the app mistakes and the known findings cover every rule the explorer can report")

@@ -61,6 +61,17 @@ struct IsolationTests {
         #expect(replayed.text.hasSuffix("0 passed, 1 failed\n"), "\(replayed.text)")
     }
 
+    @Test("a trap in process cannot be survived, but it says where it happened before the runtime's report: the glue, the step and the line")
+    func trapInProcessSaysWhere() throws {
+        let fixture = Self.fixtures.appendingPathComponent("form-load-error-traps.json").path
+        let traced = try Self.tool(["trace", "--in-process", "--glue", "TrappingConsentManager", fixture])
+        #expect(traced.diedBySignal, "\(traced.text)")
+        #expect(traced.text.contains("adharness: TrappingConsentManager trapped in step onboarding, called at "), "\(traced.text)")
+        #expect(traced.text.contains("form-load-error-traps.json:7, in this process"), "\(traced.text)")
+        // The runtime's own report follows: the trap's message names the glue's line.
+        #expect(traced.text.contains("TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil"), "\(traced.text)")
+    }
+
     @Test("a glue that blocks at launch on the consent update's completion: explore finds the hang; run replays it")
     func hangAtLaunch() throws {
         let out = try Self.folder()

@@ -24,6 +24,8 @@ package enum WorkerServer {
         let replies = ReplyChannel(descriptor: dup(STDOUT_FILENO))
         dup2(STDERR_FILENO, STDOUT_FILENO)
         CallbackDelivery.duplicatesReachAsyncCode.withLock { $0 = true }
+        // The supervisor names a trap from standard error itself.
+        TrapNotice.disable()
         let decoder = JSONDecoder()
         guard let first = readLine(), let setup = try? decoder.decode(WorkerSetup.self, from: Data(first.utf8)) else {
             replies.send(WorkerLine(problem: "a worker expects its setup as its first line"))
