@@ -81,17 +81,7 @@ public enum HarnessCommandLine {
     /// package's executables there), or `nil`: a team's test runs its own tool, or hands it to
     /// ``run(_:glues:toolName:output:workers:)`` as the worker executable.
     public static func builtExecutable(named name: String) -> URL? {
-        let testBundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-        let starts = testBundles + [URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
-        for start in starts {
-            var folder = start.deletingLastPathComponent()
-            for _ in 0..<4 {
-                let candidate = folder.appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        return nil
+        BuiltExecutable.named(name)
     }
 
     /// This process's executable, which serves its worker processes.

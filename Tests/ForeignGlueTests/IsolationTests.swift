@@ -1,5 +1,9 @@
+import AdHarness
+import Exploration
 import Foundation
+import FragileGlues
 import HarnessCommandLine
+import Scenarios
 import Testing
 
 /// A team's tool over glues that trap or hang: each run of the glue runs in a worker process of the
@@ -59,6 +63,27 @@ struct IsolationTests {
         #expect(replayed.text.contains("invariant violated: the app does not crash"), "\(replayed.text)")
         #expect(replayed.text.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"), "\(replayed.text)")
         #expect(replayed.text.hasSuffix("0 passed, 1 failed\n"), "\(replayed.text)")
+    }
+
+    @Test("a team's test runs a scenario in a worker of its tool: the trap is the verdict's finding, and the test goes on")
+    func scenarioInAWorkerFromATest() throws {
+        let workers = try #require(WorkerProcesses.tool(named: "fragile-glue-tool", watchdog: .seconds(2)), "swift build builds the team's tool")
+        let trapping = ScenarioFile(url: Self.fixtures.appendingPathComponent("form-load-error-traps.json"))
+        let crashed = try trapping.run(glue: GlueFactory(TrappingConsentManager.init), in: workers)
+        #expect(crashed.passed, "\(crashed.report)")  // the file expects the crash: violation noCrash, crash trap
+        #expect(crashed.violations.map(\.invariant) == [.noCrash])
+        #expect(crashed.violations.first?.event[.detail]?.contains("TrappingConsentManager.swift:38") == true, "\(crashed.report)")
+
+        let blocking = ScenarioFile(url: Self.fixtures.appendingPathComponent("launch-blocks-on-the-update.json"))
+        let hung = try blocking.run(glue: GlueFactory(BlockingLaunchGlue.init), in: workers)
+        #expect(hung.violations.map(\.invariant) == [.noHang], "\(hung.report)")
+
+        // A scenario the glue survives gives the verdict it gives in process.
+        let passing = try #require(try ScenarioFile.bundled(for: .anyGlue).first)
+        let inWorker = try passing.run(glue: GlueFactory(TrappingConsentManager.init), in: workers)
+        let inProcess = try passing.run(glue: GlueFactory(TrappingConsentManager.init))
+        #expect(inWorker.passed == inProcess.passed && inWorker.violations.map(\.invariant) == inProcess.violations.map(\.invariant))
+        #expect(inWorker.warnings.map(\.invariant) == inProcess.warnings.map(\.invariant))
     }
 
     @Test("a trap in process cannot be survived, but it says where it happened before the runtime's report: the glue, the step and the line")

@@ -10,7 +10,7 @@ struct ReadmeTests {
     static let examples = [
         "Readme/FirstTest.swift", "Readme/LocationTest.swift", "Glues/ConsentFirstGlue.swift",
         "Glues/AwaitingConsentGlue.swift", "Readme/AsyncGlueTest.swift", "Readme/MyGlueTest.swift", "Readme/MyGlueScenarioTests.swift",
-        "Readme/MyGlueScenarioXCTests.swift",
+        "Readme/MyGlueScenarioXCTests.swift", "Readme/MyGlueIsolatedScenarioTests.swift",
         "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
         "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyOwnRuleTest.swift",
         "Readme/MyToolTest.swift", "Readme/MyToolWorkersTest.swift",
