@@ -148,8 +148,8 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
             switch result {
             case .success(let ad):
                 if ad.format.isFullScreen { self.state.withLock { $0.fullScreenAds[ad.responseID] = false } }
-                trace.record(.adsLoaded, [EventField("response", ad.responseID)])
-            case .failure(let error): trace.record(.adsLoadFailed, [EventField(.error, error.description)])
+                trace.record(.adsLoaded, [EventField("response", ad.responseID), EventField("adUnit", request.adUnitID)])
+            case .failure(let error): trace.record(.adsLoadFailed, [EventField(.error, error.description), EventField("adUnit", request.adUnitID)])
             }
             completion(result)
         }

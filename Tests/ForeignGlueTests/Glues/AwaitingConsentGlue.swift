@@ -38,8 +38,12 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
             askWhenActive = true
             return
         }
-        // An undecided answer is a prompt the system took away (the user left the app): asking again at once would loop.
-        guard await ports.tracking.requestTrackingAuthorization() != .notDetermined else { return }
+        guard await ports.tracking.requestTrackingAuthorization() != .notDetermined else {
+            // Undecided: the system showed no prompt, or took it away, because the app was not
+            // active. Asking again at once would loop; asking once it is active again is the fix.
+            if !ports.lifecycle.isActive { askWhenActive = true }
+            return
+        }
         startAdsIfAllowed()
     }
 

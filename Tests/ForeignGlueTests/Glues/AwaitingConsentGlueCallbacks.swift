@@ -42,7 +42,11 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
             return completion()
         }
         ports.tracking.requestTrackingAuthorization { status in
-            if status != .notDetermined { self.startAdsIfAllowed() }
+            if status != .notDetermined {
+                self.startAdsIfAllowed()
+            } else if !self.ports.lifecycle.isActive {
+                self.flags.withLock { $0.askWhenActive = true }
+            }
             completion()
         }
     }

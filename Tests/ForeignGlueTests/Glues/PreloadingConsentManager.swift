@@ -56,7 +56,9 @@ final class PreloadingConsentManager: AsyncConsentGlue {
             askWhenActive = true
             return
         }
-        _ = await ports.tracking.requestTrackingAuthorization()
+        // Undecided after the call: the system showed no prompt, or took it away, because the app
+        // was not active after all. Ask again once it is.
+        if await ports.tracking.requestTrackingAuthorization() == .notDetermined, !ports.lifecycle.isActive { askWhenActive = true }
     }
 
     private func startAndPreload() async {

@@ -154,18 +154,19 @@ struct AdvertisingConsentServiceTests {
 
     @Test("the rewarded loaders retry a failed load at once, at the same instant: adLoadsBackOff")
     func failedLoadsRetriedAtOnce() throws {
-        // Five failures in a row: the interstitial gives up, the two rewarded loaders retry until a load
-        // succeeds. Were every load to fail (offline, or a TC string that allows no ads, such as one older
+        // Seven failures in a row: the interstitial gives up, the two rewarded loaders (two ad units)
+        // retry until a load succeeds, each unit three times at once, which is a storm of each (the ad
+        // SDK throttles each unit alone). Were every load to fail (offline, or a TC string that allows no ads, such as one older
         // than 13 months), they would retry without end at one instant: the harness stops that as a runaway
         // loop (noRunawayLoop) after 10,000 completions, which is too slow to run here.
         let app = try SimulatedApp(
             glue: AdvertisingConsentServiceGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow),
-            faults: [Fault.adLoad(.error(.network), times: 5)]
+            faults: [Fault.adLoad(.error(.network), times: 7)]
         )
         app.stopsAtFirstFailure = false
         try app.launch()
-        #expect(app.trace.count(of: .adsLoadFailed) == 5)
-        let retries: [AdFormat] = [.rewarded, .rewarded, .rewarded, .rewarded]
+        #expect(app.trace.count(of: .adsLoadFailed) == 7)
+        let retries: [AdFormat] = Array(repeating: .rewarded, count: 6)
         let formats: [AdFormat] = app.adRequests.map(\.request.format)
         #expect(formats == Self.launchLoads + retries)
         #expect(app.adRequests.allSatisfy { $0.time == .zero })

@@ -137,6 +137,23 @@ struct GroundTruthCheckerTests {
         #expect(violations(storm, rules: .strict, apart: .zero) == [.adLoadsBackOff])
     }
 
+    @Test("retries are counted per ad unit and per process: five units loaded once each after a failure are no storm, one unit retried is")
+    func retriesPerUnitAndProcess() {
+        func request(_ unit: String) -> Event { (.adsRequest, ["npa": "true", "tracking": "denied", "canRequestAds": "true", "adUnit": unit]) }
+        func failed(_ unit: String) -> Event { (.adsLoadFailed, ["error": "network", "adUnit": unit]) }
+        let tap: Event = (.step, ["step": "requestAd"])
+        // The ads library of a real app: the previous process's last load failed, then five units load once each.
+        let relaunched = [tap, request("banner"), failed("banner"), (.appTerminate, [:]), (.appLaunch, [:])] + ["a", "b", "c", "d", "e"].map(request)
+        #expect(violations(relaunched, rules: .strict, apart: .zero) == [])
+        let fiveUnits = [tap, request("a"), failed("a")] + ["a2", "b", "c", "d", "e"].flatMap { [request($0), failed($0)] }
+        #expect(violations(fiveUnits, rules: .strict, apart: .zero) == [])
+        let oneUnit = [tap, request("a"), failed("a"), request("a"), failed("a"), request("b"), request("a"), failed("a"), request("a")]
+        #expect(violations(oneUnit, rules: .strict, apart: .zero) == [.adLoadsBackOff])
+        // A storm stopped by a new process starts afresh.
+        let acrossProcesses = [tap, request("a"), failed("a"), request("a"), failed("a"), (.appTerminate, [:]), (.appLaunch, [:]), request("a")]
+        #expect(violations(acrossProcesses, rules: .strict, apart: .zero) == [])
+    }
+
     /// A request the OS ignored because the app was inactive, what follows (at one instant, or a
     /// second apart), and whether it is a violation.
     struct LostPrompt: Sendable, CustomStringConvertible {

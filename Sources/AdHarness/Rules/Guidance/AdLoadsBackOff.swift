@@ -12,8 +12,11 @@ extension RuleDescriptor {
         on: [.adsRequest],
         rule: "failed ad loads are not retried at once, again and again (a request storm)",
         definition: """
-            A request the app makes on its own within 2 s of virtual time after the last failed load (no ad loaded in \
-            between) is a retry at once. Broken by the third such retry in a row. A request that answers the user's own \
+            A request the app makes on its own for an ad unit within 2 s of virtual time after that unit's last failed \
+            load, in the same process (no ad of the unit loaded in between), is a retry at once. Broken by the third such \
+            retry of one unit in a row. Each unit counts alone, as the ad SDK throttles each unit alone: loads of other \
+            units, however many, are no retries; and a new process starts afresh (the SDK's memory of failures, and the \
+            app's retry loop, end with the process). A request that answers the user's own \
             ask (each `requestAd` step, or `requestTracking` then an ad, is answered by the next request) is no retry \
             of the app's: a user who taps again after a failure is not the app's storm, and Google's advice is about \
             the app's own reloads (from the failure handler). The bound is the harness's reading of "a few seconds": \
@@ -31,7 +34,7 @@ extension RuleDescriptor {
         update: { retries, event, _ in retries.update(with: event) },
         comparedAt: { retries, _ in retries.withoutTimes },
         breaks: { event, retries, _ in
-            guard event.name == .adsRequest, retries.userAdAsksUnanswered == 0, let failed = retries.failedLoads,
+            guard event.name == .adsRequest, retries.userAdAsksUnanswered == 0, let failed = retries.failedLoads[AdLoadRetries.unit(of: event)],
                 failed.isImmediateRetry(event)
             else { return false }
             return failed.immediateRetries + 1 >= AdLoadRetries.stormRetries
@@ -39,15 +42,18 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/adLoadsBackOff`` keeps: the failed loads since the last ad that loaded, and the
-/// user's own asks for an ad not answered yet.
+/// What ``Invariant/adLoadsBackOff`` keeps in a process: each ad unit's failed loads since its last ad
+/// that loaded, and the user's own asks for an ad not answered yet.
 struct AdLoadRetries: Hashable, Sendable {
-    /// Since the last ad that loaded: when the last load failed, and how many requests in a row
-    /// followed a failure at once. (The SDK's failure event names no ad unit, so units share it.)
-    var failedLoads: FailedLoads?
+    /// For each ad unit, since its last ad that loaded in this process: when its last load failed,
+    /// and how many of its requests in a row followed a failure at once.
+    var failedLoads: [String: FailedLoads] = [:]
     /// The user's own asks for an ad (`requestAd` steps, and `requestTracking` then an ad) that no
     /// request has answered yet in this process: the next requests are the user's, not the app's.
     var userAdAsksUnanswered = 0
+
+    /// The ad unit a request, a loaded ad or a failed load is for (`""` where an event names none).
+    static func unit(of event: TraceEvent) -> String { event["adUnit"] ?? "" }
 
     /// A request made this soon after the last failed load of its unit is a retry at once.
     static let retryWindow = Duration.seconds(2)
@@ -76,13 +82,19 @@ struct AdLoadRetries: Hashable, Sendable {
             if userAdAsksUnanswered > 0 {
                 // The user's own ask: no retry of the app's, and no pause in its retries either.
                 userAdAsksUnanswered -= 1
-            } else if var failed = failedLoads {
+            } else if var failed = failedLoads[Self.unit(of: event)] {
                 failed.immediateRetries = failed.isImmediateRetry(event) ? failed.immediateRetries + 1 : 0
-                failedLoads = failed
+                failedLoads[Self.unit(of: event)] = failed
             }
-        case .adsLoaded: failedLoads = nil
-        case .adsLoadFailed: failedLoads = FailedLoads(lastFailure: event.time, immediateRetries: failedLoads?.immediateRetries ?? 0)
-        case .appLaunch, .appTerminate, .appCrash, .runFinish: userAdAsksUnanswered = 0
+        case .adsLoaded: failedLoads[Self.unit(of: event)] = nil
+        case .adsLoadFailed:
+            let unit = Self.unit(of: event)
+            failedLoads[unit] = FailedLoads(lastFailure: event.time, immediateRetries: failedLoads[unit]?.immediateRetries ?? 0)
+        case .appLaunch, .appTerminate, .appCrash:
+            // A new process: its retries start afresh.
+            userAdAsksUnanswered = 0
+            failedLoads = [:]
+        case .runFinish: userAdAsksUnanswered = 0
         default: break
         }
     }
@@ -90,7 +102,7 @@ struct AdLoadRetries: Hashable, Sendable {
     /// The state without the time of the last failure, for the explorer's state comparison.
     var withoutTimes: AdLoadRetries {
         var retries = self
-        retries.failedLoads = failedLoads.map { FailedLoads(lastFailure: .zero, immediateRetries: $0.immediateRetries) }
+        retries.failedLoads = failedLoads.mapValues { FailedLoads(lastFailure: .zero, immediateRetries: $0.immediateRetries) }
         return retries
     }
 }
