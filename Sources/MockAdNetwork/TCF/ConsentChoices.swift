@@ -52,8 +52,9 @@ public enum SimulatedCMP {
     public static let cmpID = 300
     /// `IABTCF_CmpSdkVersion` and `CmpVersion`.
     public static let cmpVersion = 2
-    /// `TcfPolicyVersion`: 4, TCF 2.2.
-    public static let policyVersion = 4
+    /// `TcfPolicyVersion` and `IABTCF_PolicyVersion`: 5, the TCF Policies of the vendor list of
+    /// July 2024 on, which TCF 2.3 and 2.4 keep (4 was TCF 2.2's).
+    public static let policyVersion = 5
     /// `VendorListVersion` of the list the form shows.
     public static let vendorListVersion = 150
     /// The purposes the form asks consent for.

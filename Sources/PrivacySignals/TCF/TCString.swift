@@ -20,8 +20,9 @@ public struct TCString: Hashable, Sendable {
     public var consentLanguage = "EN"
     /// `VendorListVersion`.
     public var vendorListVersion = 0
-    /// `TcfPolicyVersion` (4 is TCF 2.2).
-    public var policyVersion = 4
+    /// `TcfPolicyVersion`: 5 for a string written today (TCF Policies v5, from the vendor list of
+    /// July 2024; TCF 2.3 and 2.4 keep it), 4 for TCF 2.2's.
+    public var policyVersion = 5
     /// `IsServiceSpecific`: must be true.
     public var isServiceSpecific = true
     /// `UseNonStandardTexts`.

@@ -153,6 +153,8 @@ struct ServingModeOracleTests {
         #expect(decoded == [choices.purposes, choices.specialFeatures, choices.vendors, choices.legitimateInterestPurposes, choices.legitimateInterestVendors])
         #expect(parsed == [choices.purposes.sorted(), choices.vendors.sorted()])
         #expect(try tc.encode() == text && tc.specProblems.isEmpty && store.integer(forKey: TCFKey.gdprApplies) == 1)
+        // TCF Policies v5 (the vendor list of July 2024 on; TCF 2.3 keeps it): the string and the key say 5.
+        #expect(tc.policyVersion == 5 && store.integer(forKey: TCFKey.policyVersion) == 5)
         // The publisher keys say what the PublisherTC segment says; the Additional Consent string names every provider once.
         #expect(
             [TCFKey.publisherConsent, TCFKey.publisherLegitimateInterests, TCFKey.publisherCustomPurposesConsents, TCFKey.additionalConsent]
