@@ -17,12 +17,13 @@ struct IsolationTests {
         var text: String
     }
 
-    /// Runs the team's tool, built beside these tests.
-    static func tool(_ arguments: [String]) throws -> ToolRun {
+    /// Runs the team's tool, built beside these tests, with `environment` added to this process's.
+    static func tool(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
         let tool: URL = try #require(HarnessCommandLine.builtExecutable(named: "fragile-glue-tool"), "swift build builds the team's tool")
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -95,6 +96,18 @@ struct IsolationTests {
         #expect(traced.text.contains("form-load-error-traps.json:7, in this process"), "\(traced.text)")
         // The runtime's own report follows: the trap's message names the glue's line.
         #expect(traced.text.contains("TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil"), "\(traced.text)")
+    }
+
+    @Test("a glue that blocks in a step run in process: the watchdog says where, and ends the process instead of leaving it stuck")
+    func hangInProcessSaysWhere() throws {
+        let fixture = Self.fixtures.appendingPathComponent("launch-blocks-on-the-update.json").path
+        // The in-process watchdog's bound is the one wall clock this test waits on: short, and set here.
+        let traced = try Self.tool(["trace", "--in-process", "--glue", "BlockingLaunchGlue", fixture], environment: ["ADHARNESS_WATCHDOG": "0.5"])
+        #expect(traced.code != 0, "\(traced.code) \(traced.diedBySignal) \(traced.text)")
+        #expect(
+            traced.text.contains("adharness: BlockingLaunchGlue has not returned from step launch, called at "),
+            "\(traced.code) \(traced.diedBySignal) \(traced.text)")
+        #expect(traced.text.contains("launch-blocks-on-the-update.json:5, for 0.500s of wall-clock time: it blocks (noHang)"), "\(traced.text)")
     }
 
     @Test("a glue that blocks at launch on the consent update's completion: explore finds the hang; run replays it")

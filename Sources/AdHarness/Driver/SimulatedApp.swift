@@ -666,14 +666,9 @@ public final class SimulatedApp: Sendable {
             $0.finished = false
             if site.isKnown { $0.stepCalls[index] = StepCall(step: name.rawValue, site: site) }
         }
-        // A step a test or a scenario file wrote says where it was if the app's code traps in it.
-        if site.isKnown {
-            TrapNotice.note(
-                "\nadharness: \(glueFactory.name) trapped in step \(name.rawValue), called at \(site.fileID):\(site.line), in this process, "
-                    + "which ends with it (the runtime's report follows). In a worker process of your tool the trap is a noCrash finding "
-                    + "and the run goes on: `my-adharness run FILE`, or HarnessCommandLine.run with `workers:` from a test.\n")
-        }
-        defer { if site.isKnown { TrapNotice.note(nil) } }
+        // A step a test or a scenario file wrote says where it was if the app's code traps or blocks in it.
+        let noted = site.isKnown ? TrapNotice.begin(glue: glueFactory.name, step: name.rawValue, site: "\(site.fileID):\(site.line)") : nil
+        defer { noted.map(TrapNotice.end) }
         do {
             try clock.drive { try body() }
         } catch let failure as HarnessFailure {

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,67 +7,125 @@
 #endif
 
 /// What a process that runs the app's steps in itself (a team's `swift test`, a tool run with
-/// `--in-process`) prints when the app's code traps in a step: the glue, the step and the line that
-/// called it, before the runtime's own report (its message and backtrace, which name the glue's
-/// frame) and the end of the process. A trap cannot be survived in process; the note says where it
-/// happened and how to make it a finding instead (a worker process of the team's tool).
+/// `--in-process`) says when the app's code traps in a step, or blocks in one: the glue, the step and
+/// the line that called it, before the runtime's own report (its message and backtrace, which name the
+/// glue's frame) and the end of the process. Neither can be survived in process; the note says where
+/// it happened and how to make it a finding instead (a worker process of the team's tool).
 ///
-/// The note is written from the signal handler with `write(2)` alone: it is made when the step
-/// begins, kept in a buffer of its own, and emptied when the step ends. The handler then puts the
-/// signal's previous handler back (the runtime's backtracer, or the default) and returns, so the
-/// trap happens again and is reported as it would have been. Off in a worker process, whose
-/// supervisor reads the trap from standard error itself.
+/// Each thread that drives a step holds a slot: its thread, the note, and when the step began. A
+/// trap's signal handler writes the note of its own thread's slot with `write(2)` alone, puts the
+/// signal's previous handler back (the runtime's backtracer, or the default) and raises the signal
+/// again, so the trap is reported as it would have been. A watchdog thread ends a step that has not
+/// returned within the bound (`ADHARNESS_WATCHDOG` seconds, default 10): it makes the slot's note
+/// say so and sends the step's thread `SIGABRT`, so the report's crashed thread is the one that
+/// blocks, and ends the process if that report does not. Off in a worker process, whose supervisor
+/// does both itself.
 package enum TrapNotice {
     /// The signals a trap or a crash raises.
     private static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    private static let slotCount = 64
     private static let capacity = 2_048
-    /// The note for the step in progress, and its length (0 outside a step). Written by the thread
-    /// driving the step, read only by the signal handler.
-    nonisolated(unsafe) private static let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
-    nonisolated(unsafe) private static var length = 0
+    /// Per slot: the thread driving a step (0 when free), the note's length, and the note.
+    nonisolated(unsafe) private static let threads = UnsafeMutablePointer<pthread_t>.allocate(capacity: slotCount)
+    nonisolated(unsafe) private static let lengths = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
+    nonisolated(unsafe) private static let notes = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * capacity)
     /// The handlers the signals had before, indexed by signal number.
-    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
-        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
-        actions.initialize(repeating: sigaction(), count: 32)
-        return actions
-    }()
+    nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
     private static let state = Locked(State())
 
     private struct State {
         var installed = false
         var enabled = true
+        /// Each busy slot's step: who, what, where, and when it began.
+        var steps: [Int: Step] = [:]
     }
 
-    /// Stops the notes for good: a worker process's supervisor names the trap itself.
+    /// A step in progress, as the watchdog reads it.
+    private struct Step {
+        var thread: pthread_t
+        var glue: String
+        var step: String
+        var site: String
+        var began: ContinuousClock.Instant
+    }
+
+    /// How long a step may go without returning: `ADHARNESS_WATCHDOG` seconds, else 10, as a worker's;
+    /// `nil`, no watchdog, for `ADHARNESS_WATCHDOG=0` and in a process a debugger traces (a test
+    /// stopped at a breakpoint is not a glue that blocks).
+    static let watchdog: Duration? = {
+        let given = ProcessInfo.processInfo.environment["ADHARNESS_WATCHDOG"].flatMap(Double.init)
+        if given == 0 || isTraced { return nil }
+        let seconds = given.map { $0 > 0 && $0 <= 3_600 ? $0 : 10 } ?? 10
+        return .milliseconds(Int64(seconds * 1_000))
+    }()
+
+    /// Whether a debugger traces this process.
+    private static var isTraced: Bool {
+        #if os(Linux)
+            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+            let tracer = status.split(separator: "\n").first { $0.hasPrefix("TracerPid:") }?.split(separator: "\t").last
+            return tracer.map { $0.trimmingCharacters(in: .whitespaces) != "0" } ?? false
+        #else
+            var info = kinfo_proc()
+            var size = MemoryLayout<kinfo_proc>.stride
+            var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()]
+            guard sysctl(&name, 4, &info, &size, nil, 0) == 0 else { return false }
+            return info.kp_proc.p_flag & P_TRACED != 0
+        #endif
+    }
+
+    /// Stops the notes and the watchdog for good: a worker process's supervisor does both itself.
     package static func disable() {
         state.withLock { $0.enabled = false }
     }
 
-    /// Notes that a step begins (`text` is what to print if it traps), or that it ended (`nil`).
-    static func note(_ text: String?) {
-        guard
-            state.withLock({ state -> Bool in
-                guard state.enabled else { return false }
-                if !state.installed, text != nil {
-                    install()
-                    state.installed = true
-                }
-                return state.installed
-            })
-        else { return }
-        guard let text else {
-            length = 0
-            return
+    /// Notes that the calling thread begins a step of `glue`, called at `site`; returns its slot for
+    /// ``end(_:)``, or `nil` when notes are off or every slot is busy.
+    static func begin(glue: String, step: String, site: String) -> Int? {
+        let thread = pthread_self()
+        let slot = state.withLock { state -> Int? in
+            guard state.enabled else { return nil }
+            if !state.installed {
+                install()
+                state.installed = true
+            }
+            guard let free = (0..<slotCount).first(where: { state.steps[$0] == nil }) else { return nil }
+            state.steps[free] = Step(thread: thread, glue: glue, step: step, site: site, began: .now)
+            return free
         }
-        length = 0
+        guard let slot else { return nil }
+        // The watchdog's signal must reach this thread, whatever mask it was started with (a child
+        // of a process that blocks it inherits that).
+        var abort = sigset_t()
+        sigemptyset(&abort)
+        sigaddset(&abort, SIGABRT)
+        pthread_sigmask(SIG_UNBLOCK, &abort, nil)
+        write(
+            "\nadharness: \(glue) trapped in step \(step), called at \(site), in this process, which ends with it (the runtime's report "
+                + "follows). In a worker process of your tool the trap is a noCrash finding and the run goes on: `my-adharness run FILE`, "
+                + "or ScenarioFile.run(glue:rules:in:) from a test.\n", into: slot)
+        threads[slot] = thread
+        return slot
+    }
+
+    /// Notes that the step of `slot` ended.
+    static func end(_ slot: Int) {
+        threads[slot] = pthread_t()
+        lengths[slot] = 0
+        state.withLock { _ = $0.steps.removeValue(forKey: slot) }
+    }
+
+    private static func write(_ text: String, into slot: Int) {
+        lengths[slot] = 0
         let bytes = Array(text.utf8.prefix(capacity))
-        bytes.withUnsafeBufferPointer { source in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress!, byteCount: source.count)
-        }
-        length = bytes.count
+        bytes.withUnsafeBytes { UnsafeMutableRawPointer(notes + slot * capacity).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        lengths[slot] = bytes.count
     }
 
     private static func install() {
+        threads.initialize(repeating: pthread_t(), count: slotCount)
+        lengths.initialize(repeating: 0, count: slotCount)
+        previous.initialize(repeating: sigaction(), count: 32)
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)
@@ -76,11 +136,41 @@ package enum TrapNotice {
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, previous + Int(signal))
         }
+        if let watchdog { Thread.detachNewThread { watch(watchdog) } }
     }
 
-    /// The signal handler: the note, then the previous handler back, and the trap again.
+    /// The signal handler: the note of this thread's step, the previous handler back, the signal again.
     private static let handle: @convention(c) (Int32) -> Void = { signal in
-        if TrapNotice.length > 0 { _ = write(STDERR_FILENO, TrapNotice.buffer, TrapNotice.length) }
+        let me = pthread_self()
+        for slot in 0..<TrapNotice.slotCount where pthread_equal(TrapNotice.threads[slot], me) != 0 && TrapNotice.lengths[slot] > 0 {
+            #if canImport(Glibc)
+                _ = Glibc.write(STDERR_FILENO, TrapNotice.notes + slot * TrapNotice.capacity, TrapNotice.lengths[slot])
+            #else
+                _ = Darwin.write(STDERR_FILENO, TrapNotice.notes + slot * TrapNotice.capacity, TrapNotice.lengths[slot])
+            #endif
+        }
         sigaction(signal, TrapNotice.previous + Int(signal), nil)
+        raise(signal)
+    }
+
+    /// Ends a step that has not returned within ``watchdog``: its note says it blocks, and its thread
+    /// gets `SIGABRT`.
+    private static func watch(_ watchdog: Duration) {
+        while true {
+            Thread.sleep(forTimeInterval: 0.1)
+            let late = state.withLock { state in state.steps.first { $0.value.began.duration(to: .now) > watchdog } }
+            guard let (slot, step) = late else { continue }
+            write(
+                "\nadharness: \(step.glue) has not returned from step \(step.step), called at \(step.site), for "
+                    + "\(watchdog.harnessDescription) of wall-clock time: it blocks (noHang), and this process cannot go on past it, so "
+                    + "it ends here (the runtime's report of the blocked thread follows). In a worker process of your tool the hang "
+                    + "is a noHang finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n",
+                into: slot)
+            pthread_kill(step.thread, SIGABRT)
+            // The report of an asynchronous signal may return to the wait it interrupted: the
+            // process ends once the report had its time.
+            Thread.sleep(forTimeInterval: 3)
+            exit(134)
+        }
     }
 }

@@ -45,7 +45,7 @@ extension CommandOption {
         The glue's runs run in worker processes of this tool, under a supervisor: a glue that traps (a
         force unwrap of nil, fatalError) ends only its worker, and is a finding (noCrash, with the trap's
         message and the step it died in); a worker that shows no progress for --watchdog SECONDS (default
-        10: the one wall clock the harness reads, and only the supervisor reads it) is ended, and is a
+        10: a wall clock read only to end a step that does not return) is ended, and is a
         finding (noHang). There a completion the fault `callback: twice` delivers twice reaches a
         continuation the glue wrapped itself (noCrashOnDuplicateCallback, a warning); the ports' own
         async forms take the first and drop the second everywhere. --in-process runs everything in this
