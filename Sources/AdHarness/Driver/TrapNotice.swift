@@ -15,11 +15,11 @@ import Foundation
 /// Each thread that drives a step holds a slot: its thread, the note, and when the step began. A
 /// trap's signal handler writes the note of its own thread's slot with `write(2)` alone, puts the
 /// signal's previous handler back (the runtime's backtracer, or the default) and raises the signal
-/// again, so the trap is reported as it would have been. A watchdog thread ends a step that has not
+/// again, so the trap is reported as it would have been; should that handler return, the process
+/// ends there. A watchdog thread ends a step that has not
 /// returned within the bound (`ADHARNESS_WATCHDOG` seconds, default 10): it makes the slot's note
 /// say so and sends the step's thread `SIGABRT`, so the report's crashed thread is the one that
-/// blocks, and ends the process if that report does not. Off in a worker process, whose supervisor
-/// does both itself.
+/// blocks. Off in a worker process, whose supervisor does both itself.
 package enum TrapNotice {
     /// The signals a trap or a crash raises.
     private static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
@@ -150,7 +150,14 @@ package enum TrapNotice {
             #endif
         }
         sigaction(signal, TrapNotice.previous + Int(signal), nil)
+        // The previous handler, now: a report of a signal another thread sent (the watchdog's)
+        // returns to the code it interrupted, which would block again; the process ends here instead.
+        var this = sigset_t()
+        sigemptyset(&this)
+        sigaddset(&this, signal)
+        pthread_sigmask(SIG_UNBLOCK, &this, nil)
         raise(signal)
+        _exit(128 + signal)
     }
 
     /// Ends a step that has not returned within ``watchdog``: its note says it blocks, and its thread
@@ -167,9 +174,8 @@ package enum TrapNotice {
                     + "is a noHang finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n",
                 into: slot)
             pthread_kill(step.thread, SIGABRT)
-            // The report of an asynchronous signal may return to the wait it interrupted: the
-            // process ends once the report had its time.
-            Thread.sleep(forTimeInterval: 3)
+            // The handler ends the process after the report; should the signal never arrive, this does.
+            Thread.sleep(forTimeInterval: 10)
             exit(134)
         }
     }
