@@ -3,7 +3,7 @@ import StandInRuntime
 
 // The consent SDK's and the ad SDK's async forms: each goes through the same stand-in code as its
 // completion form, so a scenario gives the same trace whichever form the glue awaits; a completion
-// that comes twice crashes the process, naming the call, as the real async form traps.
+// that comes twice resumes the caller once, and the duplicate is recorded as not delivered.
 
 extension SimulatedConsentInformation {
     /// Updates the consent information and waits for the result.

@@ -87,9 +87,12 @@ package final class AppProcess: Sendable {
                         return !resumed
                     }
                     guard first else { return }
-                    continuation.resume(returning: value)
-                    // The code after the `await` runs inside the delivery, as a completion's body does.
-                    if #available(macOS 15.0, iOS 18.0, *) { self.clock.tasks?.runUntilIdle() }
+                    // The code after the `await` is the app's again: a call it makes is no part of this form.
+                    AwaitedCall.unguarded {
+                        continuation.resume(returning: value)
+                        // It runs inside the delivery, as a completion's body does.
+                        if #available(macOS 15.0, iOS 18.0, *) { self.clock.tasks?.runUntilIdle() }
+                    }
                 }
             }
         }

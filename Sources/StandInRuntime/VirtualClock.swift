@@ -222,7 +222,10 @@ public final class VirtualClock: AppClock, Sendable {
     ) -> any ScheduledWork {
         // Work the app's async code set off (a completion, an answer to its prompt), directly or through
         // one of the ports' async forms, stays its code's: its completion resumes a continuation.
-        let work = AwaitedCall.resumesAContinuation ? AwaitedCall.markedAsAsyncCode(work) : work
+        let asyncCodes = AwaitedCall.resumesAContinuation ? AwaitedCall.markedAsAsyncCode(work) : work
+        // Work one of the ports' async forms set off stays the form's: the completion it delivers is
+        // the form's, which drops a duplicate.
+        let work = AwaitedCall.resumesAPortForm ? AwaitedCall.markedAsPortForm(asyncCodes) : asyncCodes
         let sequence: Int = state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1

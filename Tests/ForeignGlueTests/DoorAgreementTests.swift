@@ -38,9 +38,29 @@ struct DoorAgreementTests {
 
     /// The verdicts a `run --format json` printed, by ``key(_:)`` of the file's path.
     static func verdicts(fromRunJSON text: String) throws -> [String: Verdict] {
+        try results(fromRunJSON: text).mapValues(verdict(fromJSON:))
+    }
+
+    /// Each file's result in a `run --format json`, by ``key(_:)`` of the file's path.
+    static func results(fromRunJSON text: String) throws -> [String: [String: Any]] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text.prefix(500))")
         let results = try #require(object["results"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: results.map { (key(($0["file"] as? String) ?? ""), verdict(fromJSON: $0)) })
+        return Dictionary(uniqueKeysWithValues: results.map { (key(($0["file"] as? String) ?? ""), $0) })
+    }
+
+    /// A trace as its events' names and fields, from a JSON result.
+    static func trace(fromJSON result: [String: Any]) -> [String] {
+        (result["trace"] as? [[String: Any]] ?? []).map { event in
+            let fields = (event["fields"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return ([event["name"] as? String ?? ""] + fields).joined(separator: " ")
+        }
+    }
+
+    /// A trace as its events' names and fields.
+    static func trace(_ events: [TraceEvent]) -> [String] {
+        events.map { event in
+            ([event.name.rawValue] + event.fields.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
+        }
     }
 
     @Test("the library, the team tool's run in workers and in process, and trace agree on every bundled file for any glue", arguments: glues)
@@ -58,7 +78,8 @@ struct DoorAgreementTests {
         try process.run()
         let workersText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let inWorkers = try Self.verdicts(fromRunJSON: workersText)
+        let workerResults = try Self.results(fromRunJSON: workersText)
+        let inWorkers = workerResults.mapValues(Self.verdict(fromJSON:))
 
         // The same command in this process.
         let printed = Printed()
@@ -87,6 +108,8 @@ struct DoorAgreementTests {
                 inProcess[path] == byLibrary, "\(glue.name), \(file): run in process \(inProcess[path].map(\.description) ?? "no result"), library \(byLibrary)"
             )
             #expect(byTrace == byLibrary, "\(glue.name), \(file): trace \(byTrace), library \(byLibrary)")
+            // The run itself is the same in a worker, event for event, a duplicate's record included.
+            #expect(workerResults[path].map(Self.trace(fromJSON:)) == Self.trace(library.trace), "\(glue.name), \(file): the traces differ")
         }
         #expect(process.terminationStatus == 0, "\(workersText.suffix(300))")
     }

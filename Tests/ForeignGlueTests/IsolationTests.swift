@@ -68,7 +68,7 @@ struct IsolationTests {
 
     @Test("a team's test runs a scenario in a worker of its tool: the trap is the verdict's finding, and the test goes on")
     func scenarioInAWorkerFromATest() throws {
-        let workers = try #require(WorkerProcesses.tool(named: "fragile-glue-tool", watchdog: .seconds(2)), "swift build builds the team's tool")
+        let workers = try #require(WorkerProcesses.tool(named: "fragile-glue-tool", watchdog: .seconds(1)), "swift build builds the team's tool")
         let trapping = ScenarioFile(url: Self.fixtures.appendingPathComponent("form-load-error-traps.json"))
         let crashed = try trapping.run(glue: GlueFactory(TrappingConsentManager.init), in: workers)
         #expect(crashed.passed, "\(crashed.report)")  // the file expects the crash: violation noCrash, crash trap
@@ -138,7 +138,7 @@ struct IsolationTests {
             let scenario = #"{"name": "launch \#(index)", "device": {"osVersion": "\#(17 + index % 2).0"}, "steps": ["launch"], "expect": {}}"#
             try Data(scenario.utf8).write(to: folder.appendingPathComponent("launch-\(index).json"))
         }
-        let ran = try Self.tool(["run", "--glue", "BlockingLaunchGlue", "--watchdog", "2", folder.path])
+        let ran = try Self.tool(["run", "--glue", "BlockingLaunchGlue", "--watchdog", "1", folder.path])
 
         #expect(ran.code == 1 && !ran.diedBySignal, "\(ran.text)")
         #expect(ran.text.hasSuffix("0 passed, 10 failed\n"), "\(ran.text)")
@@ -146,7 +146,7 @@ struct IsolationTests {
         let endings = ran.text.split(separator: "\n").compactMap { line in line.range(of: "app.crash  reason=watchdog").map { line[$0.lowerBound...] } }
         #expect(endings.count >= 10 && Set(endings).count == 1, "\(Set(endings))")
         #expect(
-            endings.first?.hasSuffix("app.crash  reason=watchdog step=launch detail=no progress for 2.000s of wall-clock time: the step never returned") == true
+            endings.first?.hasSuffix("app.crash  reason=watchdog step=launch detail=no progress for 1.000s of wall-clock time: the step never returned") == true
         )
         // At most one hang per worker running at once is waited out (the first at the place); the
         // rest end after a short grace.

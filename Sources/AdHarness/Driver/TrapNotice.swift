@@ -36,12 +36,15 @@ package enum TrapNotice {
     private struct State {
         var installed = false
         var enabled = true
+        var generations = 0
         /// Each busy slot's step: who, what, where, and when it began.
         var steps: [Int: Step] = [:]
     }
 
     /// A step in progress, as the watchdog reads it.
     private struct Step {
+        /// Which step of the slot's this is: the watchdog signals only the step it found late.
+        var generation: Int
         var thread: pthread_t
         var glue: String
         var step: String
@@ -90,7 +93,8 @@ package enum TrapNotice {
                 state.installed = true
             }
             guard let free = (0..<slotCount).first(where: { state.steps[$0] == nil }) else { return nil }
-            state.steps[free] = Step(thread: thread, glue: glue, step: step, site: site, began: .now)
+            state.generations += 1
+            state.steps[free] = Step(generation: state.generations, thread: thread, glue: glue, step: step, site: site, began: .now)
             return free
         }
         guard let slot else { return nil }
@@ -110,9 +114,11 @@ package enum TrapNotice {
 
     /// Notes that the step of `slot` ended.
     static func end(_ slot: Int) {
-        threads[slot] = pthread_t()
-        lengths[slot] = 0
-        state.withLock { _ = $0.steps.removeValue(forKey: slot) }
+        state.withLock { state in
+            threads[slot] = pthread_t()
+            lengths[slot] = 0
+            state.steps.removeValue(forKey: slot)
+        }
     }
 
     private static func write(_ text: String, into slot: Int) {
@@ -129,18 +135,24 @@ package enum TrapNotice {
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = handle
+                action.__sigaction_handler.sa_sigaction = handle
             #else
-                action.__sigaction_u.__sa_handler = handle
+                action.__sigaction_u.__sa_sigaction = handle
             #endif
+            // The information on who sent the signal, and the alternate stack a thread may have (a
+            // stack overflow's report needs it).
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, previous + Int(signal))
         }
         if let watchdog { Thread.detachNewThread { watch(watchdog) } }
     }
 
-    /// The signal handler: the note of this thread's step, the previous handler back, the signal again.
-    private static let handle: @convention(c) (Int32) -> Void = { signal in
+    /// The signal handler: the note of this thread's step and the previous handler back. A fault of
+    /// the thread's own (a trap instruction, a bad access) happens again when the handler returns,
+    /// and the previous handler reports it with its own context; a signal sent to the thread (the
+    /// watchdog's, `abort()`'s) is raised again here, and the process ends once its report returns.
+    private static let handle: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { signal, info, _ in
         let me = pthread_self()
         for slot in 0..<TrapNotice.slotCount where pthread_equal(TrapNotice.threads[slot], me) != 0 && TrapNotice.lengths[slot] > 0 {
             #if canImport(Glibc)
@@ -150,8 +162,10 @@ package enum TrapNotice {
             #endif
         }
         sigaction(signal, TrapNotice.previous + Int(signal), nil)
-        // The previous handler, now: a report of a signal another thread sent (the watchdog's)
-        // returns to the code it interrupted, which would block again; the process ends here instead.
+        // The kernel's own signal for a fault (a positive code): it comes again as the fault repeats.
+        if let info, info.pointee.si_code > 0 { return }
+        // The previous handler, now: its report of a signal another thread sent returns to the code
+        // it interrupted, which would block again; the process ends here instead.
         var this = sigset_t()
         sigemptyset(&this)
         sigaddset(&this, signal)
@@ -167,16 +181,23 @@ package enum TrapNotice {
             Thread.sleep(forTimeInterval: 0.1)
             let late = state.withLock { state in state.steps.first { $0.value.began.duration(to: .now) > watchdog } }
             guard let (slot, step) = late else { continue }
-            write(
+            let note =
                 "\nadharness: \(step.glue) has not returned from step \(step.step), called at \(step.site), for "
-                    + "\(watchdog.harnessDescription) of wall-clock time: it blocks (noHang), and this process cannot go on past it, so "
-                    + "it ends here (the runtime's report of the blocked thread follows). In a worker process of your tool the hang "
-                    + "is a noHang finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n",
-                into: slot)
-            pthread_kill(step.thread, SIGABRT)
+                + "\(watchdog.harnessDescription) of wall-clock time: it blocks (noHang), and this process cannot go on past it, so "
+                + "it ends here (the runtime's report of the blocked thread follows). In a worker process of your tool the hang "
+                + "is a noHang finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n"
+            // Only if that step is still in progress (one that returned meanwhile is no hang, and its
+            // slot may hold another step's note now): ``end(_:)`` takes the same lock.
+            let sent = state.withLock { state -> Bool in
+                guard state.steps[slot]?.generation == step.generation else { return false }
+                write(note, into: slot)
+                pthread_kill(step.thread, SIGABRT)
+                return true
+            }
+            guard sent else { continue }
             // The handler ends the process after the report; should the signal never arrive, this does.
             Thread.sleep(forTimeInterval: 10)
-            exit(134)
+            _exit(134)
         }
     }
 }

@@ -98,8 +98,8 @@ extension WorkerPool {
     }
 
     /// A node of the search expanded in one worker, a batch of runs for one round trip; `nil` when
-    /// the worker died or hung on it (or the reply could not be read), for the search to expand it
-    /// again run by run.
+    /// the worker died or hung on it (its process counts among those lost) or the reply could not be
+    /// read (a problem of the report's), for the search to expand it again run by run.
     func expand(_ node: BreadthFirstSearch.Node, level: Int) -> BreadthFirstSearch.Expansion? {
         var reply: String?
         let delivery = run(lines.expandRequest(node, level: level), withSeenStates: true) { message in
@@ -108,7 +108,12 @@ extension WorkerPool {
         }
         guard case .answered(let worker) = delivery else { return nil }
         worker.release()
-        return reply.flatMap { try? lines.readExpansion($0[...], parent: node) }
+        do { return try reply.map { try lines.readExpansion($0[...], parent: node) } } catch {
+            // A reply this supervisor cannot read is a bug of the harness's, said in the report; the
+            // node is expanded again run by run.
+            noteProblem("\(error)")
+            return nil
+        }
     }
 
     /// A random walk with its choices made, run in a worker. A worker that died or hung on it ends the
@@ -161,7 +166,7 @@ extension WorkerPool {
         var events: [TraceEvent] = []
         var reply: WireVerdict?
         let line = WorkerRequest(fixture: request).line
-        let delivery = run(line) { message in
+        let delivery = run(line, remembersHangs: true) { message in
             switch message {
             case .event(let event): events.append(event)
             case .finishing, .beat, .pathReply, .expansion: break

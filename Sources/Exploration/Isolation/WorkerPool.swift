@@ -56,15 +56,20 @@ package final class WorkerPool: Sendable {
     /// place is not waited for again, and its ending reads the same, whichever run came first.
     private let hangs = Locked<[HangPlace: String]>([:])
 
-    /// Where a run stood when its worker fell silent: the last step it began and the last event it
-    /// recorded (without its virtual time, which differs from run to run).
+    /// Where a fixture's run stood when its worker fell silent: how many steps it had begun, the
+    /// last one, and the last event it recorded (without its virtual time, which differs from run to
+    /// run).
     struct HangPlace: Hashable {
+        var steps = 0
         var step: String?
         var event: String?
 
         /// Follows a run's events.
         mutating func follow(_ event: TraceEvent) {
-            if event.name == .step { step = event[.step]?.rawValue }
+            if event.name == .step {
+                steps += 1
+                step = event[.step]?.rawValue
+            }
             self.event = ([event.name.rawValue] + event.fields.map(\.description)).joined(separator: " ")
         }
     }
@@ -133,8 +138,13 @@ package final class WorkerPool: Sendable {
     ///
     /// With `withSeenStates`, the worker is first sent the states the search has seen that it has
     /// not been sent yet (``announce(seen:)``).
-    func run(_ request: String, on held: WorkerLease? = nil, withSeenStates: Bool = false, _ handle: (WorkerMessage) -> Bool) -> Delivery {
-        run(request, held: held?.connection, fresh: false, withSeenStates: withSeenStates, handle)
+    ///
+    /// With `remembersHangs` (a fixture's run, whose every event the worker sends), a run that falls
+    /// silent where one hung before is ended after a short grace (``HangPlace``).
+    func run(
+        _ request: String, on held: WorkerLease? = nil, withSeenStates: Bool = false, remembersHangs: Bool = false, _ handle: (WorkerMessage) -> Bool
+    ) -> Delivery {
+        run(request, held: held?.connection, fresh: false, withSeenStates: withSeenStates, remembersHangs: remembersHangs, handle)
     }
 
     /// Records states a breadth-first search has seen, for the workers that expand its nodes.
@@ -142,7 +152,9 @@ package final class WorkerPool: Sendable {
         seenLog.withLock { $0 += keys }
     }
 
-    private func run(_ request: String, held: WorkerConnection?, fresh: Bool, withSeenStates: Bool, _ handle: (WorkerMessage) -> Bool) -> Delivery {
+    private func run(
+        _ request: String, held: WorkerConnection?, fresh: Bool, withSeenStates: Bool, remembersHangs: Bool, _ handle: (WorkerMessage) -> Bool
+    ) -> Delivery {
         let worker: WorkerConnection
         if let held {
             worker = held
@@ -161,10 +173,11 @@ package final class WorkerPool: Sendable {
             worker.end()
             if held != nil { return failed("the worker a world stood in was gone") }
             return fresh
-                ? failed("a worker that had just started took no request") : run(request, held: nil, fresh: true, withSeenStates: withSeenStates, handle)
+                ? failed("a worker that had just started took no request")
+                : run(request, held: nil, fresh: true, withSeenStates: withSeenStates, remembersHangs: remembersHangs, handle)
         }
         worker.seenStatesSent += unsent.count
-        // Where the run stands, from the events it sends (a fixture's every event; a path's only a few).
+        // Where a fixture's run stands, from the events it sends.
         var place = HangPlace()
         var seenEvents = false
         while true {
@@ -176,7 +189,7 @@ package final class WorkerPool: Sendable {
                     worker.end()
                     return failed(problem)
                 }
-                if case .event(let event) = message {
+                if remembersHangs, case .event(let event) = message {
                     place.follow(event)
                     seenEvents = true
                 }
@@ -220,8 +233,13 @@ package final class WorkerPool: Sendable {
         idle.withLock { $0.append(worker) }
     }
 
-    private func failed(_ problem: String) -> Delivery {
+    /// Records a problem of the pool's (a reply it could not read), for the search's report.
+    func noteProblem(_ problem: String) {
         tally.withLock { $0.problems.append(problem) }
+    }
+
+    private func failed(_ problem: String) -> Delivery {
+        noteProblem(problem)
         return .failed(problem)
     }
 

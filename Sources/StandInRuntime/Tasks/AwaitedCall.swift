@@ -24,6 +24,12 @@ enum AwaitedCall {
         inAsyncCode.with(flag: asyncCaller, body)
     }
 
+    /// The work, run as part of one of the ports' async forms: a completion it delivers (a scripted
+    /// user's answer to the form the call presented) goes to the form's own continuation.
+    static func markedAsPortForm(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        { guarding(work) }
+    }
+
     /// Runs a port's guarded async form: its completion goes to a continuation that survives a second delivery.
     static func guarding<Result>(_ body: () -> Result) -> Result {
         guarded.with(flag: true, body)
