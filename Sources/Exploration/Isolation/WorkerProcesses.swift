@@ -14,7 +14,7 @@ import StandInRuntime
 /// ```
 ///
 /// The tool must be built with the same glue (`HarnessCommandLine.main(glues:)`), which it runs by
-/// its name. The workers of ``ScenarioFile/run(glue:rules:in:)`` are started as runs need them and
+/// its name. The workers of `ScenarioFile.run(glue:rules:in:)` are started as runs need them and
 /// kept for the next scenario of the same glue, until this value is gone; a search started with
 /// ``Explorer/workerProcesses`` starts workers of its own and ends them when it is done.
 public final class WorkerProcesses: Sendable {
