@@ -98,7 +98,7 @@ final class PathLines: Sendable {
         return decisions
     }
 
-    /// The reply to a node's expansion (``ExpandRequest``): `X`, the runs, the steps without a
+    /// The reply to a node's expansion (``expandRequest(_:)``): `X`, the runs, the steps without a
     /// replay, the paths that did not replay, the findings with their nodes (JSON, `-` for none:
     /// they are rare), then a field for each child (``text(of:key:after:)``, its steps after the
     /// parent's).
@@ -139,18 +139,16 @@ final class PathLines: Sendable {
         return (node.keyed(key), key)
     }
 
-    /// The request to expand a node for a level of the search: `N`, the level, the node.
-    func expandRequest(_ node: BreadthFirstSearch.Node, level: Int) -> String {
-        ["N", String(level), text(of: node, key: node.key, after: nil)].joined(separator: "\t")
+    /// The request to expand a node of the search: `N`, the node.
+    func expandRequest(_ node: BreadthFirstSearch.Node) -> String {
+        ["N", text(of: node, key: node.key, after: nil)].joined(separator: "\t")
     }
 
-    /// An expansion's request read back: the node and the level.
-    func readExpandRequest(_ line: Substring) throws -> (BreadthFirstSearch.Node, level: Int) {
+    /// An expansion's request read back: the node.
+    func readExpandRequest(_ line: Substring) throws -> BreadthFirstSearch.Node {
         let fields = line.fields("\t")
-        guard fields.count == 3, fields[0] == "N", let level = Int(fields[1]) else {
-            throw WireError("an expansion's request has not three fields: \(line.prefix(200))")
-        }
-        return (try node(fields[2], after: nil).0, level)
+        guard fields.count == 2, fields[0] == "N" else { throw WireError("an expansion's request has not two fields: \(line.prefix(200))") }
+        return try node(fields[1], after: nil).0
     }
 
     /// An expansion's reply read back, its children's steps after `parent`'s.

@@ -100,9 +100,9 @@ extension WorkerPool {
     /// A node of the search expanded in one worker, a batch of runs for one round trip; `nil` when
     /// the worker died or hung on it (its process counts among those lost) or the reply could not be
     /// read (a problem of the report's), for the search to expand it again run by run.
-    func expand(_ node: BreadthFirstSearch.Node, level: Int) -> BreadthFirstSearch.Expansion? {
+    func expand(_ node: BreadthFirstSearch.Node) -> BreadthFirstSearch.Expansion? {
         var reply: String?
-        let delivery = run(lines.expandRequest(node, level: level), withSeenStates: true) { message in
+        let delivery = run(lines.expandRequest(node), withSeenStates: true) { message in
             if case .expansion(let line) = message { reply = line }
             return reply != nil
         }

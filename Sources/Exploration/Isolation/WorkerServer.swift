@@ -118,13 +118,12 @@ package enum WorkerServer {
             return replies.send(WorkerLine(problem: "a node's expansion needs a starting point and a search in the setup"))
         }
         let parent: BreadthFirstSearch.Node
-        let level: Int
-        do { (parent, level) = try lines.readExpandRequest(line) } catch { return replies.send(WorkerLine(problem: "\(error)")) }
+        do { parent = try lines.readExpandRequest(line) } catch { return replies.send(WorkerLine(problem: "\(error)")) }
         replies.begin(everyEvent: false)
         let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
         let here = BreadthFirstSearch(
             run: run, bounds: search.bounds.value, keepsStandingRuns: search.keepsStandingRuns, checksPaths: search.checksPaths, batches: false)
-        var expansion = here.expand(parent, level: level)
+        var expansion = here.expand(parent)
         var inThisBatch = Set<Int>()
         expansion.children.removeAll { _, key in seen.contains(key) || !inThisBatch.insert(key).inserted }
         replies.send(line: lines.expansionReply(expansion, parent: parent))

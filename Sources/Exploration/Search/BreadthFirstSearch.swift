@@ -84,7 +84,7 @@ struct BreadthFirstSearch: Sendable {
                 frontier = frontier.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
                 split = true
             }
-            let expansions = expandAll(frontier, level: depth, skipping: seen)
+            let expansions = expandAll(frontier, skipping: seen)
             frontier = []
             for expansion in expansions {
                 statistics.executions += expansion.executions
@@ -120,12 +120,12 @@ struct BreadthFirstSearch: Sendable {
     /// Expands every node of a level, on every core, keeping the nodes' order. A child in a state
     /// of an earlier level is dropped as it is found (most runs end in one): the level holds only
     /// the children that may be new, so memory grows with the states, not the runs.
-    private func expandAll(_ nodes: [Node], level: Int, skipping seen: Set<Int>) -> [Expansion] {
+    private func expandAll(_ nodes: [Node], skipping seen: Set<Int>) -> [Expansion] {
         let results = Locked([Expansion?](repeating: nil, count: nodes.count))
         let workers = max(1, min(nodes.count, ProcessInfo.activeCores))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: nodes.count, by: workers) {
-                var expansion = expand(nodes[index], level: level)
+                var expansion = expand(nodes[index])
                 expansion.children.removeAll { seen.contains($0.1) }
                 results.withLock { $0[index] = expansion }
             }
@@ -135,8 +135,8 @@ struct BreadthFirstSearch: Sendable {
 
     /// Runs every step that applies from a node. A step that leaves the state as it was keeps its
     /// world standing for the next step, which then needs no replay of the node's path.
-    func expand(_ node: Node, level: Int) -> Expansion {
-        if batches, case .workers(let pool) = run.place, let expansion = pool.expand(node, level: level) { return expansion }
+    func expand(_ node: Node) -> Expansion {
+        if batches, case .workers(let pool) = run.place, let expansion = pool.expand(node) { return expansion }
         var expansion = Expansion()
         if checksPaths && !replays(node) { expansion.pathsNotReplaying += 1 }
         var standing: StandingRun?
