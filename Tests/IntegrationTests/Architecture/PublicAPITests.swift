@@ -176,6 +176,13 @@ struct PublicAPITests {
         return movedTypes.contains { [$0.0, $0.1].contains(String(parts[0])) && $0.2 == owner } ? "\(parts[1]) \(parts[2])" : text
     }
 
+    /// A line's module, kind and name up to its parameters (`AdHarness Func SimulatedApp.launch`).
+    static func baseName(of line: String) -> Substring {
+        let head = line.split(separator: " ", maxSplits: 2)
+        guard head.count == 3 else { return Substring(line) }
+        return line[head[0].startIndex..<head[2].prefix { $0 != "(" && $0 != " " }.endIndex]
+    }
+
     /// A line without its marks: what a consumer names.
     static func declaration(_ line: String) -> String {
         line.replacingOccurrences(of: " (package)", with: "").replacingOccurrences(of: " (deprecated)", with: "")
@@ -191,13 +198,16 @@ struct PublicAPITests {
             // What a consumer can still name: a `package` declaration is out of its reach.
             let current = try Self.declarations(fromDump: Self.dump()).filter { !$0.isPackage }
             let declared = Set(current.map { Self.consumerKey($0.line) })
+            // The current declarations by module, kind and base name: a released function can only still be
+            // callable as one of the same base name, so each gone line is compared with those alone.
+            let byBaseName = Dictionary(grouping: current) { Self.baseName(of: $0.line) }
             // A declaration a user could name (not `package`) and the release did not already deprecate must stay,
             // deprecated at worst, with a forwarder to what replaces it (`@available(*, deprecated, renamed:)`), or
             // stay callable as written (parameters added with defaults), unless it is listed as narrowed on purpose.
             // `__derived_...` are the compiler's own witnesses (a synthesized `==`), not names a user writes.
             let gone = released.filter { line in
                 !line.hasSuffix(" (package)") && !line.hasSuffix(" (deprecated)") && !line.contains(".__derived_") && !declared.contains(Self.consumerKey(line))
-                    && !current.contains { Self.stillCallable(line, as: $0) }
+                    && !(byBaseName[Self.baseName(of: line)] ?? []).contains { Self.stillCallable(line, as: $0) }
             }
             let unannounced = gone.filter { !narrowed.contains($0) }
             let stillPublic = narrowed.filter { !gone.contains($0) }
