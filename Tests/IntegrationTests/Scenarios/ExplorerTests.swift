@@ -42,10 +42,16 @@ struct ExplorerTests {
         #expect(shards.allSatisfy { $0.stateKeys.count < whole.stateKeys.count })
     }
 
-    @Test("a step that leaves its state as it was hands its world to the next step: the same states and findings as replaying every step, from fewer runs")
-    func standingRunsReachWhatReplaysReach() throws {
+    @Test(
+        "a step that leaves its state as it was hands its world to the next step: the same states and findings as replaying every step, from fewer runs",
+        // Three steps of orders and answers, and two with a fault in each call that can suffer one: a
+        // returning user's ad request shows the bug within either.
+        arguments: [ExplorationBounds(depth: 3, maxFaults: 0), ExplorationBounds(depth: 2, maxFaults: 1)]
+    )
+    func standingRunsReachWhatReplaysReach(_ bounds: ExplorationBounds) throws {
         var explorer = try Explorer(
-            startingPoint: #"{"app": {"mistakes": ["dropsNonPersonalizedExtra"]}}"#, bounds: ExplorationBounds(depth: 3, maxFaults: 1)
+            startingPoint: #"{"previousSession": {"tracking": "denied", "consent": "obtained"}, "app": {"mistakes": ["dropsNonPersonalizedExtra"]}}"#,
+            bounds: bounds
         )
         let standing = explorer.breadthFirst()
         explorer.keepsStandingRuns = false
