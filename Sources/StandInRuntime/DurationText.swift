@@ -38,7 +38,7 @@ extension Duration {
     /// Seconds with millisecond precision: `3.400s`.
     ///
     /// Reports print virtual time to the millisecond; finer steps still run in order.
-    package var harnessDescription: String {
+    public var harnessDescription: String {
         // Checked: a duration built in code (not from a file) may hold more milliseconds than an Int.
         let (scaled, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000)
         guard !overflow else { return "\(components.seconds)s" }

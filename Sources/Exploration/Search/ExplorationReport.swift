@@ -37,7 +37,7 @@ public struct ExplorationStatistics: Hashable, Sendable {
     public var executions = 0
     /// Steps taken on a world that the step before left in its state (reading the identifier, a
     /// second request once answered), instead of on a run from the start: the runs saved.
-    package var stepsWithoutReplay = 0
+    public var stepsWithoutReplay = 0
     /// States whose path, run again, did not lead back to them, when the search checked (a test's check).
     package var pathsNotReplaying = 0
     /// Different states reached (breadth-first: each explored once; random walks: each counted once).
@@ -45,15 +45,15 @@ public struct ExplorationStatistics: Hashable, Sendable {
     /// The deepest level finished (breadth-first) or the longest walk (random).
     public var depthReached = 0
     /// Wall time, in seconds.
-    package var seconds = 0.0
+    public var seconds = 0.0
     /// Worker processes lost to the glue, when runs ran in workers: each crash or hang costs one, and
     /// the search goes on with a fresh one.
     package var workersLost = 0
 
     /// Runs a second.
-    package var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
+    public var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
     /// Distinct states a second.
-    package var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
+    public var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
 
     /// `depth 4  runs 12,345  states 1,234  5,678 runs/s`, for a progress line.
     package var progressLine: String {
@@ -169,7 +169,7 @@ public struct Counterexample: Sendable, CustomStringConvertible {
     /// The answers and faults the shrunk run needs, as the fixture spells them.
     public var choices: [String]
     /// How many steps the run had before shrinking.
-    package var stepsBeforeShrinking: Int
+    public var stepsBeforeShrinking: Int
     /// The fixture (format 1) that replays the violation: `adharness run` on it fails with the same
     /// rule (a warning's fixture expects no warning) until the glue is fixed, then passes.
     public var fixture: String

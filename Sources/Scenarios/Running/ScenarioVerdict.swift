@@ -4,11 +4,12 @@ import StandInRuntime
 /// The result of running a scenario: the trace, and what differed from the expectations.
 public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// The scenario's name.
-    package var name: String
+    public var name: String
     /// Everything that happened.
     public var trace: [TraceEvent]
-    /// Expectations that did not hold.
-    package var mismatches: [Mismatch]
+    /// Expectations that did not hold, in the order the scenario writes them: each names its
+    /// expectation, what the scenario expected and what happened.
+    public var mismatches: [Mismatch]
     /// A failure the scenario did not expect: an invariant violation or a scenario issue.
     public var failure: HarnessFailure?
     /// Every failure of the run, in order: the first (the verdict's ``failure``), then every other
@@ -100,14 +101,14 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     }
 }
 
-/// One expectation that did not hold.
-package struct Mismatch: Hashable, Sendable {
+/// One expectation of a scenario that did not hold: a test asserts on which one, and on what happened.
+public struct Mismatch: Hashable, Sendable {
     /// Which expectation, as a path in the scenario: `expect.adRequests[1].npa`.
-    package var expectation: String
+    public var expectation: String
     /// What the scenario expected.
-    package var expected: String
+    public var expected: String
     /// What happened.
-    package var actual: String
-    /// The index of the trace event where the run went another way, if one can be named.
-    package var divergence: Int?
+    public var actual: String
+    /// The index in the verdict's `trace` of the event where the run went another way, if one can be named.
+    public var divergence: Int?
 }
