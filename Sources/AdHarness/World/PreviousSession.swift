@@ -25,6 +25,9 @@ public struct PreviousSession: Hashable, Sendable {
     /// GDPR decisions the user took in the publisher's other apps, stored by the consent service
     /// under their consent sync identifier: an update sending one of them restores its decision.
     public var syncedConsent: [String: ConsentChoices] = [:]
+    /// A GPP string another CMP stored (`IABGPP_HDR_GppString`, with its section ids in
+    /// `IABGPP_GppSID`), a US state section's for instance; nil: none.
+    public var gppString: String?
 
     /// Creates a previous session; the default is a fresh install.
     public init(

@@ -75,6 +75,7 @@ package final class SimulatedWorld: Sendable {
             SimulatedLegacyConsentInformation.storeStatus(previousSession.legacyConsent, in: leftovers)
         }
         for (id, choices) in previousSession.syncedConsent { consentSync.store(choices, for: id) }
+        if let text = previousSession.gppString { try Self.storeThirdPartyGPP(text, in: leftovers) }
         seedAppStorage(leftovers)
         self.storage = InMemoryKeyValueStore(trace: trace, contents: leftovers.contents)
         self.location = SimulatedLocationServices(device: self.device, settings: device.location, user: user.location, trace: trace)
@@ -90,6 +91,15 @@ package final class SimulatedWorld: Sendable {
                 EventField("os", os.osVersion.description), EventField(.region, device.sdk.region),
                 EventField(.tracking, self.device.trackingStatus), EventField(.consent, previousSession.consent),
             ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)]))
+    }
+
+    /// Writes a GPP string another CMP left, and its section ids, as the GPP in-app API stores them.
+    /// A string that does not decode is an error of the setup.
+    private static func storeThirdPartyGPP(_ text: String, in store: any KeyValueStore) throws(HarnessFailure) {
+        let gpp: GPPString
+        do { gpp = try GPPString(decoding: text) } catch { throw .invalidSetup("previousSession.gppString is not a GPP string: \(error)") }
+        store.set(text, forKey: GPPKey.gppString)
+        store.set(gpp.sectionIDs.map(String.init).joined(separator: "_"), forKey: GPPKey.sectionIDs)
     }
 
     /// The run is over once nothing holds its world: the app plays out what it has left to do,

@@ -1,7 +1,8 @@
 /// A Global Privacy Platform string: a header listing section ids, then one text per section, joined by `~`.
 ///
 /// The header is decoded and written here (type 3, version 1, the section ids as a Fibonacci range);
-/// a section's text is kept as it is, for its own decoder (``GPPUSNationalSection`` for id 7).
+/// a section's text is kept as it is, for its own decoder (``GPPUSNationalSection`` for id 7,
+/// ``GPPUSStateSection`` for the US states, 8 to 27).
 /// Decoding never traps: a malformed string is a ``TCStringError`` naming the part (`segment` 0 is
 /// the header, then the sections in order), the bit and the field.
 public struct GPPString: Hashable, Sendable {

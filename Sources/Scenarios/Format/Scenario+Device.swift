@@ -149,7 +149,7 @@ struct PreviousSessionSpec: Decodable {
     var glueLeftoverKeys: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge, privacyOptions, syncedConsent
+        case tracking, consent, shouldUseNPA, legacyConsent, usePersonalizedAds, consentChoices, consentAge, privacyOptions, syncedConsent, gppString
     }
 
     init(from decoder: any Decoder) throws {
@@ -182,10 +182,33 @@ struct PreviousSessionSpec: Decodable {
             }
             session.consentAge = age
         }
+        if let text = try container.decodeIfPresent(String.self, forKey: .gppString) {
+            if let problem = Self.gppProblem(text) {
+                throw DecodingError.dataCorruptedError(forKey: .gppString, in: container, debugDescription: "expected a GPP string, found \(text): \(problem)")
+            }
+            session.gppString = text
+        }
         for synced in try container.decodeIfPresent([SyncedConsentSpec].self, forKey: .syncedConsent) ?? [] {
             session.syncedConsent[synced.id] = synced.choices
         }
         glueLeftoverKeys = [CodingKeys.shouldUseNPA, .usePersonalizedAds].filter(container.contains).map(\.rawValue)
+    }
+}
+
+extension PreviousSessionSpec {
+    /// Why a third-party CMP's GPP string cannot be read: its header, or a US National or US state
+    /// section that does not decode; nil when it reads.
+    static func gppProblem(_ text: String) -> String? {
+        do {
+            let gpp = try GPPString(decoding: text)
+            for (index, id) in gpp.sectionIDs.enumerated() {
+                if id == GPPUSNationalSection.id { _ = try GPPUSNationalSection(decoding: gpp.sections[index], index: index + 1) }
+                if GPPUSStateSection.ids.contains(id) { _ = try GPPUSStateSection(decoding: gpp.sections[index], id: id, index: index + 1) }
+            }
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }
 

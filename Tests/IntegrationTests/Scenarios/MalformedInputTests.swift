@@ -73,6 +73,10 @@ struct MalformedInputTests {
             "consent age without a decision", #"{"name":"x","steps":["launch"],"expect":{},"previousSession":{"consentAge":"400d"}}"#, at: 1, 76,
             "$.previousSession.consentAge", "expected consent obtained with consentAge (how long ago the earlier decision was taken), found unknown"),
         Case(
+            "a third-party CMP's GPP string whose state section does not decode",
+            #"{"name":"x","steps":["launch"],"expect":{},"previousSession":{"gppString":"DBABBg~BVWSSSV"}}"#, at: 1, 75, "$.previousSession.gppString",
+            "expected a GPP string, found DBABBg~BVWSSSV: segment 1 (usca), bit 42, MspaOptOutOptionMode: expected 46 bits (8 characters)"),
+        Case(
             "the consent SDK asks for tracking under the legacy SDK",
             #"{"name":"x","consentProfile":"legacy","app":{"onboardingTracking":"consentSDK"},"steps":["launch"],"expect":{}}"#, at: 1, 67,
             "$.app.onboardingTracking", "the legacy consent SDK has no IDFA explainer"),

@@ -105,6 +105,35 @@ struct ServingModeOracleTests {
         #expect(ServingModeRule.usPrivacyStringOptOut.mode == .nonPersonalized && ServingModeRule.restrictedDataProcessingRequested.mode == .nonPersonalized)
     }
 
+    @Test("a third-party CMP's US state section records an opt-out as the US National section does; one with none, or that does not decode, records none")
+    func stateSectionOptOut() throws {
+        var texasNoOptOut = try #require(GPPUSStateSection(id: 16))
+        (texasNoOptOut["SaleOptOut"], texasNoOptOut["TargetedAdvertisingOptOut"]) = ([2], [2])
+        let usnatNoOptOut = try GPPSignalWriter.section(optedOut: false).encode()
+        let cases: [(String, [(id: Int, text: String)])] = [
+            ("California, opted out (the IAB's example)", [(8, "BVWSSSVY.YA")]),
+            ("Indiana, opted out (the IAB's example, no version field)", [(25, "BVVV.kkk")]),
+            ("usnat without an opt-out, Virginia with one", [(7, usnatNoOptOut), (9, "BVWSSVY")]),
+            ("Texas, did not opt out", [(16, try texasNoOptOut.encode())]),
+            ("California, every field not applicable", [(8, "BAAAAABA.QA")]),
+            ("Texas, opted out but cut short", [(16, "BVWSSV")]),
+        ]
+        let rules = try cases.map { _, sections in
+            let store = try Self.store(nil, gdprApplies: false)
+            store.set(GPPString(sections: sections).encoded, forKey: GPPKey.gppString)
+            return ServingModeOracle.decide(store: store, nonPersonalizedRequested: false, now: Self.today).rule
+        }
+        #expect(
+            zip(cases, rules).map { "\($0.0): \($1.rawValue)" } == [
+                "California, opted out (the IAB's example): usStateOptOut",
+                "Indiana, opted out (the IAB's example, no version field): usStateOptOut",
+                "usnat without an opt-out, Virginia with one: usStateOptOut",
+                "Texas, did not opt out: gdprDoesNotApply",
+                "California, every field not applicable: gdprDoesNotApply",
+                "Texas, opted out but cut short: gdprDoesNotApply",
+            ])
+    }
+
     @Test("an audience tag only lowers the mode the signals allow, teen treatment included")
     func audienceTagsOnlyLower() throws {
         let tags = [
