@@ -26,7 +26,8 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
             self.ports.consentForms.loadAndPresentIfRequired { _ in
                 // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
-                guard !self.ports.refusedEveryPurpose else { return self.locked { self.onboarding = false } }
+                let purposes = TCFSignals(store: self.ports.store).purposeConsents
+                guard purposes.isEmpty || purposes.contains("1") else { return self.locked { self.onboarding = false } }
                 self.requestTracking { self.locked { self.onboarding = false } }
             }
         }
