@@ -221,6 +221,30 @@ struct KnownBugTests {
             caughtBy: .adSDKStartedOnce
         ),
         KnownBug(
+            glue: ConsentManagerGlue.factory(.asksTrackingAfterRefusal),
+            bug: "shows the tracking prompt right after the user refused every purpose in the consent form",
+            scenario: PromptAndPartnerRuleTests.refusesEverything,
+            caughtBy: .noTrackingPromptAfterConsentRefused
+        ),
+        KnownBug(
+            glue: PartnerFlagsGlue.factory(.oncePerProcess),
+            bug: "tells AppLovin the user's consent once per process, so a withdrawal in the privacy options never reaches it",
+            scenario: PromptAndPartnerRuleTests.withdrawsThenRequests,
+            caughtBy: .partnerFlagsFollowCurrentChoice
+        ),
+        KnownBug(
+            glue: PartnerFlagsGlue.factory(.remoteSwitchAtLaunch),
+            bug: "a remote switch tells AppLovin consent at launch, before the consent SDK is asked anything",
+            scenario: PromptAndPartnerRuleTests.returningUserWhoConsented,
+            caughtBy: .partnersToldConsentAfterConsentSDK
+        ),
+        KnownBug(
+            glue: PartnerFlagsGlue.factory(.hardCodedConsent),
+            bug: "hard-codes AppLovin's hasUserConsent to true, whatever the user chose",
+            scenario: PromptAndPartnerRuleTests.rejectedEverythingEarlier,
+            caughtBy: .partnersToldNoMoreThanUserGave
+        ),
+        KnownBug(
             glue: InterstitialBreakGlue.factory(reloadsAfterEachShow: false),
             bug: "shows the interstitial it has again at the next break instead of loading a new one",
             scenario: """

@@ -13,8 +13,9 @@ package final class ReferenceGlue: ConsentGlue {
     /// The coordinator whose state the glue believes.
     package let coordinator: AdsConsentCoordinator
     private let ports: AppPorts
-    /// The ad SDK as the service calls it (with the mistakes switched on).
-    private let adSDK: any AdSDK
+    /// The ad SDK as the service calls it (with the mistakes switched on), which tells the mediated
+    /// partners the user's choices.
+    private let adSDK: PartnerForwardingAdSDK
     private let mistakes: Set<AppMistake>
     private let records: Ledger
 
@@ -68,10 +69,11 @@ package final class ReferenceGlue: ConsentGlue {
                 }
             }
         var wired = ports
-        wired.adSDK = PartnerForwardingAdSDK(
+        let forwarding = PartnerForwardingAdSDK(
             base: MistakenAdSDK(base: ports.adSDK, mistakes: mistakes), ports: ports, partners: configuration.mediationPartners,
             ageRestricted: configuration.adRequestConfiguration.forbidsPersonalizedAds,
             fromTrackingAnswer: mistakes.contains(.forwardsTrackingAnswerToPartners))
+        wired.adSDK = forwarding
         wired.log = ErrorKeepingLog(base: ports.log) { error in records.append(error) }
         let environment = AdsEnvironment(ports: wired, consent: profile)
         let coordinator = AdsConsentCoordinator(environment: environment, configuration: configuration)
@@ -82,7 +84,7 @@ package final class ReferenceGlue: ConsentGlue {
             configuration: configuration
         )
         self.ports = ports
-        self.adSDK = wired.adSDK
+        self.adSDK = forwarding
         self.mistakes = mistakes
         self.records = records
     }
@@ -135,8 +137,8 @@ package final class ReferenceGlue: ConsentGlue {
         }
     }
 
-    /// Shows the privacy-options form.
-    public func openPrivacyOptions() { service.openPrivacyOptions() }
+    /// Shows the privacy-options form, then tells the partners told before the choice as it is now.
+    public func openPrivacyOptions() { service.openPrivacyOptions { [adSDK] _ in adSDK.forwardAgain() } }
 
     /// Reads the identifier only while authorized (or, as a mistake, without checking).
     package func readAdvertisingIdentifier() -> UUID? {

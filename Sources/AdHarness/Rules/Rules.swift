@@ -5,9 +5,11 @@ package enum Rules {
     package static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
         .noRunawayLoop, .noCrash, .noHang, .analyticsAdSignalsWithinConsent, .partnersToldNoMoreThanUserGave,
+        .partnerFlagsFollowCurrentChoice,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
         .wantedAdsRequested, .storedConsentUsedWhenUpdateFails, .fullScreenAdPresentedOnce, .adSDKStartedOnce, .noCrashOnDuplicateCallback,
+        .noTrackingPromptAfterConsentRefused, .partnersToldConsentAfterConsentSDK,
         .requestsFollowCurrentAnswers, .analyticsConsentFollowsChoice,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,

@@ -1,0 +1,11 @@
+import AdHarness
+
+extension AppPorts {
+    /// The user refused every TCF purpose in the consent form: the consent SDK's stored choice
+    /// consents to none. A careful app then does not go on to the tracking prompt (App Review
+    /// rejects asking again after a refusal; `noTrackingPromptAfterConsentRefused`).
+    var refusedEveryPurpose: Bool {
+        let purposes = TCFSignals(store: store).purposeConsents
+        return !purposes.isEmpty && !purposes.contains("1")
+    }
+}
