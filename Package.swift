@@ -74,7 +74,7 @@ let package = Package(
         // and every member it uses imported explicitly. It holds glues written as public apps write them.
         .testTarget(
             name: "ForeignGlueTests",
-            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine", "FragileGlues", "fragile-glue-tool"],
+            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine", "MyAppConsent", "my-adharness"],
             // The triage of the real glues is read from the source tree by the test that checks it;
             // the glues that trap or hang, and the tool over them, are targets of their own below.
             exclude: ["RealGlues/TRIAGE.md", "Glues/Fragile", "Tool"],
@@ -83,9 +83,11 @@ let package = Package(
         ),
         // A team's glues that cannot run in a test process (one traps, one blocks), in a module of
         // their own as a team's glues are, and the team's tool over them (three lines), which serves
-        // its own worker processes. The tests depend on the tool so that `swift test` builds it.
+        // its own worker processes. The tests depend on the tool so that `swift test` builds it. Both
+        // carry the names the docs give a team's (`MyAppConsent`, `my-adharness`), so that every doc
+        // block compiles here as it would in a team's package.
         .target(
-            name: "FragileGlues", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"], packageAccess: false,
+            name: "MyAppConsent", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"], packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // Correct glues in a module of their own, for the team's tool: the docs' glues and one of the
@@ -95,7 +97,7 @@ let package = Package(
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(
-            name: "fragile-glue-tool", dependencies: ["FragileGlues", "CorrectGlues", "HarnessCommandLine"], path: "Tests/ForeignGlueTests/Tool",
+            name: "my-adharness", dependencies: ["MyAppConsent", "CorrectGlues", "HarnessCommandLine"], path: "Tests/ForeignGlueTests/Tool",
             packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),

@@ -69,7 +69,7 @@ struct DoorAgreementTests {
         #expect(files.count >= 50)
 
         // The team tool's run, as the CI recipe runs it: worker processes of the built tool.
-        let tool = try #require(HarnessCommandLine.builtExecutable(named: "fragile-glue-tool"), "swift build builds the team's tool")
+        let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
         let process = Process()
         process.executableURL = tool
         process.arguments = ["run", "--glue", glue.name, "--format", "json"] + files.map(\.url.path)

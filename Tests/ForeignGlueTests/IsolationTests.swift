@@ -1,8 +1,8 @@
 import AdHarness
 import Exploration
 import Foundation
-import FragileGlues
 import HarnessCommandLine
+import MyAppConsent
 import Scenarios
 import Testing
 
@@ -19,7 +19,7 @@ struct IsolationTests {
 
     /// Runs the team's tool, built beside these tests, with `environment` added to this process's.
     static func tool(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
-        let tool: URL = try #require(HarnessCommandLine.builtExecutable(named: "fragile-glue-tool"), "swift build builds the team's tool")
+        let tool: URL = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -68,7 +68,7 @@ struct IsolationTests {
 
     @Test("a team's test runs a scenario in a worker of its tool: the trap is the verdict's finding, and the test goes on")
     func scenarioInAWorkerFromATest() throws {
-        let workers = try #require(WorkerProcesses.tool(named: "fragile-glue-tool", watchdog: .seconds(1)), "swift build builds the team's tool")
+        let workers = try #require(WorkerProcesses.tool(named: "my-adharness", watchdog: .seconds(1)), "swift build builds the team's tool")
         let trapping = ScenarioFile(url: Self.fixtures.appendingPathComponent("form-load-error-traps.json"))
         let crashed = try trapping.run(glue: GlueFactory(TrappingConsentManager.init), in: workers)
         #expect(crashed.passed, "\(crashed.report)")  // the file expects the crash: violation noCrash, crash trap

@@ -4,7 +4,7 @@ import Scenarios
 import Testing
 
 /// Your tool's worker processes, started as the runs need them and kept for the whole test run.
-let myWorkers = WorkerProcesses.tool(named: "fragile-glue-tool")
+let myWorkers = WorkerProcesses.tool(named: "my-adharness")
 
 @Test("my glue passes the bundled scenarios, each run in a worker process", arguments: try ScenarioFile.bundled(for: .anyGlue))
 func bundledScenarioInAWorker(_ file: ScenarioFile) throws {

@@ -1,13 +1,13 @@
 import AdHarness
 import Foundation
-import FragileGlues
 import HarnessCommandLine
+import MyAppConsent
 import Testing
 
 /// Your glue explored from a test, each run in a worker process of your own tool (its executable
 /// target, built beside your tests): a run that traps or hangs is a finding, and the test lives on.
 @Test func myGlueIsExploredInWorkerProcesses() throws {
-    let tool = try #require(HarnessCommandLine.builtExecutable(named: "fragile-glue-tool"), "swift build builds the tool")
+    let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the tool")
     let printed = Printed()
     let code = HarnessCommandLine.run(
         ["explore", "--glue", "TrappingConsentManager", "--depth", "2", "--max-faults", "1"],

@@ -4,7 +4,7 @@
 // glues (the docs' and one of the tests' own), whose verdicts the tests compare across the doors. The
 // tests run it, and its worker processes run the glues' runs.
 import CorrectGlues
-import FragileGlues
 import HarnessCommandLine
+import MyAppConsent
 
 HarnessCommandLine.main(glues: Fragile.glues + CorrectGlues.glues)

@@ -110,11 +110,11 @@ struct WorkerProcessTests {
     func trapLines() {
         let printed = """
             some log line of the glue
-            FragileGlues/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil while unwrapping an Optional value
+            MyAppConsent/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil while unwrapping an Optional value
             """
         #expect(
             WorkerConnection.trapLine(in: printed)
-                == "FragileGlues/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil while unwrapping an Optional value")
+                == "MyAppConsent/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil while unwrapping an Optional value")
         #expect(WorkerConnection.trapLine(in: "first\nlast words\n\n") == "last words")
         #expect(WorkerConnection.trapLine(in: "") == nil)
     }
@@ -132,9 +132,9 @@ struct WorkerProcessTests {
 
             Thread 1 crashed:
 
-              0 [inlined] [system]      0x000055bb6445e90e Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value in fragile-glue-tool at //<compiler-generated>
-              1                         0x000055bb6445e90e closure #2 in closure #1 in TrappingConsentManager.runOnboarding() + 446 in fragile-glue-tool at /work/main/Tests/ForeignGlueTests/Glues/Fragile/TrappingConsentManager.swift:38:25
-              2 [ra]                    0x000055bb644ab63c closure #1 in SimulatedConsentForms.loadForm(completion:) + 491 in fragile-glue-tool at /work/main/Sources/MockAdNetwork/SimulatedConsentForms.swift
+              0 [inlined] [system]      0x000055bb6445e90e Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value in my-adharness at //<compiler-generated>
+              1                         0x000055bb6445e90e closure #2 in closure #1 in TrappingConsentManager.runOnboarding() + 446 in my-adharness at /work/main/Tests/ForeignGlueTests/Glues/Fragile/TrappingConsentManager.swift:38:25
+              2 [ra]                    0x000055bb644ab63c closure #1 in SimulatedConsentForms.loadForm(completion:) + 491 in my-adharness at /work/main/Sources/MockAdNetwork/SimulatedConsentForms.swift
             ...
 
             Backtrace took 0.44s
@@ -145,8 +145,8 @@ struct WorkerProcessTests {
         #expect(WorkerConnection.namesAPlace(place))
         // A debug build's own message names the place already, and wins over the backtrace.
         #expect(
-            WorkerConnection.trapLine(in: "FragileGlues/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil\n" + printed)
-                == "FragileGlues/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil")
+            WorkerConnection.trapLine(in: "MyAppConsent/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil\n" + printed)
+                == "MyAppConsent/TrappingConsentManager.swift:38: Fatal error: Unexpectedly found nil")
         // A backtrace with no frame that has a line names none.
         #expect(WorkerConnection.backtracePlace(in: ["Thread 0 crashed:", "0 0x01 f() + 1 in tool at //<compiler-generated>"]) == nil)
     }
