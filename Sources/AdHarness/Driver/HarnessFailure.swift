@@ -32,11 +32,39 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     public var fileID: String
     /// The line of the call, or of the step in the scenario file.
     public var line: Int
+    /// The test file's full path, as `#filePath` spells it, where a test called the step; empty for a
+    /// scenario file's line: what a test framework needs to point its editor at the call.
+    public var filePath: String { staticFilePath.map { "\($0)" } ?? "" }
+    /// The column of the call, where a test called the step; 0 for a scenario file's line.
+    public var column: Int
+    /// The path as the compiler wrote it, which XCTest's failures take.
+    package let staticFilePath: StaticString?
 
     /// A call site.
     package init(fileID: String, line: Int) {
         self.fileID = fileID
         self.line = line
+        column = 0
+        staticFilePath = nil
+    }
+
+    /// A call in a test: the full place, as `#fileID`, `#filePath`, `#line` and `#column` give it (an
+    /// empty path for a scenario file's line, which has none).
+    package init(fileID: String, filePath: StaticString, line: Int, column: Int) {
+        self.fileID = fileID
+        self.line = line
+        self.column = column
+        staticFilePath = filePath.utf8CodeUnitCount == 0 ? nil : filePath
+    }
+
+    /// Equal when file, line and column are (the path follows the file).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.fileID == rhs.fileID && lhs.line == rhs.line && lhs.column == rhs.column }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fileID)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 
     /// Whether the site names a place: a line of a test, or of a scenario file.

@@ -8,11 +8,11 @@ import StandInRuntime
 ///
 /// It hosts any glue (``GlueFactory``; by default the package's reference glue), makes a fresh one
 /// for each process over the same simulated world (device, user, stores), and calls the glue's entry points where a real
-/// app's system would. Each step (``launch(fileID:line:)``, ``onboarding(fileID:line:)``, ``requestAd(fileID:line:)``...) runs the entry
+/// app's system would. Each step (``launch(fileID:filePath:line:column:)``, ``onboarding(fileID:filePath:line:column:)``, ``requestAd(fileID:filePath:line:column:)``...) runs the entry
 /// point, then everything due at the current virtual instant; time moves only through
-/// ``advance(by:fileID:line:)`` and ``runUntilIdle(fileID:line:)``. After every step the invariants are checked from ground
+/// ``advance(by:fileID:filePath:line:column:)`` and ``runUntilIdle(fileID:filePath:line:column:)``. After every step the invariants are checked from ground
 /// truth, and the step throws ``HarnessFailure`` on the first violation or scenario issue, so every
-/// test checks them unasked. ``finish(fileID:line:)`` decides the rules that wait for the end and reports leftovers.
+/// test checks them unasked. ``finish(fileID:filePath:line:column:)`` decides the rules that wait for the end and reports leftovers.
 ///
 /// ```swift
 /// let app = try SimulatedApp(
@@ -35,7 +35,7 @@ public final class SimulatedApp: Sendable {
     private let makeGlue: @Sendable (AppPorts) -> any ConsentGlue
     /// The rule checks, watching every event.
     public let invariants: InvariantChecker
-    /// The ad unit every ``SimulatedApp/requestAd(fileID:line:)`` asks for.
+    /// The ad unit every ``SimulatedApp/requestAd(fileID:filePath:line:column:)`` asks for.
     public let adUnitID: String
     /// Whether a step throws the first failure (the default), or the run goes on and records every
     /// failure in ``failures``, up to ``maximumRecordedFailures``: what a scenario run and the
@@ -256,23 +256,23 @@ public final class SimulatedApp: Sendable {
     public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
     /// The location status as the OS reports it now.
     package var locationStatus: LocationAuthorizationStatus { location.status }
-    /// The answer of every ``SimulatedApp/requestLocation(fileID:line:)``, in order; `nil` while one has not come.
+    /// The answer of every ``SimulatedApp/requestLocation(fileID:filePath:line:column:)``, in order; `nil` while one has not come.
     public var locationAnswers: [LocationAuthorizationStatus?] { state.withLock { $0.locationAnswers.map(\.current) } }
 
     // MARK: Steps
 
     /// Process start, as UIKit does it: the glue's launch code runs while the app is inactive, then
     /// the app becomes active and the glue is told.
-    public func launch(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.launch, at: CallSite(fileID: fileID, line: line)) {
+    public func launch(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try worldStep(.launch, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
             if isRunning { throw HarnessFailure.scenarioIssue("launch: the app is already running; use relaunch", trace: trace.events) }
             startProcess()
         }
     }
 
     /// The glue's first-run flow.
-    public func onboarding(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step(.onboarding, at: CallSite(fileID: fileID, line: line)) { $0.glue.runOnboarding() }
+    public func onboarding(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try step(.onboarding, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.glue.runOnboarding() }
     }
 
     /// The app asks for tracking authorization on its own (outside onboarding).
@@ -280,8 +280,11 @@ public final class SimulatedApp: Sendable {
     /// With `thenRequestAd`, the app requests an ad as soon as the glue's tracking flow is over, as
     /// Google's sample suggests ("tracking authorization completed, start loading ads here"): the
     /// tightest spot for a stale decision.
-    public func requestTracking(thenRequestAd: Bool = false, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step(.requestTracking, detail: thenRequestAd ? "thenRequestAd" : nil, at: CallSite(fileID: fileID, line: line)) { [adUnitID] process in
+    public func requestTracking(
+        thenRequestAd: Bool = false, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) throws(HarnessFailure) {
+        try step(.requestTracking, detail: thenRequestAd ? "thenRequestAd" : nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        { [adUnitID] process in
             process.glue.requestTracking { [weak glue = process.glue] in
                 if thenRequestAd { glue?.requestAd(adUnitID: adUnitID) }
             }
@@ -289,8 +292,9 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The app wants to show an ad; the glue decides whether and how to request it.
-    public func requestAd(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step(.requestAd, at: CallSite(fileID: fileID, line: line)) { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID) }
+    public func requestAd(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try step(.requestAd, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [adUnitID] in $0.glue.requestAd(adUnitID: adUnitID)
+        }
     }
 
     /// The app asks for when-in-use location through `LocationPermission`, creating its location
@@ -298,16 +302,18 @@ public final class SimulatedApp: Sendable {
     ///
     /// A location prompt makes the app inactive, so a tracking request made while it is up is
     /// answered `notDetermined` with no prompt, which the glue must repeat once the app is active.
-    public func requestLocation(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step(.requestLocation, at: CallSite(fileID: fileID, line: line)) { [location] process in
+    public func requestLocation(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try step(.requestLocation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [location] process in
             let answer = process.locationPermission(services: location).requestWhenInUse()
             state.withLock { $0.locationAnswers.append(answer) }
         }
     }
 
     /// The user leaves the app, changes a location setting in the Settings app, and comes back.
-    public func changeLocationSettings(_ change: LocationSettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.settings, at: CallSite(fileID: fileID, line: line)) { [location] in
+    public func changeLocationSettings(
+        _ change: LocationSettingsChange, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) throws(HarnessFailure) {
+        try worldStep(.settings, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [location] in
             try aroundSettings { location.change(change) }
         }
     }
@@ -316,9 +322,11 @@ public final class SimulatedApp: Sendable {
     ///
     /// A consent form on screen covers the app, so the user cannot reach its entry point then: a
     /// scenario issue, not a call.
-    public func openPrivacyOptions(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
+    public func openPrivacyOptions(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column)
+        throws(HarnessFailure)
+    {
         state.withLock { $0.privacyOptionsTapped = true }
-        try step(.openPrivacyOptions, at: CallSite(fileID: fileID, line: line)) { [trace] process in
+        try step(.openPrivacyOptions, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [trace] process in
             if process.standIns.consentForms.isFormOnScreen {
                 throw HarnessFailure.scenarioIssue(
                     "openPrivacyOptions: expected the app on screen, found a consent form covering it (the user cannot tap the app's entry point until the form is answered)",
@@ -334,8 +342,10 @@ public final class SimulatedApp: Sendable {
     ///
     /// A control the glue does not declare, or a tap while a consent form, a full-screen ad or a
     /// system prompt covers the app, is a scenario issue, not a call.
-    public func tap(_ control: String, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step(.tap, detail: control, at: CallSite(fileID: fileID, line: line)) { [trace, glueFactory, device] process in
+    public func tap(_ control: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column)
+        throws(HarnessFailure)
+    {
+        try step(.tap, detail: control, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [trace, glueFactory, device] process in
             guard glueFactory.controls.contains(control) else {
                 let declared = glueFactory.controls.isEmpty ? "declares none" : "declares \(glueFactory.controls.joined(separator: ", "))"
                 throw HarnessFailure.scenarioIssue("tap \(control): expected a control the glue declares; \(glueFactory.name) \(declared)", trace: trace.events)
@@ -355,8 +365,10 @@ public final class SimulatedApp: Sendable {
     ///
     /// The peer suite drives the SDK so; a form a raw load gives is kept for a raw present in the
     /// same process. The legacy consent profile has no such calls: a scenario issue.
-    public func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step(.sdk, detail: call.description, at: CallSite(fileID: fileID, line: line)) { [trace] process in
+    public func callConsentSDK(_ call: ConsentSDKCall, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column)
+        throws(HarnessFailure)
+    {
+        try step(.sdk, detail: call.description, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [trace] process in
             if process.standIns.legacyConsentInformation != nil {
                 throw HarnessFailure.scenarioIssue(
                     "sdk \(call.name.rawValue): expected the current consent SDK, found the legacy profile (raw calls reach the current SDK only)",
@@ -368,22 +380,28 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The device moves to another region (EEA, a US state, elsewhere); the consent SDK sees it at its next update.
-    public func travel(to region: ConsentRegion, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.travel, detail: region.rawValue, at: CallSite(fileID: fileID, line: line)) { [world] in world.travel(to: region) }
+    public func travel(to region: ConsentRegion, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column)
+        throws(HarnessFailure)
+    {
+        try worldStep(.travel, detail: region.rawValue, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [world] in
+            world.travel(to: region)
+        }
     }
 
     /// The user leaves the app and comes back to it: it becomes active (the system dismisses a
     /// tracking prompt that was up when the app left).
-    public func foreground(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try step(.foreground, at: CallSite(fileID: fileID, line: line)) { [device] _ in
+    public func foreground(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try step(.foreground, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [device] _ in
             if device.appState != .background { device.setAppState(.background) }
             device.setAppState(.active)
         }
     }
 
     /// The user leaves the app, changes a setting in the Settings app, and comes back.
-    public func changeSettings(_ change: SimulatedDevice.SettingsChange, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.settings, at: CallSite(fileID: fileID, line: line)) { [device, trace] in
+    public func changeSettings(
+        _ change: SimulatedDevice.SettingsChange, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) throws(HarnessFailure) {
+        try worldStep(.settings, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [device, trace] in
             try aroundSettings {
                 if let problem = device.change(change) {
                     throw HarnessFailure.scenarioIssue("settings \(change): \(problem)", trace: trace.events)
@@ -394,23 +412,27 @@ public final class SimulatedApp: Sendable {
 
     /// The app reads the advertising identifier through the glue.
     @discardableResult
-    public func readAdvertisingIdentifier(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> UUID? {
+    public func readAdvertisingIdentifier(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column)
+        throws(HarnessFailure) -> UUID?
+    {
         var identifier: UUID?
-        try step(.readAdvertisingIdentifier, at: CallSite(fileID: fileID, line: line)) { identifier = $0.glue.readAdvertisingIdentifier() }
+        try step(.readAdvertisingIdentifier, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            identifier = $0.glue.readAdvertisingIdentifier()
+        }
         return identifier
     }
 
     /// The process ends and starts again; stored state survives.
-    public func relaunch(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.relaunch, at: CallSite(fileID: fileID, line: line)) {
+    public func relaunch(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try worldStep(.relaunch, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
             endProcess(reason: "relaunch")
             startProcess()
         }
     }
 
     /// The app is deleted, installed and started again: the OS's answers and the app's storage are gone.
-    public func reinstall(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.reinstall, at: CallSite(fileID: fileID, line: line)) { [world] in
+    public func reinstall(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try worldStep(.reinstall, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [world] in
             endProcess(reason: "reinstall")
             world.device.reinstallApp()
             world.location.reinstallApp()
@@ -421,21 +443,27 @@ public final class SimulatedApp: Sendable {
     }
 
     /// Virtual time passes; work that falls due runs in order.
-    public func advance(by duration: Duration, fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.advance, detail: duration.harnessDescription, at: CallSite(fileID: fileID, line: line)) { [clock] in clock.advance(by: duration) }
+    public func advance(by duration: Duration, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column)
+        throws(HarnessFailure)
+    {
+        try worldStep(.advance, detail: duration.harnessDescription, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [clock] in
+            clock.advance(by: duration)
+        }
     }
 
     /// Virtual time jumps from one due time to the next until nothing that can run is left.
-    public func runUntilIdle(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) {
-        try worldStep(.runUntilIdle, at: CallSite(fileID: fileID, line: line)) { [clock] in clock.runUntilIdle() }
+    public func runUntilIdle(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try worldStep(.runUntilIdle, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [clock] in clock.runUntilIdle() }
     }
 
     /// The end of the run: runs what is due now, decides the rules that wait for the end (a tracking
     /// request never asked again; with nothing left waiting, consent never gathered and an ad never
     /// requested), and returns what is left over. Throws the first new violation.
     @discardableResult
-    public func finish(fileID: String = #fileID, line: Int = #line) throws(HarnessFailure) -> Leftovers {
-        try finish(at: CallSite(fileID: fileID, line: line))
+    public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure)
+        -> Leftovers
+    {
+        try finish(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The end of the run, called from `site` (a scenario file's `steps`, or ``CallSite/unwritten`` for the
@@ -465,7 +493,7 @@ public final class SimulatedApp: Sendable {
         return leftovers
     }
 
-    /// Whether ``finish(fileID:line:)`` taps the app's privacy-options entry point itself when the
+    /// Whether ``finish(fileID:filePath:line:column:)`` taps the app's privacy-options entry point itself when the
     /// consent SDK requires one and nothing tapped it in this process (the default): an app with no
     /// entry point at all is found without a test that taps a button the app does not have. The probe
     /// comes after the run's end (`run.finish`, where the other end-of-run rules are decided), only
@@ -512,7 +540,7 @@ public final class SimulatedApp: Sendable {
     /// point that first updates consent, within the app's own timeouts).
     static let probeBound = Duration.seconds(60)
 
-    /// Runs the steps of `body`, then ``SimulatedApp/finish(fileID:line:)``, so the rules that wait for the end of the run
+    /// Runs the steps of `body`, then ``SimulatedApp/finish(fileID:filePath:line:column:)``, so the rules that wait for the end of the run
     /// cannot be forgotten; returns what was left over.
     ///
     /// ```swift
@@ -522,14 +550,16 @@ public final class SimulatedApp: Sendable {
     /// }
     /// ```
     @discardableResult
-    public func finishing(fileID: String = #fileID, line: Int = #line, _ body: (SimulatedApp) throws -> Void) throws -> Leftovers {
+    public func finishing(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column, _ body: (SimulatedApp) throws -> Void
+    ) throws -> Leftovers {
         try body(self)
-        return try finish(fileID: fileID, line: line)
+        return try finish(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Sends the notice of a run that was stepped and never finished to `reporter` instead of
     /// standard error. The rules that wait for the end of a run were never decided in such a run,
-    /// so a test that forgot ``SimulatedApp/finish(fileID:line:)`` would pass on a bug they catch: when the app goes away,
+    /// so a test that forgot ``SimulatedApp/finish(fileID:filePath:line:column:)`` would pass on a bug they catch: when the app goes away,
     /// the harness finishes the run itself, and if that finds a failure, the notice names it and
     /// the last step.
     public static func reportUnfinishedRuns(to reporter: @escaping @Sendable (String) -> Void) {
@@ -539,6 +569,9 @@ public final class SimulatedApp: Sendable {
     private static let unfinishedRunReporter = Locked<@Sendable (String) -> Void>({ notice in
         FileHandle.standardError.write(Data((notice + "\n").utf8))
     })
+
+    /// The last step a test or a scenario called, with where.
+    package var lastStepCall: StepCall? { state.withLock { $0.stepCalls.max { $0.key < $1.key }?.value } }
 
     /// The finding with the step that caused it, else the step in progress at its event, and where
     /// that step was called: what a step that throws it names, and what a run that goes on past its
@@ -567,7 +600,7 @@ public final class SimulatedApp: Sendable {
         // The rules that wait for the end, decided now: what they find is what the test missed.
         let found: String
         do {
-            try finish(fileID: last.site.fileID, line: last.site.line)
+            try finish(fileID: last.site.fileID, filePath: last.site.staticFilePath ?? "", line: last.site.line, column: last.site.column)
             return
         } catch {
             found = error.description.split(separator: "\n").first.map(String.init) ?? ""

@@ -1,10 +1,10 @@
 import MockAdNetwork
 import MockTrackingManager
 
-/// One step of a run, with what it needs: what a test passes to ``SimulatedApp/perform(_:fileID:line:)``,
+/// One step of a run, with what it needs: what a test passes to ``SimulatedApp/perform(_:fileID:filePath:line:column:)``,
 /// what a scenario's `steps` list (Scenarios reads and writes its JSON spelling) and what the explorer tries.
 ///
-/// Each case is a method of ``SimulatedApp`` (`.requestAd` is ``SimulatedApp/requestAd(fileID:line:)``), and
+/// Each case is a method of ``SimulatedApp`` (`.requestAd` is ``SimulatedApp/requestAd(fileID:filePath:line:column:)``), and
 /// the trace records it under its ``HarnessStep``.
 public enum Step: Hashable, Sendable, CustomStringConvertible {
     /// Process start: a fresh glue runs its launch code while the app is inactive, then the app becomes active.

@@ -1,0 +1,75 @@
+import AdHarness
+import Foundation
+import Testing
+import XCTest
+
+/// In `run { }`, a rule a step breaks is recorded by the test framework at that step's own file,
+/// line and column, as an `#expect` would be, not at the test's declaration where a thrown error
+/// lands; the test goes on after `run`.
+@Suite("A failure lands on the step's own line")
+struct FailureOnTheStepLineTests {
+    @Test(
+        "in Swift Testing, the rule a step breaks is recorded at the step's file, line and column, with the rule's name, authority, source and severity switch")
+    func swiftTestingRecordsAtTheStep() throws {
+        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .leaveApp))
+        let line = #line + 5
+        var leftovers: Leftovers?? = .none
+        try withKnownIssue {
+            leftovers = try app.run { app in
+                try app.launch()
+                try app.onboarding()
+                try app.requestAd()
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return issue.sourceLocation?.fileID == #fileID && issue.sourceLocation?.line == line && issue.sourceLocation?.column == 35
+                && issue.sourceLocation?.fileName == "FailureOnTheStepLineTests.swift"
+                && text.contains("rule: noRunawayLoop (") && text.contains("source: ")
+                && text.contains("RuleSet.standard.setting(.noRunawayLoop, to: .warning)")
+        }
+        // The steps after the failing one did not run, and the run reports no leftovers.
+        #expect(leftovers == .some(nil))
+        #expect(app.adRequests.isEmpty)
+    }
+
+    @Test("a run whose steps break no rule is finished by run { } and gives its leftovers")
+    func cleanRunIsFinished() throws {
+        let app = try SimulatedApp(glue: ConsentFirstGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow))
+        let leftovers = try app.run { app in
+            try app.launch()
+            try app.onboarding()
+            try app.requestAd()
+        }
+        #expect(leftovers?.isClean == true)
+        #expect(app.adRequests.count == 1)
+    }
+}
+
+#if !canImport(ObjectiveC)
+    /// The same in XCTest: the failure is XCTest's, at the step's file and line. The test keeps the
+    /// harness's failures (to check where they landed) and lets its own assertions fail it.
+    final class FailureOnTheStepLineXCTests: XCTestCase {
+        private var recorded: [(description: String, file: String, line: Int)] = []
+
+        override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+            guard description.contains("rule: ") else {
+                return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            }
+            recorded.append((description, filePath, lineNumber))
+        }
+
+        func testTheRuleAStepBreaksIsRecordedAtTheStep() throws {
+            let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .leaveApp))
+            let line = #line + 3
+            let leftovers = try app.run { app in
+                try app.launch()
+                try app.onboarding()
+            }
+            XCTAssertNil(leftovers)
+            XCTAssertEqual(recorded.count, 1)
+            XCTAssertEqual(recorded.first?.line, line)
+            XCTAssertEqual(recorded.first?.file, #filePath)
+            XCTAssertTrue(recorded.first?.description.contains("rule: noRunawayLoop (") == true)
+        }
+    }
+#endif
