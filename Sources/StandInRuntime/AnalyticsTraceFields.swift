@@ -30,4 +30,11 @@ extension TraceField where Value == Bool {
     @inlinable public static var choiceAllowsAdUserData: Self { Self("choiceAllowsAdUserData") }
     /// Whether the user's GDPR choice allows personalized advertising: TCF purposes 3 and 4 (`analytics.event`).
     @inlinable public static var choiceAllowsAdPersonalization: Self { Self("choiceAllowsAdPersonalization") }
+
+    /// Whether the user's GDPR choice allows a consent type, when GDPR applies (`analytics.event`):
+    /// `choiceAllowsAdStorage`. For ad user data and ad personalization it is
+    /// ``choiceAllowsAdUserData`` and ``choiceAllowsAdPersonalization``.
+    @inlinable public static func choiceAllows(_ type: AnalyticsConsentType) -> Self {
+        Self("choiceAllows" + type.name.prefix(1).uppercased() + type.name.dropFirst())
+    }
 }
