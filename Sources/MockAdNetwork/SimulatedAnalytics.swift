@@ -40,13 +40,26 @@ package final class SimulatedAnalytics: AnalyticsSDK, Sendable {
         InfoPlistKey.analyticsConsentDefaults[AnalyticsConsentType.allCases.firstIndex(of: type)!]
     }
 
-    /// The state in force: what was set, else the Info.plist default (a Boolean false denies), else granted.
+    /// The state in force: what was set, else the Info.plist default, else granted.
     package var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
         Dictionary(
             uniqueKeysWithValues: AnalyticsConsentType.allCases.map { type in
                 if let set = store.string(forKey: Self.storageKey(type)).flatMap(AnalyticsConsentStatus.init(rawValue:)) { return (type, set) }
-                return (type, infoPlist[Self.defaultKey(type)] == .bool(false) ? .denied : .granted)
+                return (type, defaultStatus(type))
             })
+    }
+
+    /// A type's Info.plist default: a Boolean false denies; `eu_consent_policy`, for ad user data
+    /// and ad personalization only, denies where the EU user consent policy applies (the device's
+    /// region is the EEA) and grants elsewhere; anything else is ignored, and the type is granted.
+    private func defaultStatus(_ type: AnalyticsConsentType) -> AnalyticsConsentStatus {
+        let key = Self.defaultKey(type)
+        switch infoPlist[key] {
+        case .bool(false): return .denied
+        case .string(InfoPlistKey.analyticsEUConsentPolicyValue) where InfoPlistKey.analyticsDefaultsAllowingEUConsentPolicy.contains(key):
+            return region() == .eea ? .denied : .granted
+        default: return .granted
+        }
     }
 
     /// Sets the types given, as the app does.
