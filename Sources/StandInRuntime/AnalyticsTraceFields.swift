@@ -22,6 +22,8 @@ extension TraceField where Value == AnalyticsConsentSetter {
 }
 
 extension TraceField where Value == Bool {
+    /// Whether analytics collection is switched on (`analytics.collection`).
+    @inlinable public static var analyticsCollectionEnabled: Self { Self("enabled") }
     /// Whether GDPR applies, as the consent SDK's signals say (`analytics.event`, `partner.consent`).
     @inlinable public static var gdprApplies: Self { Self("gdpr") }
     /// Whether the user has made a GDPR choice the consent SDK stored, when GDPR applies (`analytics.event`).
@@ -37,4 +39,13 @@ extension TraceField where Value == Bool {
     @inlinable public static func choiceAllows(_ type: AnalyticsConsentType) -> Self {
         Self("choiceAllows" + type.name.prefix(1).uppercased() + type.name.dropFirst())
     }
+}
+
+extension TraceField where Value == String {
+    /// An analytics user property's name (`analytics.userProperty`).
+    @inlinable public static var userPropertyName: Self { Self("name") }
+    /// An analytics user property's value (`analytics.userProperty`; `unset` when removed).
+    @inlinable public static var userPropertyValue: Self { Self("value") }
+    /// The user properties deleted, by name, comma-separated (`analytics.userProperties.deleted`).
+    @inlinable public static var userPropertiesDeleted: Self { Self("names") }
 }
