@@ -14,6 +14,13 @@ extension InfoPlistKey {
         analyticsDefaultAnalyticsStorage, analyticsDefaultAdStorage, analyticsDefaultAdUserData, analyticsDefaultAdPersonalization,
     ]
 
+    /// The defaults that may also be the string `eu_consent_policy` (ad user data and ad
+    /// personalization): denied only where the EU user consent policy applies.
+    package static let analyticsDefaultsAllowingEUConsentPolicy: [InfoPlistKey] = [analyticsDefaultAdUserData, analyticsDefaultAdPersonalization]
+
+    /// The string value of a default that denies the type only where the EU user consent policy applies.
+    package static let analyticsEUConsentPolicyValue = "eu_consent_policy"
+
     private static func analyticsDefault(_ name: String) -> InfoPlistKey {
         InfoPlistKey(name: name, whenMissing: "the analytics SDK grants this consent type until the app sets it", isUsageDescription: false)
     }

@@ -12,14 +12,28 @@ enum AnalyticsDefaultsRules {
         for key in given {
             guard let value = document.values[key.name] else { continue }
             if case .bool = value { continue }
-            if case .string(let text) = value, BuildSettingReference.contains(text) {
-                findings.append(InfoPlistRules.buildSetting(document, key.name, text, checkedBy: .analyticsDefaultNotBoolean))
-                continue
+            let policyAllowed = InfoPlistKey.analyticsDefaultsAllowingEUConsentPolicy.contains(key)
+            if case .string(let text) = value {
+                if BuildSettingReference.contains(text) {
+                    findings.append(InfoPlistRules.buildSetting(document, key.name, text, checkedBy: .analyticsDefaultNotBoolean))
+                    continue
+                }
+                if text == InfoPlistKey.analyticsEUConsentPolicyValue {
+                    if policyAllowed { continue }
+                    findings.append(
+                        document.finding(
+                            .analyticsDefaultNotBoolean, key.name,
+                            "\(text) is a value for ad user data and ad personalization only; a storage default is a Boolean (<true/> or <false/>)"))
+                    continue
+                }
             }
-            findings.append(document.finding(.analyticsDefaultNotBoolean, key.name, "expected a Boolean (<true/> or <false/>), found \(value.kindDescription)"))
+            let expected =
+                policyAllowed
+                ? "a Boolean (<true/> or <false/>) or the string \(InfoPlistKey.analyticsEUConsentPolicyValue)" : "a Boolean (<true/> or <false/>)"
+            findings.append(document.finding(.analyticsDefaultNotBoolean, key.name, "expected \(expected), found \(value.kindDescription)"))
         }
         // An app that sets any default uses consent mode; its ad defaults then decide what an EEA
-        // user's first events send.
+        // user's first events send (`eu_consent_policy` denies them there).
         guard !given.isEmpty else { return findings }
         for key in adDefaults where document.values[key.name] == nil || document.values[key.name] == .bool(true) {
             let found = document.values[key.name] == nil ? "missing (granted by default)" : "true"

@@ -30,7 +30,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     /// A value the build substitutes (`$(NAME)`, `${NAME}`), which the value rules can check only in
     /// the built app's Info.plist.
     case buildSettingValue = "IP011"
-    /// An analytics consent-mode default (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`) that is not a Boolean.
+    /// An analytics consent-mode default (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`) that is not a
+    /// Boolean, nor `eu_consent_policy` for ad user data or ad personalization.
     case analyticsDefaultNotBoolean = "IP012"
     /// Analytics consent-mode defaults set, but ad user data or ad personalization left granted.
     case analyticsAdDefaultsGranted = "IP013"
@@ -143,7 +144,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
             "\(InfoPlistRules.attributionNetworkIdentifiers) is not an array of lowercase <id>.adattributionkit or <id>.skadnetwork strings."
         case .buildSettingValue:
             "A value is a build-setting reference, $(NAME) or ${NAME}, that the build substitutes; the value rules cannot check it in the source file."
-        case .analyticsDefaultNotBoolean: "An analytics consent-mode default (GOOGLE_ANALYTICS_DEFAULT_ALLOW_...) is not a Boolean."
+        case .analyticsDefaultNotBoolean:
+            "An analytics consent-mode default (GOOGLE_ANALYTICS_DEFAULT_ALLOW_...) is not a Boolean, nor eu_consent_policy for ad user data or ad personalization."
         case .analyticsAdDefaultsGranted:
             "The Info.plist sets analytics consent-mode defaults but leaves GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA or ..._AD_PERSONALIZATION_SIGNALS missing or true."
         case .manifestMissing: "The app has an Info.plist but no PrivacyInfo.xcprivacy of its own."
@@ -182,7 +184,7 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
             "Broken attribution on iOS 17.4 and later: an entry that is not a lowercase ad network ID string names no network the system recognizes, so that network's ads are not eligible for install validation."
         case .buildSettingValue: "None from this file: the built app holds the substituted value, which may or may not pass the rule that checks it."
         case .analyticsDefaultNotBoolean:
-            "A default the documentation does not describe: the SDK reads Booleans, so this one may be ignored and the type granted."
+            "A default the documentation does not describe: the SDK reads Booleans (and eu_consent_policy for the two ad signals), so this one may be ignored and the type granted."
         case .analyticsAdDefaultsGranted:
             "Ad signals granted before consent: an EEA user's first events (the SDK's own session_start) go out with ad user data or ad personalization granted, against Google's EU user consent policy."
         case .manifestMissing:
@@ -223,7 +225,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .attributionNetworkIdentifiersMalformed:
             "Make \(InfoPlistRules.attributionNetworkIdentifiers) an array of strings, each an ad network ID in lowercase: <id>.adattributionkit or <id>.skadnetwork."
         case .buildSettingValue: "Lint the built app's Info.plist, where the value is substituted: adharness lint path/to/Built.app/Info.plist."
-        case .analyticsDefaultNotBoolean: "Write the default as <true/> or <false/>."
+        case .analyticsDefaultNotBoolean:
+            "Write the default as <true/> or <false/>; for ad user data and ad personalization, <string>eu_consent_policy</string> denies them only where the EU user consent policy applies."
         case .analyticsAdDefaultsGranted:
             "Set GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA and ..._AD_PERSONALIZATION_SIGNALS to false, and grant them from the user's choice (setConsent, or consent mode in the consent SDK)."
         case .manifestMissing: "Add PrivacyInfo.xcprivacy to the app target with the required-reason APIs it uses."
@@ -268,7 +271,7 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .buildSettingValue:
             "Apple, Managing your app's information property list values (https://developer.apple.com/documentation/bundleresources/managing-your-app-s-information-property-list): Xcode replaces variable values with build settings at build time"
         case .analyticsDefaultNotBoolean, .analyticsAdDefaultsGranted:
-            "Google, consent mode for apps (https://developers.google.com/tag-platform/security/guides/app-consent): the GOOGLE_ANALYTICS_DEFAULT_ALLOW_* Info.plist keys, Booleans, set the default consent state, every type granted without them; Google's EU user consent policy (https://www.google.com/about/company/user-consent-policy/)"
+            "Google, consent mode for apps (https://developers.google.com/tag-platform/security/guides/app-consent): the GOOGLE_ANALYTICS_DEFAULT_ALLOW_* Info.plist keys, Booleans (or eu_consent_policy for ad_user_data and ad_personalization: denied only where the EU user consent policy applies), set the default consent state, every type granted without them; Google's EU user consent policy (https://www.google.com/about/company/user-consent-policy/)"
         case .manifestMissing:
             "ITMS-91053, enforced from 1 May 2024, quoted in https://github.com/SvenTiigi/WhatsNewKit/issues/81 (report)"
         case .manifestInvalid, .collectedDataInvalid:

@@ -35,22 +35,25 @@ package struct ConsentModeMapping: Hashable, Sendable {
     /// Whether the choice allows personalized advertising (purposes 3 and 4).
     package var allowsAdPersonalization: Bool { purposes.isSuperset(of: [3, 4]) }
 
+    /// Whether the choice allows a type: storage on a device (purpose 1) for the two storage
+    /// types, ``allowsAdUserData`` and ``allowsAdPersonalization`` for the others.
+    package func allows(_ type: AnalyticsConsentType) -> Bool {
+        switch type {
+        case .analyticsStorage, .adStorage: purposes.contains(1)
+        case .adUserData: allowsAdUserData
+        case .adPersonalization: allowsAdPersonalization
+        }
+    }
+
     /// The consent state the choice gives each type.
     package var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
-        let storage: AnalyticsConsentStatus = purposes.contains(1) ? .granted : .denied
-        return [
-            .analyticsStorage: storage, .adStorage: storage,
-            .adUserData: allowsAdUserData ? .granted : .denied, .adPersonalization: allowsAdPersonalization ? .granted : .denied,
-        ]
+        Dictionary(uniqueKeysWithValues: AnalyticsConsentType.allCases.map { ($0, allows($0) ? .granted : .denied) })
     }
 
     /// The fields an `analytics.event` records about the choice where GDPR applies: whether a
-    /// choice was made and what it allows.
+    /// choice was made and what it allows, type by type (`choiceAllowsAdStorage`...).
     var eventFields: [EventField] {
-        [
-            EventField(.consentChoiceMade, choiceMade),
-            EventField(.choiceAllowsAdUserData, choiceMade && allowsAdUserData),
-            EventField(.choiceAllowsAdPersonalization, choiceMade && allowsAdPersonalization),
-        ]
+        [EventField(.consentChoiceMade, choiceMade)]
+            + AnalyticsConsentType.allCases.map { EventField(.choiceAllows($0), choiceMade && allows($0)) }
     }
 }

@@ -40,28 +40,69 @@ package final class SimulatedAnalytics: AnalyticsSDK, Sendable {
         InfoPlistKey.analyticsConsentDefaults[AnalyticsConsentType.allCases.firstIndex(of: type)!]
     }
 
-    /// The state in force: what was set, else the Info.plist default (a Boolean false denies), else granted.
+    /// The state in force: what was set, else the Info.plist default, else granted.
     package var consentState: [AnalyticsConsentType: AnalyticsConsentStatus] {
         Dictionary(
             uniqueKeysWithValues: AnalyticsConsentType.allCases.map { type in
                 if let set = store.string(forKey: Self.storageKey(type)).flatMap(AnalyticsConsentStatus.init(rawValue:)) { return (type, set) }
-                return (type, infoPlist[Self.defaultKey(type)] == .bool(false) ? .denied : .granted)
+                return (type, defaultStatus(type))
             })
+    }
+
+    /// A type's Info.plist default: a Boolean false denies; `eu_consent_policy`, for ad user data
+    /// and ad personalization only, denies where the EU user consent policy applies (the device's
+    /// region is the EEA) and grants elsewhere; anything else is ignored, and the type is granted.
+    private func defaultStatus(_ type: AnalyticsConsentType) -> AnalyticsConsentStatus {
+        let key = Self.defaultKey(type)
+        switch infoPlist[key] {
+        case .bool(false): return .denied
+        case .string(InfoPlistKey.analyticsEUConsentPolicyValue) where InfoPlistKey.analyticsDefaultsAllowingEUConsentPolicy.contains(key):
+            return region() == .eea ? .denied : .granted
+        default: return .granted
+        }
     }
 
     /// Sets the types given, as the app does.
     package func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus]) { setConsent(consent, by: .app) }
 
     /// Sets the types given, on behalf of the app or of the consent SDK, recording the state after.
+    /// Analytics or ad storage withdrawn (granted before, denied after) deletes the user
+    /// properties set, recorded as `analytics.userProperties.deleted`.
     package func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus], by setter: AnalyticsConsentSetter) {
         guard process.isRunning else { return }
+        let before = consentState
         for (type, status) in consent.sorted(by: { $0.key < $1.key }) { store.set(status.rawValue, forKey: Self.storageKey(type)) }
         process.trace.record(.analyticsConsent, [EventField(.analyticsConsentSetBy, setter)] + stateFields)
+        let after = consentState
+        let withdrawn = [AnalyticsConsentType.analyticsStorage, .adStorage].contains { before[$0] == .granted && after[$0] == .denied }
+        if withdrawn { userProperties.deleteAll() }
     }
 
-    /// Sends an event under the state in force.
-    package func logEvent(_ name: String) {
+    /// The user properties the app set, kept in the app's storage.
+    private var userProperties: AnalyticsUserProperties { AnalyticsUserProperties(process: process, store: store) }
+
+    /// Switches collection on or off, kept across launches.
+    package func setAnalyticsCollectionEnabled(_ enabled: Bool) {
         guard process.isRunning else { return }
+        store.set(enabled, forKey: Self.collectionKey)
+        process.trace.record(.analyticsCollection, [EventField(.analyticsCollectionEnabled, enabled)])
+    }
+
+    /// Sets or removes a user property.
+    package func setUserProperty(_ value: String?, forName name: String) {
+        guard process.isRunning else { return }
+        userProperties.set(value, forName: name)
+    }
+
+    /// The storage key of the collection switch, once the app set it.
+    static let collectionKey = "analytics.collectionEnabled"
+
+    /// Whether collection is on: what the app set last, else on.
+    package var collectionEnabled: Bool { store.bool(forKey: Self.collectionKey) ?? true }
+
+    /// Sends an event under the state in force; while collection is off, nothing is sent.
+    package func logEvent(_ name: String) {
+        guard process.isRunning, collectionEnabled else { return }
         let gdpr = region() == .eea
         let choice =
             gdpr

@@ -22,6 +22,8 @@ extension TraceField where Value == AnalyticsConsentSetter {
 }
 
 extension TraceField where Value == Bool {
+    /// Whether analytics collection is switched on (`analytics.collection`).
+    @inlinable public static var analyticsCollectionEnabled: Self { Self("enabled") }
     /// Whether GDPR applies, as the consent SDK's signals say (`analytics.event`, `partner.consent`).
     @inlinable public static var gdprApplies: Self { Self("gdpr") }
     /// Whether the user has made a GDPR choice the consent SDK stored, when GDPR applies (`analytics.event`).
@@ -30,4 +32,20 @@ extension TraceField where Value == Bool {
     @inlinable public static var choiceAllowsAdUserData: Self { Self("choiceAllowsAdUserData") }
     /// Whether the user's GDPR choice allows personalized advertising: TCF purposes 3 and 4 (`analytics.event`).
     @inlinable public static var choiceAllowsAdPersonalization: Self { Self("choiceAllowsAdPersonalization") }
+
+    /// Whether the user's GDPR choice allows a consent type, when GDPR applies (`analytics.event`):
+    /// `choiceAllowsAdStorage`. For ad user data and ad personalization it is
+    /// ``choiceAllowsAdUserData`` and ``choiceAllowsAdPersonalization``.
+    @inlinable public static func choiceAllows(_ type: AnalyticsConsentType) -> Self {
+        Self("choiceAllows" + type.name.prefix(1).uppercased() + type.name.dropFirst())
+    }
+}
+
+extension TraceField where Value == String {
+    /// An analytics user property's name (`analytics.userProperty`).
+    @inlinable public static var userPropertyName: Self { Self("name") }
+    /// An analytics user property's value (`analytics.userProperty`; `unset` when removed).
+    @inlinable public static var userPropertyValue: Self { Self("value") }
+    /// The user properties deleted, by name, comma-separated (`analytics.userProperties.deleted`).
+    @inlinable public static var userPropertiesDeleted: Self { Self("names") }
 }

@@ -203,6 +203,19 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let analyticsEvent = Self(
         "analytics.event", .standIn, "the analytics SDK sends an event (the consent state in force, and the user's GDPR choice)"
     )
+    /// The app switches analytics collection on or off.
+    public static let analyticsCollection = Self(
+        "analytics.collection", .standIn, "the app switches the analytics SDK's collection on or off (kept across launches; no event is sent while off)"
+    )
+    /// The app sets or removes an analytics user property.
+    public static let analyticsUserProperty = Self(
+        "analytics.userProperty", .standIn, "the app sets an analytics user property (or removes it: value=unset)"
+    )
+    /// Withdrawn storage consent deletes the analytics user properties.
+    public static let analyticsUserPropertiesDeleted = Self(
+        "analytics.userProperties.deleted", .standIn,
+        "analytics or ad storage was withdrawn (granted, then denied), so the analytics SDK deleted the user properties set (the app sets them again)"
+    )
     /// The app tells a mediated ad network's SDK its privacy flags.
     public static let partnerConsent = Self(
         "partner.consent", .standIn, "the app tells a mediated ad network its privacy flags (what it holds now, and what the user gave)"
@@ -267,7 +280,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         consentUpdate, consentUpdateDone, consentReset, consentSyncRestored, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
         consentFormPresent, consentFormPresentFailed, consentFormAnswer,
         adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed, adsPresent, adsPresentFailed, adsReward, adsDismiss,
-        analyticsConsent, analyticsEvent, partnerConsent,
+        analyticsConsent, analyticsEvent, analyticsCollection, analyticsUserProperty, analyticsUserPropertiesDeleted, partnerConsent,
         legacyConsentUpdate, legacyConsentUpdateDone, legacyConsentReset, legacyConsentFormLoad, legacyConsentFormLoaded,
         legacyConsentFormLoadFailed, legacyConsentFormPresent, legacyConsentFormPresentFailed, legacyConsentFormAnswer,
         decision, consentRefresh, trackingDeferred, trackingSettled, trackingChanged, adsRefused, appError, appTimeout,

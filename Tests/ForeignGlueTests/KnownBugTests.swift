@@ -18,10 +18,13 @@ struct KnownBugTests {
         var description: String { "\(glue.name): \(bug) (\(caughtBy.authority))" }
     }
 
-    /// An EEA user of an app with the analytics SDK, its Info.plist denying the ad signals by
+    /// An EEA user of an app with the analytics SDK, its Info.plist denying every consent type by
     /// default and consent mode on: what a careful app ships.
-    static let analyticsApp =
-        #""device":{"analyticsSDK":true,"consentMode":true,"infoPlist":{"GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA":false,"GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_PERSONALIZATION_SIGNALS":false}}"#
+    static let analyticsApp = #"""
+        "device":{"analyticsSDK":true,"consentMode":true,"infoPlist":{"GOOGLE_ANALYTICS_DEFAULT_ALLOW_ANALYTICS_STORAGE":false,\#
+        "GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_STORAGE":false,"GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA":false,\#
+        "GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_PERSONALIZATION_SIGNALS":false}}
+        """#
 
     static let bugs: [KnownBug] = [
         KnownBug(
@@ -34,6 +37,12 @@ struct KnownBugTests {
         KnownBug(
             glue: AnalyticsConsentGlue.factory(.grantsAtLaunch),
             bug: "grants every analytics consent type at launch, before the user chose",
+            scenario: #"{"name":"first launch",\#(analyticsApp),"steps":["launch"],"expect":{}}"#,
+            caughtBy: .analyticsAdSignalsWithinConsent
+        ),
+        KnownBug(
+            glue: AnalyticsConsentGlue.factory(.grantsStorageAtLaunch),
+            bug: "grants analytics and ad storage at launch, before the user chose",
             scenario: #"{"name":"first launch",\#(analyticsApp),"steps":["launch"],"expect":{}}"#,
             caughtBy: .analyticsAdSignalsWithinConsent
         ),

@@ -24,5 +24,11 @@
 
         /// `Analytics.logEvent(_:parameters:)` with no parameters.
         public func logEvent(_ name: String) { Analytics.logEvent(name, parameters: nil) }
+
+        /// `Analytics.setAnalyticsCollectionEnabled(_:)`.
+        public func setAnalyticsCollectionEnabled(_ enabled: Bool) { Analytics.setAnalyticsCollectionEnabled(enabled) }
+
+        /// `Analytics.setUserProperty(_:forName:)`.
+        public func setUserProperty(_ value: String?, forName name: String) { Analytics.setUserProperty(value, forName: name) }
     }
 #endif

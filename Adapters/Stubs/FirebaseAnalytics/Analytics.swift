@@ -6,7 +6,8 @@
 // `Analytics.setConsent(_:)` taking `[ConsentType: ConsentStatus]`, the `NS_TYPED_ENUM` string
 // constants `ConsentType.analyticsStorage`, `.adStorage`, `.adUserData`, `.adPersonalization`
 // (raw values `analytics_storage`, `ad_storage`, `ad_user_data`, `ad_personalization`) and
-// `ConsentStatus.granted`, `.denied`, and `Analytics.logEvent(_:parameters:)`.
+// `ConsentStatus.granted`, `.denied`, `Analytics.logEvent(_:parameters:)`,
+// `Analytics.setAnalyticsCollectionEnabled(_:)` and `Analytics.setUserProperty(_:forName:)`.
 //
 // A STUB FOR TYPE-CHECKING ONLY, built on Linux in place of the SDK (see Adapters/Package.swift).
 // It declares only what the adapters use and does nothing.
@@ -34,6 +35,16 @@ public struct ConsentStatus: Hashable, RawRepresentable, Sendable {
 open class Analytics: NSObject {
     /// `class func setConsent(_ consentSettings: [ConsentType: ConsentStatus])`
     open class func setConsent(_ consentSettings: [ConsentType: ConsentStatus]) {
+        fatalError("FirebaseAnalytics stub: type-checking only")
+    }
+
+    /// `class func setAnalyticsCollectionEnabled(_ analyticsCollectionEnabled: Bool)`
+    open class func setAnalyticsCollectionEnabled(_ analyticsCollectionEnabled: Bool) {
+        fatalError("FirebaseAnalytics stub: type-checking only")
+    }
+
+    /// `class func setUserProperty(_ value: String?, forName name: String)`
+    open class func setUserProperty(_ value: String?, forName name: String) {
         fatalError("FirebaseAnalytics stub: type-checking only")
     }
 

@@ -18,6 +18,25 @@ public protocol AnalyticsSDK: Sendable {
 
     /// Sends an event under the consent state in force.
     func logEvent(_ name: String)
+
+    /// Switches analytics collection on or off for this app instance; the SDK keeps the setting
+    /// across launches. While collection is off, no event is sent.
+    func setAnalyticsCollectionEnabled(_ enabled: Bool)
+
+    /// Sets a user property (`allow_personalized_ads`...), or removes it when `value` is `nil`.
+    /// Withdrawing analytics storage or ad storage (a type going from granted to denied) deletes
+    /// the user properties set, which the app then sets again.
+    func setUserProperty(_ value: String?, forName name: String)
+}
+
+extension AnalyticsSDK {
+    /// Does nothing: an adapter written before these calls existed still compiles; implement it
+    /// to forward the call to the SDK.
+    public func setAnalyticsCollectionEnabled(_ enabled: Bool) {}
+
+    /// Does nothing: an adapter written before these calls existed still compiles; implement it
+    /// to forward the call to the SDK.
+    public func setUserProperty(_ value: String?, forName name: String) {}
 }
 
 /// What an analytics consent status is about (consent mode's four types).
@@ -65,4 +84,10 @@ public struct NoAnalyticsSDK: AnalyticsSDK {
 
     /// Nothing is sent.
     public func logEvent(_ name: String) {}
+
+    /// Nothing to switch.
+    public func setAnalyticsCollectionEnabled(_ enabled: Bool) {}
+
+    /// Nothing to set.
+    public func setUserProperty(_ value: String?, forName name: String) {}
 }

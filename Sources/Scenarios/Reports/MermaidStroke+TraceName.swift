@@ -77,7 +77,11 @@ extension MermaidStroke {
         // The analytics SDK, drawn on the ad side: consent mode's signals are about advertising.
         case .analyticsConsent:
             [MermaidStroke(.call(.app, .ads), "analytics consent", .named(["by", "analyticsStorage", "adStorage", "adUserData", "adPersonalization"]))]
-        case .analyticsEvent: [MermaidStroke(.call(.app, .ads), "analytics event", .named(["name", "adUserData", "adPersonalization"]))]
+        case .analyticsEvent:
+            [MermaidStroke(.call(.app, .ads), "analytics event", .named(["name", "analyticsStorage", "adStorage", "adUserData", "adPersonalization"]))]
+        case .analyticsCollection: [MermaidStroke(.call(.app, .ads), "analytics collection", .named(["enabled"]))]
+        case .analyticsUserProperty: [MermaidStroke(.call(.app, .ads), "analytics user property", .named(["name", "value"]))]
+        case .analyticsUserPropertiesDeleted: [MermaidStroke(.note(.ads, nil), "user properties deleted", .named(["names"]))]
         case .partnerConsent:
             [MermaidStroke(.call(.app, .ads), "partner privacy", .named(["partner", "hasUserConsent", "doNotSell", "isAgeRestricted", "tcPurposes"]))]
         // The glue's own log.

@@ -8,6 +8,9 @@ final class AnalyticsConsentGlue: ConsentGlue, @unchecked Sendable {
     enum Bug: String, Sendable {
         /// Grants every analytics consent type at launch, as a copied sample does, before the user chose.
         case grantsAtLaunch
+        /// Grants analytics storage and ad storage at launch, before the user chose, leaving the ad
+        /// signals to the Info.plist defaults (two apps of a hidden corpus, one of them for a child).
+        case grantsStorageAtLaunch
         /// Sets the ad signals from the tracking answer alone, denying them when tracking is denied
         /// though the user consented to the purposes.
         case followsTrackingAnswer
@@ -31,6 +34,7 @@ final class AnalyticsConsentGlue: ConsentGlue, @unchecked Sendable {
         if bug == .grantsAtLaunch {
             ports.analytics.setConsent(Dictionary(uniqueKeysWithValues: AnalyticsConsentType.allCases.map { ($0, .granted) }))
         }
+        if bug == .grantsStorageAtLaunch { ports.analytics.setConsent([.analyticsStorage: .granted, .adStorage: .granted]) }
         base.didFinishLaunching()
     }
 

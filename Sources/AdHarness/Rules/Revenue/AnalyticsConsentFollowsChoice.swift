@@ -2,8 +2,9 @@ import AdRequestKit
 import StandInRuntime
 
 extension Invariant {
-    /// Once the user's GDPR choice allows ad user data or ad personalization, analytics events
-    /// carry it granted: the analytics consent follows the choice, a later change included.
+    /// Once the user's GDPR choice allows a consent type (analytics storage, ad storage, ad user
+    /// data, ad personalization), analytics events carry it granted: the analytics consent follows
+    /// the choice, a later change included.
     public static let analyticsConsentFollowsChoice = Invariant(declaring: "analyticsConsentFollowsChoice")
 }
 
@@ -12,13 +13,13 @@ extension RuleDescriptor {
         id: .analyticsConsentFollowsChoice,
         authority: .revenue,
         on: [.analyticsEvent],
-        rule: "once the user's consent choice allows ad user data or ad personalization, analytics events carry it granted",
+        rule: "once the user's consent choice allows a consent type, analytics events carry it granted",
         definition: """
-            Broken by an `analytics.event` with `gdpr=true` and `choice=true` where the choice allows ad user data \
-            (`choiceAllowsAdUserData=true`) but `adUserData=denied`, or allows ad personalization but \
-            `adPersonalization=denied`: the app (or the consent SDK with consent mode on) did not set the analytics \
-            consent from the choice, or from a later change in the privacy options. More private than the user chose: \
-            measurement and ads lose data, so it warns by default.
+            Broken by an `analytics.event` with `gdpr=true` and `choice=true` where the choice allows a type \
+            (`choiceAllowsAnalyticsStorage`, `choiceAllowsAdStorage`, `choiceAllowsAdUserData` or \
+            `choiceAllowsAdPersonalization` true) but the event carries it denied: the app (or the consent SDK with \
+            consent mode on) did not set the analytics consent from the choice, or from a later change in the privacy \
+            options. More private than the user chose: measurement and ads lose data, so it warns by default.
             """,
         source: """
             Google, consent mode for apps (https://developers.google.com/tag-platform/security/guides/app-consent): update \
@@ -28,8 +29,9 @@ extension RuleDescriptor {
             """,
         breaks: { event, _ in
             guard event.name == .analyticsEvent, event[.gdprApplies] == true, event[.consentChoiceMade] == true else { return false }
-            return (event[.choiceAllowsAdUserData] == true && event[.analyticsConsent(.adUserData)] == .denied)
-                || (event[.choiceAllowsAdPersonalization] == true && event[.analyticsConsent(.adPersonalization)] == .denied)
+            return AnalyticsConsentType.allCases.contains { type in
+                event[.choiceAllows(type)] == true && event[.analyticsConsent(type)] == .denied
+            }
         }
     )
 }
