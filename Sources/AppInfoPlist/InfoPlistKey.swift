@@ -31,6 +31,14 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
         whenMissing: "the ad SDK requires an application identifier",
         isUsageDescription: false
     )
+    /// Switches the ad SDK's ad inspector off (GMA 13.8.0 and later), a Boolean: no gesture, debug
+    /// menu or call opens it, for profiling builds. Outside test mode the inspector is always off,
+    /// so the key changes nothing a user sees; the linter knows it and checks nothing about it.
+    public static let adInspectorDisabled = InfoPlistKey(
+        name: "GADDisableAdInspector",
+        whenMissing: "the ad inspector opens on a test device as configured",
+        isUsageDescription: false
+    )
     /// The ad networks allowed to attribute installs: an array of dictionaries.
     public static let adNetworkItems = InfoPlistKey(
         name: "SKAdNetworkItems",
@@ -77,7 +85,8 @@ public struct InfoPlistKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Every key in the catalogue.
     public static let all: [InfoPlistKey] = [
-        trackingUsageDescription, adApplicationIdentifier, adManagerApp, adNetworkItems, attributionNetworkIdentifiers, adNetworkIdentifier,
+        trackingUsageDescription, adApplicationIdentifier, adManagerApp, adInspectorDisabled, adNetworkItems, attributionNetworkIdentifiers,
+        adNetworkIdentifier,
         locationWhenInUseUsageDescription, locationAlwaysAndWhenInUseUsageDescription,
         locationTemporaryUsageDescriptionDictionary, backgroundModes,
     ]

@@ -65,6 +65,9 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     case adSDKWithoutPrivacyManifest = "SDK006"
     /// A tracked SDK pinned to a branch or a revision, whose version the rules cannot check.
     case sdkVersionUnpinned = "SDK007"
+    /// The User Messaging Platform pinned below 2.1.0, which has no `canRequestAds` and no
+    /// privacy-options form: Google Mobile Ads' package accepts any release from 1.1.0.
+    case consentSDKPredatesGatheringAPI = "SDK008"
 
     /// The stable ID: `IP001`.
     package var id: String { rawValue }
@@ -125,6 +128,7 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .sdkIncompatiblePair: "sdk-incompatible-pair"
         case .adSDKWithoutPrivacyManifest: "ads-sdk-without-privacy-manifest"
         case .sdkVersionUnpinned: "sdk-version-unpinned"
+        case .consentSDKPredatesGatheringAPI: "consent-sdk-predates-can-request-ads"
         }
     }
 
@@ -164,6 +168,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .sdkIncompatiblePair: "The lock files pin Google Mobile Ads and the User Messaging Platform at versions known not to work together."
         case .adSDKWithoutPrivacyManifest: "A lock file pins Google Mobile Ads below 11.2.0, the first release that ships a privacy manifest."
         case .sdkVersionUnpinned: "A lock file pins a tracked SDK to a branch or a revision, not a release: its version is not checked."
+        case .consentSDKPredatesGatheringAPI:
+            "A lock file pins the User Messaging Platform below 2.1.0, which Google Mobile Ads' package still accepts (from 1.1.0)."
         }
     }
 
@@ -206,6 +212,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .adSDKWithoutPrivacyManifest:
             "The app's privacy report lacks what the ads SDK collects and the required-reason APIs it uses, which the app must then declare itself."
         case .sdkVersionUnpinned: "None known: a branch moves under the app, so what a build links can change without the lock file saying so."
+        case .consentSDKPredatesGatheringAPI:
+            "The consent flow Google documents cannot run: no canRequestAds to gate ad requests on, no privacy-options requirement status and no privacy-options form for the user to change a choice; glue written for them does not compile."
         }
     }
 
@@ -246,6 +254,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .sdkIncompatiblePair: "Update Google Mobile Ads to 12.3.0 or later (13.x, a supported major), with the User Messaging Platform 3.x."
         case .adSDKWithoutPrivacyManifest: "Update Google Mobile Ads to 11.2.0 or later (a supported major version: 12 or 13)."
         case .sdkVersionUnpinned: "Pin the SDK to a release (a version requirement, not a branch or a revision)."
+        case .consentSDKPredatesGatheringAPI:
+            "Require the User Messaging Platform \(TrackedSDK.messagingPlatform.modelled) (or at least 2.1.0) in the app's own dependencies, so the resolver cannot pick an older release."
         }
     }
 
@@ -296,6 +306,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
             "the maintainer's answer that GMA's privacy manifest first shipped in 11.2.0 (https://github.com/googleads/swift-package-manager-google-mobile-ads/issues/67)"
         case .sdkVersionUnpinned:
             "Swift package manager, Package.resolved pins a branch or a revision when the dependency asks for one (https://docs.swift.org/package-manager/PackageDescription/PackageDescription.html#package-dependency)"
+        case .consentSDKPredatesGatheringAPI:
+            "Google Mobile Ads' Package.swift requires GoogleUserMessagingPlatform from 1.1.0 (https://github.com/googleads/swift-package-manager-google-mobile-ads, Package.swift at 10.1.0: \"1.1.0\"..<\"3.0.0\"); the 2.1.0 release (2023-07-24) added canRequestAds, the privacy-options requirement status and forms: Android UMP release notes (https://developers.google.com/admob/android/privacy/release-notes) and Google's Unity plugin 8.5.0, built with UMP 2.1.0 on both platforms (https://github.com/googleads/googleads-mobile-unity/releases/tag/v8.5.0)"
         }
     }
 }

@@ -1,6 +1,6 @@
 import AppInfoPlist
 
-/// The checks of the SDK versions an app's lock files pin (`SDK002` to `SDK007`): each entry on
+/// The checks of the SDK versions an app's lock files pin (`SDK002` to `SDK008`): each entry on
 /// its own, then the pairs across every lock file of the lint, since an app may take one SDK
 /// through CocoaPods and the other through the Swift package manager.
 enum SDKVersionRules {
@@ -9,6 +9,8 @@ enum SDKVersionRules {
     static let deprecatedMajor = 11
     /// The first Google Mobile Ads release with a privacy manifest.
     static let firstWithPrivacyManifest = SDKVersion(11, 2)
+    /// The first User Messaging Platform release with `canRequestAds` and the privacy-options form.
+    static let firstWithGatheringAPI = SDKVersion(2, 1)
 
     /// A pair of releases known not to work together, and why.
     struct IncompatiblePair: Sendable {
@@ -58,6 +60,13 @@ enum SDKVersionRules {
                 finding(
                     .sdkBelowModelled, entry,
                     "\(entry.sdk.rawValue) \(version) is older than \(entry.sdk.oldestModelled), the oldest release the harness models (it follows \(entry.sdk.modelled))"
+                ))
+        }
+        if entry.sdk == .messagingPlatform, version < firstWithGatheringAPI {
+            findings.append(
+                finding(
+                    .consentSDKPredatesGatheringAPI, entry,
+                    "User Messaging Platform \(version) predates 2.1.0: no canRequestAds, no privacy-options requirement status or form (Google Mobile Ads' package accepts the User Messaging Platform from 1.1.0)"
                 ))
         }
         guard entry.sdk == .mobileAds else { return findings }

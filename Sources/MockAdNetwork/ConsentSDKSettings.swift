@@ -52,8 +52,9 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     /// its retry has not yet loaded, presenting that form completes on the next run loop with
     /// `unavailable`, showing nothing, and the SDK retries, so the next present shows the form.
     public var privacyOptionsPreloadFailures = 0
-    /// Whether the publisher enabled consent sync for the app in the console: an update with a
-    /// valid sync identifier then restores a GDPR decision stored under it, and stores the next one.
+    /// Whether the publisher enabled consent sync (a Beta of Google's) for the app in the AdMob UI's
+    /// Privacy & messaging: an update with a valid sync identifier then restores a GDPR decision
+    /// stored under it, and stores the next one.
     public var consentSyncEnabled = false
     /// What the ad network requires of the privacy signals it reads (TCF 2.3, certified CMPs).
     public var servingPolicy = ServingPolicy()

@@ -9,8 +9,9 @@ public struct PublishedMessages: Hashable, Sendable, CustomStringConvertible {
     public var usStates: Bool
     /// The IDFA explainer: a page shown before the OS tracking prompt, which the consent SDK then triggers itself.
     public var idfaExplainer: Bool
-    /// The ads personalization controls message (beta), for users no regulation message applies
-    /// to: "personalize my ads" or not, a choice the ad network enforces.
+    /// The ads personalization controls message (a Beta of Google's, published per app in the AdMob
+    /// UI), for users no regulation message applies to: "personalize my ads" or not, a choice the
+    /// ad network enforces.
     package var personalizationControls: Bool
 
     /// Creates a configuration; the defaults are the GDPR and US-states messages, no IDFA explainer,

@@ -1,7 +1,12 @@
 // Adapter of the AdSDK port onto Google Mobile Ads (Swift names, no `GAD` prefix). Needs GMA 13.3
 // or later (`ageRestrictedTreatment`); checked against 13.12.0. It loads interstitials; a banner app
-// maps `loadAd` onto `BannerView.load(_:)` the same way. On Linux it is type-checked against
-// interface stubs (Adapters/README.md); uses DeprecatedMembers.swift.
+// maps `loadAd` onto `BannerView.load(_:)` the same way, and from GMA 13.11.0 computes the anchored
+// adaptive banner size (the portrait and landscape size functions) on the main queue, as it loads.
+// It presents nothing (the port's default `presentAd`); an adapter that presents full-screen ads
+// completes on `adDidDismissFullScreenContent(_:)`, since 13.12.0 deprecated the will-dismiss
+// callback. Paid events (13.12.0's delegate callbacks, which deprecate `paidEventHandler`) are not
+// part of the port. Sources: https://developers.google.com/admob/ios/rel-notes (13.11.0, 13.12.0).
+// On Linux it is type-checked against interface stubs (Adapters/README.md); uses DeprecatedMembers.swift.
 #if canImport(GoogleMobileAds)
     import AdRequestKit
     import Foundation

@@ -50,7 +50,8 @@ public struct AdRequestConfiguration: Hashable, Sendable {
     public var withholdsAdvertisingIdentifier: Bool { childDirectedTreatment == true || ageTreatment == .child }
 }
 
-/// The age treatment an ad request receives.
+/// The age treatment an ad request receives: Google's help calls the setting the tag for age
+/// treatment (TFAT), which deprecates the under-age (TFUA) and child-directed (TFCD) tags.
 ///
 /// Spelled by name in fixtures and traces; ``sdkValue`` is the real enumeration's number.
 public enum AudienceAgeTreatment: String, CaseIterable, Hashable, Sendable, Codable {

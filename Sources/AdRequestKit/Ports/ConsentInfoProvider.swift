@@ -57,6 +57,7 @@ public struct ConsentRequestParameters: Hashable, Sendable, Codable {
     public var testDeviceIdentifiers: [String]
     /// The consent sync identifier (consent SDK 3.1 and later): the same user across the
     /// publisher's apps, so a GDPR decision taken in one applies in the others; `nil`: no sync.
+    /// Consent sync is a Beta of Google's that syncs only for apps switched on in the AdMob UI.
     public var consentSyncID: String?
 
     /// Creates parameters; the defaults are an adult user, no debug geography, no test devices and no sync.

@@ -43,7 +43,10 @@ extension TCString {
     ///
     /// The rules: `IsServiceSpecific` is 1; since TCF 2.2 `Created` equals `LastUpdated` and both are
     /// whole days, and purposes 3 to 6 have no legitimate interest; strings created from
-    /// 2023-10-01 carry policy version 4 or later.
+    /// 2023-10-01 carry policy version 4 or later. Nothing that needs the Global Vendor List is
+    /// judged: in particular, since TCF 2.4 a disclosed vendor that uses only special purposes needs
+    /// no legitimate-interest bit (the DisclosedVendors segment records that it was shown), so a
+    /// string without that bit, or with it as TCF 2.3 asked, has no problem here.
     public var specProblems: [String] {
         var problems: [String] = []
         if !isServiceSpecific { problems.append("IsServiceSpecific is 0; the spec requires 1") }
