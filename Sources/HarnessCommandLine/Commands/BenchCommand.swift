@@ -16,10 +16,10 @@ enum BenchCommand: Command {
         depth 4 and to --depth (default 6; 0 skips exploring) on every core, and prints for each the runs
         and distinct states per second, the runs per distinct state and the wall time; then times one
         scenario that holds 60 s of virtual timeouts, and prints the peak memory. It also explores to
-        depth 5 in process and in worker processes of this tool, as `explore` runs by default, and
-        prints what the isolation costs (the workers' time over the in-process time) and the workers'
-        peak memory. Each figure is printed
-        next to its goal. Use a release build for figures worth comparing:
+        --depth in worker processes of this tool, as `explore` runs by default, and prints that time
+        beside the in-process one, what the isolation costs (the workers' time over the in-process
+        time) and the workers' peak memory. Each figure is printed next to its goal. Use a release
+        build for figures worth comparing:
         swift run -c release adharness bench
         """
 
@@ -74,9 +74,11 @@ enum BenchCommand: Command {
             "scenarios: \(scenarios.count) files x \(repeats) = \(runs) runs in \(format(seconds)) s on one core: "
                 + "\(Int(Double(runs) / seconds)) scenarios/s (goal: at least 50000), peak memory so far \(peakMemoryMegabytes()) MB"
         )
+        var deepest: ExplorationStatistics?
         for depth in settings.depth == 0 ? [] : Set([4, settings.depth]).sorted() {
             guard let explorer = try? Explorer(bounds: ExplorationBounds(depth: depth)) else { continue }
             let figures = explorer.breadthFirst().statistics
+            deepest = figures
             let runsPerState = Double(figures.executions) / Double(max(figures.distinctStates, 1))
             let stepsPerState = Double(figures.executions + figures.stepsWithoutReplay) / Double(max(figures.distinctStates, 1))
             output.line(
@@ -89,18 +91,17 @@ enum BenchCommand: Command {
                     + (depth == 6 ? " (goals: at most 10 s, at most 1.3 runs per state)" : "")
             )
         }
-        if settings.depth > 0, let executable = output.workers { isolation(executable: executable, output) }
+        if let deepest, let executable = output.workers { isolation(depth: settings.depth, inProcess: deepest, executable: executable, output) }
         let (virtual, wall) = timeoutScenario()
         output.line("timeout scenario: \(virtual.harnessDescription) of virtual timeouts in \(format(wall * 1_000)) ms of wall time")
         output.line("peak memory: \(peakMemoryMegabytes()) MB (goal: flat in runs, bounded in exploration)")
         return 0
     }
 
-    /// The reference glue explored to depth 5 in this process and in worker processes of
-    /// `executable`: the two times, their ratio and the workers' peak memory.
-    static func isolation(executable: URL, _ output: Output) {
-        guard var explorer = try? Explorer(bounds: ExplorationBounds(depth: 5)) else { return }
-        let inProcess = explorer.breadthFirst().statistics
+    /// The reference glue explored to `depth` in worker processes of `executable`, beside the same
+    /// search in this process (`inProcess`): the two times, their ratio and the workers' peak memory.
+    static func isolation(depth: Int, inProcess: ExplorationStatistics, executable: URL, _ output: Output) {
+        guard var explorer = try? Explorer(bounds: ExplorationBounds(depth: depth)) else { return }
         explorer.workers = WorkerPool.Settings(executable: executable)
         let isolated = explorer.breadthFirst()
         let inWorkers = isolated.statistics
@@ -109,9 +110,9 @@ enum BenchCommand: Command {
             return
         }
         output.line(
-            "isolation (reference glue, breadth-first to depth 5, faults on): \(format(inProcess.seconds)) s in process, "
+            "isolation (reference glue, breadth-first to depth \(depth), faults on): \(format(inProcess.seconds)) s in process, "
                 + "\(format(inWorkers.seconds)) s in worker processes: \(String(format: "%.2f", inWorkers.seconds / max(inProcess.seconds, 0.001)))x "
-                + "(goal: at most 1.25x); the workers' peak memory \(peakMemoryMegabytes(children: true)) MB")
+                + "(goal: at most 1.25x\(depth == 6 ? ", each at most 10 s" : "")); the workers' peak memory \(peakMemoryMegabytes(children: true)) MB")
     }
 
     /// A first launch where the consent update and the form load never call back: the app waits
