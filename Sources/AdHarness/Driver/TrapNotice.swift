@@ -104,10 +104,7 @@ package enum TrapNotice {
         sigemptyset(&abort)
         sigaddset(&abort, SIGABRT)
         pthread_sigmask(SIG_UNBLOCK, &abort, nil)
-        write(
-            "\nadharness: \(glue) trapped in step \(step), called at \(site), in this process, which ends with it (the runtime's report "
-                + "follows). In a worker process of your tool the trap is a noCrash finding and the run goes on: `my-adharness run FILE`, "
-                + "or ScenarioFile.run(glue:rules:in:) from a test.\n", into: slot)
+        write(["\nadharness: ", glue, " trapped in step ", step, ", called at ", site, trapEnd], into: slot)
         threads[slot] = thread
         return slot
     }
@@ -121,11 +118,26 @@ package enum TrapNotice {
         }
     }
 
-    private static func write(_ text: String, into slot: Int) {
+    /// What a trap's note says after the place: the same for every step.
+    private static let trapEnd =
+        ", in this process, which ends with it (the runtime's report follows). In a worker process of your tool the trap is a "
+        + "noCrash finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n"
+
+    /// Copies the parts' bytes into the slot's note, up to its capacity: every step writes one, so
+    /// the parts are copied as they are, not joined into a string first.
+    private static func write(_ parts: [String], into slot: Int) {
         lengths[slot] = 0
-        let bytes = Array(text.utf8.prefix(capacity))
-        bytes.withUnsafeBytes { UnsafeMutableRawPointer(notes + slot * capacity).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        lengths[slot] = bytes.count
+        let note = UnsafeMutableRawPointer(notes + slot * capacity)
+        var length = 0
+        for var part in parts {
+            part.withUTF8 { bytes in
+                let count = min(bytes.count, capacity - length)
+                guard count > 0, let start = bytes.baseAddress else { return }
+                (note + length).copyMemory(from: start, byteCount: count)
+                length += count
+            }
+        }
+        lengths[slot] = length
     }
 
     private static func install() {
@@ -190,7 +202,7 @@ package enum TrapNotice {
             // slot may hold another step's note now): ``end(_:)`` takes the same lock.
             let sent = state.withLock { state -> Bool in
                 guard state.steps[slot]?.generation == step.generation else { return false }
-                write(note, into: slot)
+                write([note], into: slot)
                 pthread_kill(step.thread, SIGABRT)
                 return true
             }

@@ -30,6 +30,10 @@ extension RuleDescriptor {
         state: false,
         learnsFrom: [.storeSet, .storeRemove, .step, .appLaunch, .appTerminate, .appCrash, .appReinstall, .runFinish],
         update: { refused, event, _ in refused = ConsentRefusal.refused(refused, after: event) },
+        // Between steps, where the explorer compares states, the flag cannot matter any more: the next
+        // step (or the run's end) clears it before any prompt of its own, so states differing only in
+        // it are one state.
+        comparedAt: { _, _ in false },
         breaks: { event, refused, _ in event.name == .trackingPrompt && refused }
     )
 }
