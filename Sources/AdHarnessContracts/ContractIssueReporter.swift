@@ -45,23 +45,3 @@ enum ContractIssueReporter {
         #endif
     }
 }
-
-/// The recorder the harness looks up by name (``TestIssueRecording``): a broken rule in a step of
-/// `SimulatedApp.run(_:)` lands on the step's own line in the test.
-enum TestFrameworkIssues: TestIssueRecording {
-    static func record(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int) -> Bool {
-        #if canImport(Testing)
-            if Test.current != nil {
-                let place = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: line, column: column)
-                Issue.record(Comment(rawValue: message), sourceLocation: place)
-                return true
-            }
-        #endif
-        #if canImport(XCTest)
-            XCTFail(message, file: filePath, line: UInt(line))
-            return true
-        #else
-            return false
-        #endif
-    }
-}

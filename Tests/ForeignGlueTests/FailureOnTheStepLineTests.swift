@@ -25,7 +25,7 @@ struct FailureOnTheStepLineTests {
             return issue.sourceLocation?.fileID == #fileID && issue.sourceLocation?.line == line && issue.sourceLocation?.column == 35
                 && issue.sourceLocation?.fileName == "FailureOnTheStepLineTests.swift"
                 && text.contains("rule: noRunawayLoop (") && text.contains("source: ")
-                && text.contains("RuleSet.standard.setting(.noRunawayLoop, to: .warning)")
+                && text.contains("to change its severity: pass rules: with .setting(.noRunawayLoop, to: .warning)")
         }
         // The steps after the failing one did not run, and the run reports no leftovers.
         #expect(leftovers == .some(nil))
@@ -42,6 +42,37 @@ struct FailureOnTheStepLineTests {
         }
         #expect(leftovers?.isClean == true)
         #expect(app.adRequests.count == 1)
+        #expect(app.trace.events.filter { $0.name == .runFinish }.count == 1)
+    }
+
+    @Test("an error of the test's own passes through run { } unchanged: a #require's issue is recorded once, where it failed")
+    func ownErrorsPassThrough() throws {
+        let app = try SimulatedApp(glue: ConsentFirstGlue.init, device: Device(region: .other), user: User(trackingPrompt: .allow))
+        let line = #line + 4
+        try withKnownIssue {
+            try app.run { app in
+                try app.launch()
+                _ = try #require(nil as Int?)
+            }
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.comments.allSatisfy { !$0.rawValue.contains("rule: ") }
+        }
+    }
+
+    @Test("with stopsAtFirstFailure off, run { } records each failure the run collected at the step that broke the rule")
+    func collectedFailuresAreRecorded() throws {
+        let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .leaveApp))
+        app.stopsAtFirstFailure = false
+        let line = #line + 4
+        try withKnownIssue {
+            try app.run { app in
+                try app.launch()
+                try app.onboarding()
+            }
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.comments.contains { $0.rawValue.contains("rule: noRunawayLoop (") }
+        }
+        #expect(!app.failures.isEmpty)
     }
 }
 
@@ -60,12 +91,14 @@ struct FailureOnTheStepLineTests {
 
         func testTheRuleAStepBreaksIsRecordedAtTheStep() throws {
             let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .leaveApp))
-            let line = #line + 3
-            let leftovers = try app.run { app in
-                try app.launch()
-                try app.onboarding()
-            }
-            XCTAssertNil(leftovers)
+            let line = #line + 6
+            // XCTest cannot say whether it kept a failure (outside a running test case it drops it), so
+            // `run` throws it as well: recorded at the step, and never lost.
+            XCTAssertThrowsError(
+                try app.run { app in
+                    try app.launch()
+                    try app.onboarding()
+                })
             XCTAssertEqual(recorded.count, 1)
             XCTAssertEqual(recorded.first?.line, line)
             XCTAssertEqual(recorded.first?.file, #filePath)

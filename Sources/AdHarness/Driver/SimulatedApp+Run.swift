@@ -3,15 +3,19 @@ import StandInRuntime
 
 extension SimulatedApp {
     /// Runs the steps of `body`, then the run's end, and records what fails in the running test
-    /// at the step that failed: the file, line and column of that call, as an `#expect` would.
+    /// at the step that failed: the file, line and column of that call.
     ///
-    /// A failure does not throw out of the test: Swift Testing and XCTest show a thrown error at the
-    /// test's own line, not at the step. The message names the rule, whose it is, its source, and
-    /// how to change its severity. The steps after a failing one do not run; the test goes on after
-    /// `run`, which returns the leftovers of a finished run, or `nil` when a step failed.
+    /// In Swift Testing the failure is an issue at the step's line and does not throw: a thrown error
+    /// shows at the test's own line, not at the step. In XCTest it is a failure at the step's line and
+    /// is thrown as well, since XCTest cannot say whether it kept it. The message names the rule,
+    /// whose it is, its source, and how to change its severity. The steps after a failing one do not
+    /// run; `run` returns the leftovers of a finished run, or `nil` when a step failed. A failure at
+    /// the run's end that no step caused is recorded at `run`'s own line. With `stopsAtFirstFailure`
+    /// off, each failure in ``failures`` is recorded the same way.
     ///
     /// The recording needs the test to link `AdHarnessContracts` (the product that talks to the test
-    /// frameworks); without it, `run` throws the failure, as a step does.
+    /// frameworks); without it, `run` throws the failure, as a step does. Errors the body throws that
+    /// are not the harness's (a `#require`, an `XCTSkip`) pass through unchanged.
     ///
     /// ```swift
     /// try SimulatedApp(glue: MyGlue.init).run { app in
@@ -25,27 +29,31 @@ extension SimulatedApp {
         _ body: (SimulatedApp) throws -> Void
     ) throws -> Leftovers? {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let before = failures.count
         do {
             try body(self)
-            return try finish(fileID: fileID, filePath: filePath, line: line, column: column)
+            let leftovers = try finish(fileID: fileID, filePath: filePath, line: line, column: column)
+            for failure in failures.dropFirst(before) {
+                _ = TestFramework.record(Self.message(for: .invariantViolated(failure)), at: place(of: .invariantViolated(failure)) ?? site)
+            }
+            return leftovers
         } catch let failure as HarnessFailure {
-            guard TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site) else { throw failure }
             abandon()
+            guard TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site) else { throw failure }
             return nil
         } catch {
-            guard TestFramework.record("\(error)", at: site) else { throw error }
             abandon()
-            return nil
+            throw error
         }
     }
 
     /// Where the test called the step a failure belongs to: the step that broke the rule (or caused
-    /// the finding), else the last step the test called.
+    /// the finding), else the last step the test called; `nil` when neither is a place in a test.
     package func place(of failure: HarnessFailure) -> CallSite? {
-        if case .invariantViolated(let violation) = failure, let step = locating(violation).step, step.site.staticFilePath != nil {
-            return step.site
+        if case .invariantViolated(let violation) = failure, let step = locating(violation).step {
+            return step.site.staticFilePath == nil ? nil : step.site
         }
-        return lastStepCall?.site
+        return lastStepCall.flatMap { $0.site.staticFilePath == nil ? nil : $0.site }
     }
 
     /// A failure as a test shows it: what broke, then the rule's name, whose rule it is, its source
@@ -53,21 +61,29 @@ extension SimulatedApp {
     static func message(for failure: HarnessFailure) -> String {
         guard case .invariantViolated(let violation) = failure else { return failure.description }
         let rule = violation.invariant
+        let change =
+            Invariant.allCases.contains(rule)
+            ? "pass rules: with .setting(.\(rule.rawValue), to: .warning) (or .off) on the rule set the app runs by"
+            : "give it another severity where your rule set adds it (adding(_:severity:))"
         return """
             \(failure.description)
             rule: \(rule.rawValue) (\(violation.authority), \(violation.severity.rawValue)); source: \(rule.source)
-            to change its severity: rules: RuleSet.standard.setting(.\(rule.rawValue), to: .warning) (or .off)
+            to change its severity: \(change)
             """
     }
 }
 
 /// The test framework running the test, through the recorder a test links with `AdHarnessContracts`,
 /// found by its type's name: the harness's tools link no test framework.
-enum TestFramework {
+package enum TestFramework {
     /// `AdHarnessContracts.TestFrameworkIssues`, when the process has it.
-    static let recorder = _typeByName("18AdHarnessContracts19TestFrameworkIssuesO") as? any TestIssueRecording.Type
+    static let recorder = _typeByName(recorderName) as? any TestIssueRecording.Type
 
-    /// Records a failure at a call site; `false` when no recorder or no test framework is there.
+    /// The recorder's mangled type name (module and type, each after its length).
+    package static let recorderName = "18AdHarnessContracts19TestFrameworkIssuesO"
+
+    /// Records a failure at a call site of a test; `true` only when a test framework surely kept it
+    /// (Swift Testing's issue), `false` when the caller must still throw or print it.
     static func record(_ message: String, at site: CallSite) -> Bool {
         guard let recorder, let path = site.staticFilePath else { return false }
         return recorder.record(message, fileID: site.fileID, filePath: path, line: site.line, column: site.column)

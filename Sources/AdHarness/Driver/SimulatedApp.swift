@@ -557,9 +557,9 @@ public final class SimulatedApp: Sendable {
         return try finish(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Sends the notice of a run that was stepped and never finished to `reporter` instead of the
-    /// running test (a failure at the last step's line, where the test links `AdHarnessContracts`) or
-    /// standard error. The rules that wait for the end of a run were never decided in such a run,
+    /// Sends the notice of a run that was stepped and never finished to `reporter` as well as to the
+    /// running test (a failure at the last step's line, where the test links `AdHarnessContracts`),
+    /// instead of standard error. The rules that wait for the end of a run were never decided in such a run,
     /// so a test that forgot ``SimulatedApp/finish(fileID:filePath:line:column:)`` would pass on a bug they catch: when the app goes away,
     /// the harness finishes the run itself, and if that finds a failure, the notice names it and
     /// the last step.
@@ -614,9 +614,12 @@ public final class SimulatedApp: Sendable {
         let notice =
             "adharness: a SimulatedApp was stepped (last: \(last)) and never finished, so the rules that wait for "
             + "the end of the run were not checked by the test; finishing it finds: \(found). Call finish(), or step it inside finishing { }."
-        if let reporter = Self.unfinishedRunReporter.withLock({ $0 }) { return reporter(notice) }
-        guard !TestFramework.record(notice, at: last.site) else { return }
-        FileHandle.standardError.write(Data((notice + "\n").utf8))
+        let recorded = TestFramework.record(notice, at: last.site)
+        if let reporter = Self.unfinishedRunReporter.withLock({ $0 }) {
+            reporter(notice)
+        } else if !recorded {
+            FileHandle.standardError.write(Data((notice + "\n").utf8))
+        }
     }
 
     /// What is unfinished now: work waiting on the clock, and faults that fired fewer times than allowed.
