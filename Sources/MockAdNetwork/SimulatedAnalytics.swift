@@ -5,7 +5,8 @@ import StandInRuntime
 /// The analytics SDK of one app process, as far as consent mode goes.
 ///
 /// Each consent type is granted unless the Info.plist sets its default to false
-/// (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`), until the app sets it; what is set is kept in the app's
+/// (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`), or, for ad user data and ad personalization only, to
+/// `eu_consent_policy` (denied in the EEA, granted elsewhere), until the app sets it; what is set is kept in the app's
 /// storage and applies in later launches, until a reinstall. The consent SDK sets it too where the
 /// publisher turned consent mode on (``ConsentModeMapping``). Every set is recorded as
 /// `analytics.consent` with the state after, every event as `analytics.event` with the state in

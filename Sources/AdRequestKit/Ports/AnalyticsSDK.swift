@@ -1,9 +1,10 @@
 /// The analytics SDK, as far as consent goes: its consent mode, and the events it sends.
 ///
 /// Its consent state says, per ``AnalyticsConsentType``, whether the SDK may use data for that
-/// purpose. Each type is granted unless the app's Info.plist sets its default to false, until the
-/// app (or the consent SDK, where the publisher turned consent mode on) sets it; a state set is
-/// kept across launches. Every event the SDK sends is sent under the state in force then.
+/// purpose. Each type is granted unless the app's Info.plist sets its default to false, or, for ad
+/// user data and ad personalization only, to `eu_consent_policy` (denied where the EU user consent
+/// policy applies, the EEA; granted elsewhere), until the app (or the consent SDK, where the
+/// publisher turned consent mode on) sets it; a state set is kept across launches. Every event the SDK sends is sent under the state in force then.
 ///
 /// Contract: the clauses of `AnalyticsContract` in the AdHarnessContracts product, which every
 /// implementation must pass (world-control clauses need the situation arranged):
