@@ -95,6 +95,14 @@ package final class SimulatedAnalytics: AnalyticsSDK, Sendable {
         userProperties.set(value, forName: name)
     }
 
+    /// The user properties held now, by name.
+    package var userPropertyValues: [String: String] {
+        let properties = userProperties
+        return Dictionary(properties.names.compactMap { name in store.string(forKey: AnalyticsUserProperties.key(name)).map { (name, $0) } }) { first, _ in
+            first
+        }
+    }
+
     /// The storage key of the collection switch, once the app set it.
     static let collectionKey = "analytics.collectionEnabled"
 

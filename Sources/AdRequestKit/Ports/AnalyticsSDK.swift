@@ -12,6 +12,8 @@
 /// - `analytics.info-plist-default-applies` (world-control): an Info.plist default of false denies that type until it is set.
 /// - `analytics.set-applies-and-keeps-others` (world-control): a status set is the one in force; the types not given keep theirs.
 /// - `analytics.set-persists-across-launches` (world-control): a state set in one launch is in force in the next.
+/// - `analytics.collection-off-sends-nothing` (world-control): while collection is switched off an event logged is not sent; switched back on, it is.
+/// - `analytics.user-property-set-and-removed` (world-control): a user property set is held with its value; set to nil, it is removed.
 public protocol AnalyticsSDK: Sendable {
     /// Sets the consent status of the types given; the others keep theirs. The SDK stores the
     /// state and applies it in later launches too.
