@@ -233,6 +233,7 @@ public struct RecordedAdRequest: Hashable, Sendable {
             EventField(.identifierSent, identifierSent),
             EventField(.mode, serving.mode),
             EventField(.modeRule, serving.rule),
-        ] + (request.format == .banner ? [] : [EventField("format", request.format.rawValue)]) + tagFields
+        ] + (serving.note.map { [EventField("modeNote", $0)] } ?? []) + (request.format == .banner ? [] : [EventField("format", request.format.rawValue)])
+            + tagFields
     }
 }

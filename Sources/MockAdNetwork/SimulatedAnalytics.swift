@@ -5,7 +5,8 @@ import StandInRuntime
 /// The analytics SDK of one app process, as far as consent mode goes.
 ///
 /// Each consent type is granted unless the Info.plist sets its default to false
-/// (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`), until the app sets it; what is set is kept in the app's
+/// (`GOOGLE_ANALYTICS_DEFAULT_ALLOW_...`), or, for ad user data and ad personalization only, to
+/// `eu_consent_policy` (denied in the EEA, granted elsewhere), until the app sets it; what is set is kept in the app's
 /// storage and applies in later launches, until a reinstall. The consent SDK sets it too where the
 /// publisher turned consent mode on (``ConsentModeMapping``). Every set is recorded as
 /// `analytics.consent` with the state after, every event as `analytics.event` with the state in
@@ -92,6 +93,14 @@ package final class SimulatedAnalytics: AnalyticsSDK, Sendable {
     package func setUserProperty(_ value: String?, forName name: String) {
         guard process.isRunning else { return }
         userProperties.set(value, forName: name)
+    }
+
+    /// The user properties held now, by name.
+    package var userPropertyValues: [String: String] {
+        let properties = userProperties
+        return Dictionary(properties.names.compactMap { name in store.string(forKey: AnalyticsUserProperties.key(name)).map { (name, $0) } }) { first, _ in
+            first
+        }
     }
 
     /// The storage key of the collection switch, once the app set it.

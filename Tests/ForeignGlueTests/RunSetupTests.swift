@@ -77,4 +77,20 @@ struct RunSetupTests {
         #expect(scenario.user == Self.eeaUserDenyingTracking.user)
         #expect(scenario.faults.isEmpty && scenario.previousSession == .freshInstall)
     }
+
+    @Test("a GPP string set from Swift whose US state section does not decode fails setup, as it does in a scenario file")
+    func undecodableGPPStateSectionFailsSetup() throws {
+        // Section 16 (Texas), cut short: the header decodes, the section does not.
+        var previousSession = PreviousSession()
+        previousSession.gppString = "DBABBg~BVWSSSV"
+        let setup = RunSetup(device: Device(region: .regulatedUSState), previousSession: previousSession)
+        do {
+            _ = try SimulatedApp(glue: .reference(), setup: setup)
+            Issue.record("expected setup to fail")
+        } catch .invalidSetup(let problem) {
+            #expect(problem.hasPrefix("previousSession.gppString: expected a GPP string whose US sections decode, found DBABBg~BVWSSSV: segment 1"))
+        } catch {
+            Issue.record("expected invalidSetup, found \(error)")
+        }
+    }
 }

@@ -56,7 +56,9 @@ struct StandInAnalyticsSubject: AnalyticsSubject {
             relaunch: {
                 standIns.process.clock.end()
                 return ports(world: world, standIns: world.makeStandIns(processNumber: standIns.process.number + 1))
-            })
+            },
+            sentEvents: { standIns.process.trace.events(named: .analyticsEvent).compactMap { $0["name"] } },
+            userProperties: { standIns.analytics.userPropertyValues })
     }
 }
 

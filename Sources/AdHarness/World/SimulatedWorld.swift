@@ -94,10 +94,13 @@ package final class SimulatedWorld: Sendable {
     }
 
     /// Writes a GPP string another CMP left, and its section ids, as the GPP in-app API stores them.
-    /// A string that does not decode is an error of the setup.
+    /// A string whose header, or one of whose US sections (National or state), does not decode is
+    /// an error of the setup, as in a scenario file (`GPPString(decodingUSSections:)`).
     private static func storeThirdPartyGPP(_ text: String, in store: any KeyValueStore) throws(HarnessFailure) {
         let gpp: GPPString
-        do { gpp = try GPPString(decoding: text) } catch { throw .invalidSetup("previousSession.gppString is not a GPP string: \(error)") }
+        do { gpp = try GPPString(decodingUSSections: text) } catch {
+            throw .invalidSetup("previousSession.gppString: expected a GPP string whose US sections decode, found \(text): \(error)")
+        }
         store.set(text, forKey: GPPKey.gppString)
         store.set(gpp.sectionIDs.map(String.init).joined(separator: "_"), forKey: GPPKey.sectionIDs)
     }

@@ -1,9 +1,10 @@
 /// The analytics SDK, as far as consent goes: its consent mode, and the events it sends.
 ///
 /// Its consent state says, per ``AnalyticsConsentType``, whether the SDK may use data for that
-/// purpose. Each type is granted unless the app's Info.plist sets its default to false, until the
-/// app (or the consent SDK, where the publisher turned consent mode on) sets it; a state set is
-/// kept across launches. Every event the SDK sends is sent under the state in force then.
+/// purpose. Each type is granted unless the app's Info.plist sets its default to false, or, for ad
+/// user data and ad personalization only, to `eu_consent_policy` (denied where the EU user consent
+/// policy applies, the EEA; granted elsewhere), until the app (or the consent SDK, where the
+/// publisher turned consent mode on) sets it; a state set is kept across launches. Every event the SDK sends is sent under the state in force then.
 ///
 /// Contract: the clauses of `AnalyticsContract` in the AdHarnessContracts product, which every
 /// implementation must pass (world-control clauses need the situation arranged):
@@ -11,6 +12,8 @@
 /// - `analytics.info-plist-default-applies` (world-control): an Info.plist default of false denies that type until it is set.
 /// - `analytics.set-applies-and-keeps-others` (world-control): a status set is the one in force; the types not given keep theirs.
 /// - `analytics.set-persists-across-launches` (world-control): a state set in one launch is in force in the next.
+/// - `analytics.collection-off-sends-nothing` (world-control): while collection is switched off an event logged is not sent; switched back on, it is.
+/// - `analytics.user-property-set-and-removed` (world-control): a user property set is held with its value; set to nil, it is removed.
 public protocol AnalyticsSDK: Sendable {
     /// Sets the consent status of the types given; the others keep theirs. The SDK stores the
     /// state and applies it in later launches too.

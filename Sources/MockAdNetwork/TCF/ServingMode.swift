@@ -21,6 +21,9 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
     case gdprDoesNotApply
     /// GDPR does not apply, and the GPP string records a US state opt-out of sale, sharing or targeted advertising.
     case usStateOptOut
+    /// GDPR does not apply, no US section of the GPP string records an opt-out, and one of them does
+    /// not decode: read as an opt-out (the section and the error are the request's `modeNote`).
+    case usSectionUndecodable
     /// GDPR applies and there is no TC string.
     case noTCString
     /// The TC string does not decode.
@@ -64,7 +67,7 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .gdprDoesNotApply, .personalizationAllowed: .personalized
         case .invalidTCString, .consentOutdated, .googleNotAllowed: .none
         case .noTCString, .noStorageConsent, .basicAdsPurposesMissing, .cmpNotCertified, .googleNotDisclosed: .limited
-        case .personalizationNotConsented, .nonPersonalizedRequested, .usStateOptOut: .nonPersonalized
+        case .personalizationNotConsented, .nonPersonalizedRequested, .usStateOptOut, .usSectionUndecodable: .nonPersonalized
         case .usPrivacyStringOptOut, .restrictedDataProcessingRequested, .personalizationControlsOptOut: .nonPersonalized
         case .childDirectedTreatment, .underAgeOfConsent, .childAgeTreatment, .teenAgeTreatment: .nonPersonalized
         }
@@ -77,6 +80,9 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
         case .usStateOptOut:
             "the GPP string (IABGPP_HDR_GppString) records a US state opt-out of sale, sharing or targeted advertising: "
                 + "restricted data processing, non-personalized ads"
+        case .usSectionUndecodable:
+            "a US section of the GPP string (IABGPP_HDR_GppString) does not decode: read as an opt-out, as an unreadable TC string is "
+                + "read as the most restrictive signal; restricted data processing, non-personalized ads"
         case .noTCString: "GDPR applies but no TC string is stored: limited ads"
         case .invalidTCString: "the TC string does not decode: no ads"
         case .consentOutdated: "the TC string was last updated more than 13 months ago: no ads until consent is asked again"
@@ -110,6 +116,9 @@ public enum ServingModeRule: String, CaseIterable, Hashable, Sendable, Codable {
             "Google, https://support.google.com/admob/answer/14125907 (restricted data processing serves non-personalized ads only) "
                 + "and https://support.google.com/admob/answer/14126918 (AdMob reads GPP US sections); IAB Tech Lab, GPP US National section "
                 + "(Global-Privacy-Platform @2fb2639, SaleOptOut, SharingOptOut, TargetedAdvertisingOptOut: 1 opted out)"
+        case .usSectionUndecodable:
+            "harness reading: Google does not say how an unreadable GPP US section is served; the harness reads it as the most "
+                + "restrictive thing it can say (an opt-out), as it reads an unreadable TC string (https://support.google.com/admob/answer/9999955)"
         case .noTCString:
             "Google, https://support.google.com/admanager/answer/9882911 (limited ads for EEA, UK and CH requests without a TC string)"
         case .invalidTCString, .consentOutdated:
@@ -157,10 +166,14 @@ public struct ServingDecision: Hashable, Sendable {
     public var mode: ServingMode
     /// The rule that decided it.
     package var rule: ServingModeRule
+    /// What the rule read that the rule's name does not say: for `usSectionUndecodable`, which
+    /// section did not decode and why (the `ads.request` field `modeNote`).
+    package var note: String?
 
     /// A decision by a rule, in the rule's mode.
-    package init(_ rule: ServingModeRule) {
+    package init(_ rule: ServingModeRule, note: String? = nil) {
         self.mode = rule.mode
         self.rule = rule
+        self.note = note
     }
 }

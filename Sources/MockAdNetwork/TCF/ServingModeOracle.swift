@@ -9,7 +9,9 @@ import StandInRuntime
 /// applies the rules in order; the first that matches decides. `npa=1` and the audience tags of the
 /// request configuration (child-directed, under the age of consent, child or teen age treatment) can only
 /// lower a mode, never raise it. Where GDPR does not apply, a US state opt-out recorded in the GPP
-/// string gives non-personalized ads (restricted data processing). The tracking status does not
+/// string gives non-personalized ads (restricted data processing), and so does a US section that
+/// does not decode: as a TC string that does not decode gives the most restrictive mode TCF can
+/// give, an unreadable US section is read as the most restrictive thing it can say, an opt-out. The tracking status does not
 /// enter: the ad SDK serves by the privacy signals, and the harness's invariants compare the mode
 /// with the tracking status.
 package enum ServingModeOracle {
@@ -70,7 +72,12 @@ package enum ServingModeOracle {
     package static func signalsDecision(store: any KeyValueStore, now: Int, inEEA: Bool = false, policy: ServingPolicy = ServingPolicy()) -> ServingDecision {
         let gdprApplies = store.integer(forKey: TCFKey.gdprApplies).map { $0 == 1 } ?? inEEA
         guard gdprApplies else {
-            if USStateOptOut.isRecorded(in: store) { return ServingDecision(.usStateOptOut) }
+            switch USStateOptOut.read(in: store) {
+            case .optedOut: return ServingDecision(.usStateOptOut)
+            case .undecodable(let id, let error):
+                return ServingDecision(.usSectionUndecodable, note: "GPP US section \(id) does not decode, read as an opt-out: \(error)")
+            case .none: break
+            }
             if usPrivacyOptOut(in: store) { return ServingDecision(.usPrivacyStringOptOut) }
             return ServingDecision(ConsentStorage(store: store).personalizationOptOutInForce ? .personalizationControlsOptOut : .gdprDoesNotApply)
         }

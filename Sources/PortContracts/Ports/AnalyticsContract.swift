@@ -21,15 +21,25 @@ public struct AnalyticsPorts: Sendable {
     public var state: @Sendable () -> [AnalyticsConsentType: AnalyticsConsentStatus]
     /// The next launch of the app on the same device: its SDK and state.
     public var relaunch: @Sendable () throws -> AnalyticsPorts
+    /// The names of the events the SDK has sent so far, as the subject observes them; `nil` when
+    /// the subject cannot see them (the clauses that need them are skipped).
+    public var sentEvents: (@Sendable () -> [String])?
+    /// The user properties the SDK holds now, by name; `nil` when the subject cannot see them (the
+    /// clauses that need them are skipped).
+    public var userProperties: (@Sendable () -> [String: String])?
 
-    /// An SDK with its observed state and its next launch.
+    /// An SDK with its observed state and its next launch, and, where the subject sees them, the
+    /// events it sent and the user properties it holds.
     public init(
         sdk: any AnalyticsSDK, state: @escaping @Sendable () -> [AnalyticsConsentType: AnalyticsConsentStatus],
-        relaunch: @escaping @Sendable () throws -> AnalyticsPorts
+        relaunch: @escaping @Sendable () throws -> AnalyticsPorts, sentEvents: (@Sendable () -> [String])? = nil,
+        userProperties: (@Sendable () -> [String: String])? = nil
     ) {
         self.sdk = sdk
         self.state = state
         self.relaunch = relaunch
+        self.sentEvents = sentEvents
+        self.userProperties = userProperties
     }
 }
 
@@ -61,6 +71,25 @@ public enum AnalyticsContract {
             ports.sdk.setConsent([.adUserData: .denied])
             let next = try ports.relaunch()
             try expect("ad user data in the next launch", next.state()[.adUserData].map(\.rawValue), equals: "denied")
+        },
+        check("analytics.collection-off-sends-nothing", "while collection is switched off an event logged is not sent; switched back on, it is", "AN5") {
+            subject in
+            let ports = try await arranged(subject, deniedByDefault: [])
+            guard let sent = ports.sentEvents else { throw ContractSkip.cannotArrange("a view of the events the SDK sends") }
+            ports.sdk.setAnalyticsCollectionEnabled(false)
+            ports.sdk.logEvent("contract_while_off")
+            try expect("the events sent while collection is off", sent().filter { $0.hasPrefix("contract_") }, equals: [])
+            ports.sdk.setAnalyticsCollectionEnabled(true)
+            ports.sdk.logEvent("contract_while_on")
+            try expect("the events sent once collection is on again", sent().filter { $0.hasPrefix("contract_") }, equals: ["contract_while_on"])
+        },
+        check("analytics.user-property-set-and-removed", "a user property set is held with its value; set to nil, it is removed", "AN6") { subject in
+            let ports = try await arranged(subject, deniedByDefault: [])
+            guard let properties = ports.userProperties else { throw ContractSkip.cannotArrange("a view of the user properties the SDK holds") }
+            ports.sdk.setUserProperty("true", forName: "allow_personalized_ads")
+            try expect("allow_personalized_ads once set", properties()["allow_personalized_ads"], equals: "true")
+            ports.sdk.setUserProperty(nil, forName: "allow_personalized_ads")
+            try expect("allow_personalized_ads once set to nil", properties()["allow_personalized_ads"], equals: nil)
         },
     ]
 

@@ -200,11 +200,7 @@ extension PreviousSessionSpec {
     /// section that does not decode; nil when it reads.
     static func gppProblem(_ text: String) -> String? {
         do {
-            let gpp = try GPPString(decoding: text)
-            for (index, id) in gpp.sectionIDs.enumerated() {
-                if id == GPPUSNationalSection.id { _ = try GPPUSNationalSection(decoding: gpp.sections[index], index: index + 1) }
-                if GPPUSStateSection.ids.contains(id) { _ = try GPPUSStateSection(decoding: gpp.sections[index], id: id, index: index + 1) }
-            }
+            _ = try GPPString(decodingUSSections: text)
             return nil
         } catch {
             return "\(error)"

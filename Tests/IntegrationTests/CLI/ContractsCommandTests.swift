@@ -25,6 +25,6 @@ struct ContractsCommandTests {
         #expect([text.code, json.code] == [0, 0])
         #expect(report.clauses == expected)
         #expect(text.output.contains("  passed   port-only      tracking.decided-answered-at-once: a decided status is answered at once"))
-        #expect(text.output.hasSuffix("\(expected.count) clauses (16 port-only, 27 world-control): \(expected.count) passed, 0 failed, 0 skipped\n"))
+        #expect(text.output.hasSuffix("\(expected.count) clauses (16 port-only, 29 world-control): \(expected.count) passed, 0 failed, 0 skipped\n"))
     }
 }

@@ -78,6 +78,8 @@ struct ServingModeOracleTests {
         tcf22.set(try withoutDisclosed.encode(), forKey: TCFKey.tcString)
         let usPrivacy = try store(nil, gdprApplies: false)
         usPrivacy.set("1YYN", forKey: ServingModeOracle.usPrivacyStringKey)
+        let cutShort = try store(nil, gdprApplies: false)
+        cutShort.set(GPPString(sections: [(16, "BVWSSV")]).encoded, forKey: GPPKey.gppString)
         let controls = try store(nil, gdprApplies: false)
         ConsentStorage(store: controls).personalizationOptOutInForce = true
         let decide = { (store: InMemoryKeyValueStore, rdp: Bool, policy: ServingPolicy) in
@@ -89,6 +91,7 @@ struct ServingModeOracleTests {
             (.googleNotDisclosed, decide(tcf22, false, ServingPolicy())),
             (.personalizationAllowed, decide(tcf22, false, ServingPolicy(requiresDisclosedVendors: false))),
             (.usPrivacyStringOptOut, decide(usPrivacy, false, ServingPolicy())),
+            (.usSectionUndecodable, decide(cutShort, false, ServingPolicy())),
             (.personalizationControlsOptOut, decide(controls, false, ServingPolicy())),
             (.restrictedDataProcessingRequested, decide(accepted, true, ServingPolicy())),
             (.gdprDoesNotApply, decide(try store(nil, gdprApplies: false), false, ServingPolicy())),
@@ -105,7 +108,23 @@ struct ServingModeOracleTests {
         #expect(ServingModeRule.usPrivacyStringOptOut.mode == .nonPersonalized && ServingModeRule.restrictedDataProcessingRequested.mode == .nonPersonalized)
     }
 
-    @Test("a third-party CMP's US state section records an opt-out as the US National section does; one with none, or that does not decode, records none")
+    @Test("a US section that does not decode is read as an opt-out, and the decision says which section and why")
+    func undecodableSectionIsNamed() throws {
+        let store = try Self.store(nil, gdprApplies: false)
+        // Texas opted out, but the text ends before its last fields; Virginia after it records no opt-out.
+        var virginiaNoOptOut = try #require(GPPUSStateSection(id: 9))
+        (virginiaNoOptOut["SaleOptOut"], virginiaNoOptOut["TargetedAdvertisingOptOut"]) = ([2], [2])
+        store.set(GPPString(sections: [(9, try virginiaNoOptOut.encode()), (16, "BVWSSV")]).encoded, forKey: GPPKey.gppString)
+        let decision = ServingModeOracle.decide(store: store, nonPersonalizedRequested: false, now: Self.today)
+        #expect(decision.rule == .usSectionUndecodable && decision.mode == .nonPersonalized)
+        #expect(
+            decision.note == "GPP US section 16 does not decode, read as an opt-out: segment 2 (ustx), bit 36, MspaCoveredTransaction: "
+                + "expected 42 bits (7 or 8 characters), found 36 (6 characters): the text ends in this field")
+    }
+
+    @Test(
+        "a third-party CMP's US state section records an opt-out as the US National section does; one with none records none, one that does not decode is read as an opt-out"
+    )
     func stateSectionOptOut() throws {
         var texasNoOptOut = try #require(GPPUSStateSection(id: 16))
         (texasNoOptOut["SaleOptOut"], texasNoOptOut["TargetedAdvertisingOptOut"]) = ([2], [2])
@@ -130,7 +149,7 @@ struct ServingModeOracleTests {
                 "usnat without an opt-out, Virginia with one: usStateOptOut",
                 "Texas, did not opt out: gdprDoesNotApply",
                 "California, every field not applicable: gdprDoesNotApply",
-                "Texas, opted out but cut short: gdprDoesNotApply",
+                "Texas, opted out but cut short: usSectionUndecodable",
             ])
     }
 

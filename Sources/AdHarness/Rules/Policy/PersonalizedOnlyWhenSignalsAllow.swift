@@ -16,7 +16,7 @@ extension RuleDescriptor {
             Broken by an `ads.request` with `npa=false` served in a `mode` other than `personalized`: the TCF \
             signals in storage (a "reject all", refused purposes, no TC string) allow less, and the app's own flag \
             did not say so. Not broken when the mode's rule is one the app's flag is not the one to say: a US opt-out the ad \
-            SDK reads itself (`usStateOptOut`, `usPrivacyStringOptOut`, `personalizationControlsOptOut`), an audience \
+            SDK reads itself (`usStateOptOut`, `usSectionUndecodable`, `usPrivacyStringOptOut`, `personalizationControlsOptOut`), an audience \
             tag's, the app's own `gad_rdp=1`, `consentOutdated`, or what the ad network requires of the CMP \
             (`cmpNotCertified`, `googleNotDisclosed`). \
             The ad SDK reads the TC string itself and serves the most conservative mode, so nothing personalized is \
@@ -41,7 +41,8 @@ extension RuleDescriptor {
     /// which the pre-parsed keys an app reads do not show.
     private static let rulesNotTheAppsToFollow: Set<ServingModeRule?> = Set(
         [
-            ServingModeRule.usStateOptOut, .usPrivacyStringOptOut, .personalizationControlsOptOut, .childDirectedTreatment, .underAgeOfConsent,
+            ServingModeRule.usStateOptOut, .usSectionUndecodable, .usPrivacyStringOptOut, .personalizationControlsOptOut, .childDirectedTreatment,
+            .underAgeOfConsent,
             .childAgeTreatment,
             .teenAgeTreatment, .consentOutdated, .cmpNotCertified, .googleNotDisclosed, .restrictedDataProcessingRequested,
         ]
