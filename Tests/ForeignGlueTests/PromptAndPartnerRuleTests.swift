@@ -2,14 +2,11 @@ import AdHarness
 import ScenarioRunner
 import Testing
 
-/// The defect classes real apps got past the harness (issue 48): each on a glue with the defect,
+/// The partner defect classes real apps got past the harness (issue 48): each on a glue with the defect,
 /// which its rule catches at its authority's severity, and on one without, which passes with no
 /// finding at all.
-@Suite("The tracking prompt after a refusal, and partners' flags")
+@Suite("Partners' flags")
 struct PromptAndPartnerRuleTests {
-    /// A fresh install in the EEA: the user rejects everything in the consent form and would allow tracking.
-    static let refusesEverything =
-        #"{"name":"fresh install, rejects all","user":{"trackingPrompt":"allow","consentForm":"rejectAll"},"steps":["launch","onboarding"],"expect":{}}"#
     /// A returning EEA user who consented withdraws in the privacy options, and an ad is requested after.
     static let withdrawsThenRequests = """
         {"name":"consents, then withdraws","previousSession":{"tracking":"authorized","consent":"obtained"},"user":{"privacyOptionsForm":"rejectAll"},
@@ -40,9 +37,6 @@ struct PromptAndPartnerRuleTests {
     }
 
     static let pairs = [
-        Pair(
-            defective: ConsentManagerGlue.factory(.asksTrackingAfterRefusal), correct: ConsentManagerGlue.factory(), scenario: refusesEverything,
-            rule: .noTrackingPromptAfterConsentRefused, severity: .warning),
         Pair(
             defective: PartnerFlagsGlue.factory(.oncePerProcess), correct: PartnerFlagsGlue.factory(.currentChoice), scenario: withdrawsThenRequests,
             rule: .partnerFlagsFollowCurrentChoice, severity: .failure),
@@ -83,16 +77,5 @@ struct PromptAndPartnerRuleTests {
         let withdrawn = try Scenario.decode(json: Self.withdrawsThenRequests).run(glue: glue, rules: .standard)
         #expect(withdrawn.violations.map(\.invariant).contains(.partnersToldNoMoreThanUserGave), "\(withdrawn.report)")
         #expect(!withdrawn.violations.map(\.invariant).contains(.partnerFlagsFollowCurrentChoice), "\(withdrawn.report)")
-    }
-
-    @Test("a refusal in an earlier process is not judged: the prompt on a later launch is not this flow's")
-    func earlierRefusalNotJudged() throws {
-        let later = try Scenario.decode(
-            json: """
-                {"name":"refused earlier","previousSession":{"consent":"obtained","consentChoices":{}},"user":{"trackingPrompt":"allow"},
-                 "steps":["launch","requestTracking"],"expect":{}}
-                """)
-        let verdict = later.run(glue: ConsentManagerGlue.factory(.asksTrackingAfterRefusal), rules: .standard)
-        #expect(!verdict.warnings.map(\.invariant).contains(.noTrackingPromptAfterConsentRefused), "\(verdict.report)")
     }
 }
