@@ -41,9 +41,6 @@ struct PromptAndPartnerRuleTests {
             defective: PartnerFlagsGlue.factory(.oncePerProcess), correct: PartnerFlagsGlue.factory(.currentChoice), scenario: withdrawsThenRequests,
             rule: .partnerFlagsFollowCurrentChoice, severity: .failure),
         Pair(
-            defective: PartnerFlagsGlue.factory(.oncePerProcess), correct: PartnerFlagsGlue.factory(.currentChoice), scenario: withdrawsAtTheEnd,
-            rule: .partnerFlagsFollowCurrentChoice, severity: .warning),
-        Pair(
             defective: PartnerFlagsGlue.factory(.remoteSwitchAtLaunch), correct: PartnerFlagsGlue.factory(.currentChoice),
             scenario: returningUserWhoConsented, rule: .partnersToldConsentAfterConsentSDK, severity: .warning),
         Pair(
@@ -60,6 +57,18 @@ struct PromptAndPartnerRuleTests {
         let clean = scenario.run(glue: pair.correct, rules: .standard)
         #expect(clean.passed, "\(clean.report)")
         #expect(clean.warnings.isEmpty, "\(clean.warnings.map(\.summary))")
+    }
+
+    @Test("a glue that tells its partners before each request only has no finding when the run ends after a withdrawal, and none at the next request")
+    func toldBeforeEachRequest() throws {
+        let glue = PartnerFlagsGlue.factory(.beforeEachRequest)
+        for json in [Self.withdrawsAtTheEnd, Self.withdrawsThenRequests] {
+            let verdict = try Scenario.decode(json: json).run(glue: glue, rules: .standard)
+            #expect(verdict.passed && verdict.warnings.isEmpty, "\(verdict.report)")
+        }
+        // The run's end is not judged at all, even for a glue that never tells again.
+        let once = try Scenario.decode(json: Self.withdrawsAtTheEnd).run(glue: PartnerFlagsGlue.factory(.oncePerProcess), rules: .standard)
+        #expect(!once.warnings.map(\.invariant).contains(.partnerFlagsFollowCurrentChoice), "\(once.report)")
     }
 
     @Test("a remote switch that tells consent is no finding of the partner rule when the stored choice consents: the new rule is what catches it")
