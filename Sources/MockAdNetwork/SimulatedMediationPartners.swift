@@ -12,18 +12,22 @@ package final class SimulatedMediationPartners: MediationPartners, Sendable {
     private let consent: ConsentStorage?
     private let region: @Sendable () -> ConsentRegion
     private let ageTagged: @Sendable () -> Bool
+    private let canRequestAds: (@Sendable () -> Bool)?
     private let held = Locked<[MediationPartner: PartnerPrivacyFlags]>([:])
 
     /// Creates the partners of a process: `consent` is where the consent SDK keeps the user's
     /// answers (`nil` for an app on the legacy SDK), `region` where the user is, `ageTagged` whether
-    /// the ad SDK's configuration tags the user for age-restricted treatment.
+    /// the ad SDK's configuration tags the user for age-restricted treatment, `canRequestAds` whether
+    /// the consent SDK allows ad requests in this process now (`nil` for an app on the legacy SDK).
     package init(
-        process: AppProcess, consent: ConsentStorage?, region: @escaping @Sendable () -> ConsentRegion, ageTagged: @escaping @Sendable () -> Bool
+        process: AppProcess, consent: ConsentStorage?, region: @escaping @Sendable () -> ConsentRegion, ageTagged: @escaping @Sendable () -> Bool,
+        canRequestAds: (@Sendable () -> Bool)? = nil
     ) {
         self.process = process
         self.consent = consent
         self.region = region
         self.ageTagged = ageTagged
+        self.canRequestAds = canRequestAds
     }
 
     /// What each partner holds now.
@@ -52,6 +56,7 @@ package final class SimulatedMediationPartners: MediationPartners, Sendable {
             EventField(.userOptedOut, region == .regulatedUSState && consent?.usOptOut == true),
             EventField(.ageTagged, ageTagged()),
         ]
+        if let canRequestAds { fields.append(EventField(.canRequestAds, canRequestAds())) }
         process.trace.record(.partnerConsent, fields)
     }
 

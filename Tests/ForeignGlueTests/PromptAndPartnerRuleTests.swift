@@ -2,14 +2,11 @@ import AdHarness
 import ScenarioRunner
 import Testing
 
-/// The defect classes real apps got past the harness (issue 48): each on a glue with the defect,
+/// The partner defect classes real apps got past the harness (issue 48): each on a glue with the defect,
 /// which its rule catches at its authority's severity, and on one without, which passes with no
 /// finding at all.
-@Suite("The tracking prompt after a refusal, and partners' flags")
+@Suite("Partners' flags")
 struct PromptAndPartnerRuleTests {
-    /// A fresh install in the EEA: the user rejects everything in the consent form and would allow tracking.
-    static let refusesEverything =
-        #"{"name":"fresh install, rejects all","user":{"trackingPrompt":"allow","consentForm":"rejectAll"},"steps":["launch","onboarding"],"expect":{}}"#
     /// A returning EEA user who consented withdraws in the privacy options, and an ad is requested after.
     static let withdrawsThenRequests = """
         {"name":"consents, then withdraws","previousSession":{"tracking":"authorized","consent":"obtained"},"user":{"privacyOptionsForm":"rejectAll"},
@@ -41,14 +38,8 @@ struct PromptAndPartnerRuleTests {
 
     static let pairs = [
         Pair(
-            defective: ConsentManagerGlue.factory(.asksTrackingAfterRefusal), correct: ConsentManagerGlue.factory(), scenario: refusesEverything,
-            rule: .noTrackingPromptAfterConsentRefused, severity: .warning),
-        Pair(
             defective: PartnerFlagsGlue.factory(.oncePerProcess), correct: PartnerFlagsGlue.factory(.currentChoice), scenario: withdrawsThenRequests,
             rule: .partnerFlagsFollowCurrentChoice, severity: .failure),
-        Pair(
-            defective: PartnerFlagsGlue.factory(.oncePerProcess), correct: PartnerFlagsGlue.factory(.currentChoice), scenario: withdrawsAtTheEnd,
-            rule: .partnerFlagsFollowCurrentChoice, severity: .warning),
         Pair(
             defective: PartnerFlagsGlue.factory(.remoteSwitchAtLaunch), correct: PartnerFlagsGlue.factory(.currentChoice),
             scenario: returningUserWhoConsented, rule: .partnersToldConsentAfterConsentSDK, severity: .warning),
@@ -68,6 +59,18 @@ struct PromptAndPartnerRuleTests {
         #expect(clean.warnings.isEmpty, "\(clean.warnings.map(\.summary))")
     }
 
+    @Test("a glue that tells its partners before each request only has no finding when the run ends after a withdrawal, and none at the next request")
+    func toldBeforeEachRequest() throws {
+        let glue = PartnerFlagsGlue.factory(.beforeEachRequest)
+        for json in [Self.withdrawsAtTheEnd, Self.withdrawsThenRequests] {
+            let verdict = try Scenario.decode(json: json).run(glue: glue, rules: .standard)
+            #expect(verdict.passed && verdict.warnings.isEmpty, "\(verdict.report)")
+        }
+        // The run's end is not judged at all, even for a glue that never tells again.
+        let once = try Scenario.decode(json: Self.withdrawsAtTheEnd).run(glue: PartnerFlagsGlue.factory(.oncePerProcess), rules: .standard)
+        #expect(!once.warnings.map(\.invariant).contains(.partnerFlagsFollowCurrentChoice), "\(once.report)")
+    }
+
     @Test("a remote switch that tells consent is no finding of the partner rule when the stored choice consents: the new rule is what catches it")
     func remoteSwitchPassesThePartnerRule() throws {
         let verdict = try Scenario.decode(json: Self.returningUserWhoConsented).run(glue: PartnerFlagsGlue.factory(.remoteSwitchAtLaunch), rules: .standard)
@@ -83,16 +86,5 @@ struct PromptAndPartnerRuleTests {
         let withdrawn = try Scenario.decode(json: Self.withdrawsThenRequests).run(glue: glue, rules: .standard)
         #expect(withdrawn.violations.map(\.invariant).contains(.partnersToldNoMoreThanUserGave), "\(withdrawn.report)")
         #expect(!withdrawn.violations.map(\.invariant).contains(.partnerFlagsFollowCurrentChoice), "\(withdrawn.report)")
-    }
-
-    @Test("a refusal in an earlier process is not judged: the prompt on a later launch is not this flow's")
-    func earlierRefusalNotJudged() throws {
-        let later = try Scenario.decode(
-            json: """
-                {"name":"refused earlier","previousSession":{"consent":"obtained","consentChoices":{}},"user":{"trackingPrompt":"allow"},
-                 "steps":["launch","requestTracking"],"expect":{}}
-                """)
-        let verdict = later.run(glue: ConsentManagerGlue.factory(.asksTrackingAfterRefusal), rules: .standard)
-        #expect(!verdict.warnings.map(\.invariant).contains(.noTrackingPromptAfterConsentRefused), "\(verdict.report)")
     }
 }

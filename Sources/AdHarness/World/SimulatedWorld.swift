@@ -174,9 +174,12 @@ package final class SimulatedWorld: Sendable {
             region: { [region] in region.snapshot },
             onRequest: { [requests] request in requests.withLock { $0.append(request) } }
         )
+        var consentAllowsRequests: (@Sendable () -> Bool)?
+        if legacySDK == nil { consentAllowsRequests = { @Sendable in information.canRequestAds } }
         let partners = SimulatedMediationPartners(
             process: process, consent: legacySDK == nil ? consentStorage : nil, region: { [region] in region.snapshot },
-            ageTagged: { adSDK.requestConfiguration.forbidsPersonalizedAds })
+            ageTagged: { adSDK.requestConfiguration.forbidsPersonalizedAds },
+            canRequestAds: consentAllowsRequests)
         return ProcessStandIns(
             process: process, tracking: tracking, identifier: identifier,
             consentInformation: information, consentForms: forms,

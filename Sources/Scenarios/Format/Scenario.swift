@@ -160,7 +160,7 @@ public struct Scenario: Sendable, Decodable {
                     codingPath: container.codingPath + [CodingKeys.glue],
                     debugDescription:
                         "\"\(runsWithoutGlue ? "none" : "any")\" promises ground truth only, but \(first) belongs to the reference glue (its settings, log or beliefs); "
-                        + "remove it, or set \"glue\": \"reference\""
+                        + "remove it, or set \"glue\": \"reference\" (such a file is expected to check ground truth only)"
                 ))
         }
         if declaredGlue == .anyGlue { try Self.checkAnyGlue(expect: expect, user: user, codingPath: container.codingPath) }

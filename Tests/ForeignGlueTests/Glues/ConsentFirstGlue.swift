@@ -1,8 +1,7 @@
 import AdHarness
 import Foundation
 
-/// A team's glue: the consent form first, then the tracking prompt unless the user refused every
-/// purpose (App Review rejects asking after a refusal); every decision made from what
+/// A team's glue: the consent form first, then the tracking prompt; every decision made from what
 /// the OS and the consent SDK say at that moment. It logs nothing.
 final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
     private let ports: AppPorts
@@ -25,9 +24,6 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         guard !locked({ swap(&onboarding, true) }) else { return }  // a second call joins the first
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
             self.ports.consentForms.loadAndPresentIfRequired { _ in
-                // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
-                let purposes = TCFSignals(store: self.ports.store).purposeConsents
-                guard purposes.isEmpty || purposes.contains("1") else { return self.locked { self.onboarding = false } }
                 self.requestTracking { self.locked { self.onboarding = false } }
             }
         }

@@ -9,6 +9,9 @@ final class PartnerFlagsGlue: ConsentGlue, @unchecked Sendable {
         /// From the consent SDK's TCF signals, before each request and again once the user changes
         /// the choice in the privacy options: correct.
         case currentChoice
+        /// From the consent SDK's TCF signals, before each request only, as the partner guides ask:
+        /// correct too, though a withdrawal reaches the partner only at the next request.
+        case beforeEachRequest
         /// From the consent SDK's TCF signals, once per process, before the first request: a
         /// withdrawal in the privacy options never reaches the partner.
         case oncePerProcess
@@ -48,7 +51,7 @@ final class PartnerFlagsGlue: ConsentGlue, @unchecked Sendable {
 
     func requestAd(adUnitID: String) {
         switch telling {
-        case .currentChoice: tell(consent: currentConsent)
+        case .currentChoice, .beforeEachRequest: tell(consent: currentConsent)
         case .oncePerProcess: if !told.withLock({ $0 }) { tell(consent: currentConsent) }
         case .hardCodedConsent: tell(consent: true)
         case .remoteSwitchAtLaunch: break

@@ -70,8 +70,6 @@ final class PreFixGlue: ConsentGlue, @unchecked Sendable {
             state.withLock { $0.cachedCanRequestAds = ports.consentInformation.canRequestAds }
             ports.consentForms.loadAndPresentIfRequired { [self] _ in
                 state.withLock { $0.cachedCanRequestAds = ports.consentInformation.canRequestAds }
-                // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
-                guard !ports.refusedEveryPurpose else { return }
                 requestTracking {}
             }
         }

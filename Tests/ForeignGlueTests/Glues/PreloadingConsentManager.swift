@@ -45,8 +45,7 @@ final class PreloadingConsentManager: AsyncConsentGlue {
         defer { gathering = false }
         try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
         try? await ports.consentForms.loadAndPresentIfRequired()
-        // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
-        if !ports.refusedEveryPurpose { await askForTracking() }
+        await askForTracking()
         await startAndPreload()
     }
 

@@ -66,7 +66,7 @@ struct MediationPartnersTests {
         let last = try #require(app.trace.events(named: .partnerConsent).last)
         #expect(
             last.description.hasSuffix(
-                "partner.consent  partner=applovin hasUserConsent=true doNotSell=false isAgeRestricted=unset gdpr=false userConsented=false choicePurposes=none userOptedOut=false ageTagged=false"
+                "partner.consent  partner=applovin hasUserConsent=true doNotSell=false isAgeRestricted=unset gdpr=false userConsented=false choicePurposes=none userOptedOut=false ageTagged=false canRequestAds=true"
             ))
     }
 }

@@ -18,7 +18,8 @@ extension RuleDescriptor {
             the app has not asked it for a consent update in this process yet (before that it allows none, catalogue C1), \
             or its last answer says consent is still required (an expired or re-asked decision), or it was reset. The \
             user's stored choice may still read as consent, so `partnersToldNoMoreThanUserGave` passes it: what is missing \
-            is the consent SDK's answer of this process, which the app must ask for before it reads the status. A flag \
+            is the consent SDK's answer of this process, which the app must ask for before it reads the status. Whether it \
+            allows requests is read from the event's `canRequestAds` (the consent SDK's own value at the call). A flag \
             that says no consent is never judged.
             """,
         source: """
@@ -28,7 +29,9 @@ extension RuleDescriptor {
             (https://developers.google.com/admob/ios/mediation/applovin: forward the consent the user gave) (catalogue MP5)
             """,
         breaks: { event, facts in
-            guard event.name == .partnerConsent, event[.gdprApplies] == true, !facts.canRequestAds else { return false }
+            // The consent SDK's own answer at the call, as the stand-in recorded it; the run's facts for
+            // an app on the legacy SDK, whose partners' calls do not record it.
+            guard event.name == .partnerConsent, event[.gdprApplies] == true, !(event[.canRequestAds] ?? facts.canRequestAds) else { return false }
             let purposes = event[.partnerTCPurposes]
             return event[.partnerHasUserConsent] == true || (purposes != nil && purposes != "none" && purposes != "unreadable")
         }

@@ -12,19 +12,19 @@ extension RuleDescriptor {
     static let partnerFlagsFollowCurrentChoice = RuleDescriptor(
         id: .partnerFlagsFollowCurrentChoice,
         authority: .platform,
-        on: [.adsRequest, .runFinish],
-        rule: "no mediated ad network still holds GDPR consent the user has since withdrawn, when an ad is requested or the run ends",
+        on: [.adsRequest],
+        rule: "no mediated ad network still holds GDPR consent the user has since withdrawn when an ad is requested",
         definition: """
             A `partner.consent` where GDPR applies and the partner then holds no more than the user's choice gives \
             (`hasUserConsent=true` with `userConsented=true`, or a TC string whose purposes are all in `choicePurposes`) \
             records what the partner holds; a later `store.set` of `IABTCF_PurposeConsents` (the user's new choice, from \
             the privacy-options form or a new consent form) changes the choice it is judged against. Broken by an \
-            `ads.request` (the partners are asked for ads) or by the run's end with no work left waiting (`run.finish` \
-            without `pending`), while a partner holds `hasUserConsent=true` and the current choice does not consent to \
-            TCF purposes 1, 3 and 4, or holds a TC string with a purpose the current choice does not consent to. A flag \
-            that was too much when told is `partnersToldNoMoreThanUserGave`'s, not judged again here. A partner's flags \
-            last one process (a modelling choice: the stand-in's). At an `ads.request` it fails the run (the partner serves \
-            on consent the user withdrew); at the run's end it warns (the app may tell the partner before its next request).
+            `ads.request` (the partners are asked for ads: one serves on consent the user withdrew) while a partner holds \
+            `hasUserConsent=true` and the current choice does not consent to TCF purposes 1, 3 and 4, or holds a TC string \
+            with a purpose the current choice does not consent to. A flag that was too much when told is \
+            `partnersToldNoMoreThanUserGave`'s, not judged again here. A partner's flags last one process (a modelling \
+            choice: the stand-in's). What a partner holds when the run ends is not judged: an app that tells its partners \
+            before each request, as the partner guides ask, tells them before the next one.
             """,
         source: """
             Google, AppLovin mediation (https://developers.google.com/admob/ios/mediation/applovin): forward the user's \
@@ -35,14 +35,7 @@ extension RuleDescriptor {
         state: PartnerFlagsHeld(),
         learnsFrom: [.partnerConsent, .storeSet, .storeRemove, .appLaunch, .appTerminate, .appCrash, .appReinstall],
         update: { held, event, _ in held.update(with: event) },
-        breaks: { event, held, _ in
-            switch event.name {
-            case .adsRequest: return held.stale
-            case .runFinish: return event[.pendingWork] == nil && held.stale
-            default: return false
-            }
-        },
-        authorityAt: { event in event.name == .runFinish ? .guidance : .platform }
+        breaks: { event, held, _ in event.name == .adsRequest && held.stale }
     )
 }
 
@@ -76,6 +69,7 @@ struct PartnerFlagsHeld: Hashable, Sendable {
             guard let partner = event[.mediationPartner]?.rawValue else { return }
             guard event[.gdprApplies] == true else {
                 partners[partner] = nil
+                if partners.isEmpty { choice = [] }
                 return
             }
             choice = Self.purposes(event[.choicePurposes])
@@ -86,6 +80,9 @@ struct PartnerFlagsHeld: Hashable, Sendable {
                 if purposes.isSubset(of: choice) { held.tcPurposes = purposes }
             }
             partners[partner] = held.consent || !held.tcPurposes.isEmpty ? held : nil
+            // With no partner holding anything, the choice is read by nothing: kept, it would only
+            // split the explorer's states.
+            if partners.isEmpty { choice = [] }
         case .storeSet where event[.storageKey] == TCFKey.purposeConsents && !partners.isEmpty:
             let bits = event[.storedValue] ?? ""
             choice = Set(bits.enumerated().filter { $0.element == "1" }.map { $0.offset + 1 })

@@ -1,1 +1,0 @@
-../ForeignGlueTests/Glues/RefusedEveryPurpose.swift
