@@ -232,19 +232,19 @@ struct KnownBugTests {
         KnownBug(
             glue: PartnerFlagsGlue.factory(.oncePerProcess),
             bug: "tells AppLovin the user's consent once per process, so a withdrawal in the privacy options never reaches it",
-            scenario: PromptAndPartnerRuleTests.withdrawsThenRequests,
+            scenario: PartnerRuleTests.withdrawsThenRequests,
             caughtBy: .partnerFlagsFollowCurrentChoice
         ),
         KnownBug(
             glue: PartnerFlagsGlue.factory(.remoteSwitchAtLaunch),
             bug: "a remote switch tells AppLovin consent at launch, before the consent SDK is asked anything",
-            scenario: PromptAndPartnerRuleTests.returningUserWhoConsented,
+            scenario: PartnerRuleTests.returningUserWhoConsented,
             caughtBy: .partnersToldConsentAfterConsentSDK
         ),
         KnownBug(
             glue: PartnerFlagsGlue.factory(.hardCodedConsent),
             bug: "hard-codes AppLovin's hasUserConsent to true, whatever the user chose",
-            scenario: PromptAndPartnerRuleTests.rejectedEverythingEarlier,
+            scenario: PartnerRuleTests.rejectedEverythingEarlier,
             caughtBy: .partnersToldNoMoreThanUserGave
         ),
         KnownBug(

@@ -6,7 +6,7 @@ import Testing
 /// which its rule catches at its authority's severity, and on one without, which passes with no
 /// finding at all.
 @Suite("Partners' flags")
-struct PromptAndPartnerRuleTests {
+struct PartnerRuleTests {
     /// A returning EEA user who consented withdraws in the privacy options, and an ad is requested after.
     static let withdrawsThenRequests = """
         {"name":"consents, then withdraws","previousSession":{"tracking":"authorized","consent":"obtained"},"user":{"privacyOptionsForm":"rejectAll"},
