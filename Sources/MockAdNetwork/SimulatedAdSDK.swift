@@ -160,13 +160,17 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     private func startIfNeeded(implicit: Bool, crashing call: (label: String, completion: @Sendable () -> Void)) -> Bool {
         guard process.answersCalls else { return false }
         let trace = process.trace
+        // A stored choice that consents to no TCF purpose: an app that then never asks for tracking
+        // starts the SDK with the status undecided, and rightly (`adSDKStartsAfterTrackingDecision`).
+        let purposes = consent.signalStore?.string(forKey: TCFKey.purposeConsents) ?? ""
+        let refusedEveryPurpose = !purposes.isEmpty && !purposes.contains("1")
         trace.record(
             .adsStart,
             [
                 EventField(.tracking, trackingStatus()),
                 EventField(.identifierSent, advertisingIdentifier().isZero ? AdvertisingIdentifierSent.zero : .set),
                 EventField(.canRequestAds, consent.signalAllowsAdRequests),
-            ] + (implicit ? [EventField(.implicitStart, true)] : []))
+            ] + (implicit ? [EventField(.implicitStart, true)] : []) + (refusedEveryPurpose ? [EventField(.refusedEveryPurpose, true)] : []))
         // An Ad Manager app (`GADIsAdManagerApp`) may start without an application identifier.
         guard infoPlist.contains(.adApplicationIdentifier) || infoPlist[.adManagerApp] == .bool(true) else {
             process.crash(.adApplicationIdentifierMissing, in: call.label, completion: call.completion)

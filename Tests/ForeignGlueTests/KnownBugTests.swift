@@ -230,6 +230,12 @@ struct KnownBugTests {
             caughtBy: .adSDKStartedOnce
         ),
         KnownBug(
+            glue: ConsentManagerGlue.factory(.asksTrackingAfterRefusal),
+            bug: "shows the tracking prompt right after the user refused every purpose in the consent form",
+            scenario: PromptAfterRefusalTests.refusesEverything,
+            caughtBy: .noTrackingPromptAfterConsentRefused
+        ),
+        KnownBug(
             glue: PartnerFlagsGlue.factory(.oncePerProcess),
             bug: "tells AppLovin the user's consent once per process, so a withdrawal in the privacy options never reaches it",
             scenario: PartnerRuleTests.withdrawsThenRequests,

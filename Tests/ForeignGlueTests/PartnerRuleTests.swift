@@ -87,4 +87,5 @@ struct PartnerRuleTests {
         #expect(withdrawn.violations.map(\.invariant).contains(.partnersToldNoMoreThanUserGave), "\(withdrawn.report)")
         #expect(!withdrawn.violations.map(\.invariant).contains(.partnerFlagsFollowCurrentChoice), "\(withdrawn.report)")
     }
+
 }

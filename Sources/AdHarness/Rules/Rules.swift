@@ -9,7 +9,7 @@ package enum Rules {
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
         .wantedAdsRequested, .storedConsentUsedWhenUpdateFails, .fullScreenAdPresentedOnce, .adSDKStartedOnce, .noCrashOnDuplicateCallback,
-        .partnersToldConsentAfterConsentSDK,
+        .noTrackingPromptAfterConsentRefused, .partnersToldConsentAfterConsentSDK,
         .requestsFollowCurrentAnswers, .analyticsConsentFollowsChoice,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,

@@ -49,6 +49,10 @@ public struct TCFSignals: Hashable, Sendable {
         return Self.isSet(vendorConsents, Self.googleVendorID) && [1, 3, 4].allSatisfy { Self.isSet(purposeConsents, $0) } && basic
     }
 
+    /// Whether the stored choice consents to no purpose at all: the user rejected everything in the
+    /// consent form. No choice stored (an empty `IABTCF_PurposeConsents`) is no refusal.
+    public var consentsToNoPurpose: Bool { !purposeConsents.isEmpty && !purposeConsents.contains("1") }
+
     /// Whether id `id` (from 1) is `1` in a binary string.
     static func isSet(_ binary: String, _ id: Int) -> Bool {
         let characters = binary.utf8

@@ -134,15 +134,19 @@ public final class AdsService: Sendable {
         case .beforeConsent:
             requestTrackingAuthorization { [weak self] _ in self?.coordinator.requestConsentIfNeeded(completion: finish) }
         case .afterConsent:
+            // A user who refused every purpose in the form is not asked for tracking next (App Review
+            // has rejected apps that ask right after such a refusal).
             coordinator.requestConsentIfNeeded { [weak self] outcome in
-                self?.requestTrackingAuthorization { _ in finish(outcome) }
+                guard let self, !refusedEveryPurpose else { return finish(outcome) }
+                requestTrackingAuthorization { _ in finish(outcome) }
             }
         case .consentSDK:
             // The consent SDK asks the OS during its flow; the form's evaluation reads the answer. If the
             // status is still undecided when the flow ends (no explainer shown, or the OS ignored the SDK's
-            // request because the app was inactive), the app asks itself, once the app is active.
+            // request because the app was inactive), the app asks itself, once the app is active, unless
+            // the user refused every purpose in the form.
             coordinator.requestConsentIfNeeded { [weak self] outcome in
-                guard let self, !isTrackingDecided else { return finish(outcome) }
+                guard let self, !isTrackingDecided, !refusedEveryPurpose else { return finish(outcome) }
                 requestTrackingAuthorization { _ in finish(outcome) }
             }
         }
@@ -353,8 +357,18 @@ public final class AdsService: Sendable {
     }
 
     /// Starts the SDK once, if the tracking status is decided and the consent SDK allows ads now.
+    /// The consent SDK's stored choice consents to no TCF purpose.
+    private var refusedEveryPurpose: Bool { TCFSignals(store: environment.store).consentsToNoPurpose }
+
+    /// Whether the ad SDK may start as far as tracking goes: the status is decided, or the app will
+    /// not ask (it asks after the consent form, and the user refused every purpose there; the ads are
+    /// non-personalized whatever the answer).
+    private var trackingSettledForStart: Bool {
+        isTrackingDecided || configuration.onboardingTracking != .beforeConsent && refusedEveryPurpose
+    }
+
     private func startAdSDKIfAllowed(_ known: ConsentState? = nil) {
-        guard !isAdSDKStarted, isTrackingDecided else { return }
+        guard !isAdSDKStarted, trackingSettledForStart else { return }
         let state = known ?? coordinator.currentState(trigger: .adSDKStart)
         guard state.canRequestAds else { return }
         let isFirst = mutable.withLock { mutable -> Bool in

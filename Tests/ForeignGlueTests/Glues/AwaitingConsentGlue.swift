@@ -2,7 +2,8 @@ import AdHarness
 import Foundation
 
 /// A team's glue written with async/await on the main actor: the update, the consent form, a
-/// second's pause on the app's clock, then the tracking prompt; ads start once both are decided.
+/// second's pause on the app's clock, then the tracking prompt (none after a refusal of every
+/// purpose); ads start once both are decided.
 @MainActor
 final class AwaitingConsentGlue: AsyncConsentGlue {
     private let ports: AppPorts
@@ -28,8 +29,13 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
         onboarding = true
         try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
         try? await ports.consentForms.loadAndPresentIfRequired()
-        try? await ports.clock.sleep(for: .seconds(1))
-        await requestTracking()
+        // After a refusal of every purpose, the app does not go on to the tracking prompt.
+        if TCFSignals(store: ports.store).consentsToNoPurpose {
+            startAdsIfAllowed()
+        } else {
+            try? await ports.clock.sleep(for: .seconds(1))
+            await requestTracking()
+        }
         onboarding = false
     }
 
@@ -66,8 +72,11 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
         ports.tracking.trackingAuthorizationStatus == .authorized ? ports.advertisingIdentifier.advertisingIdentifier : nil
     }
 
+    /// Starts the ad SDK once the tracking status is decided (or will never be asked, after a refusal
+    /// of every purpose) and the consent SDK allows ads.
     private func startAdsIfAllowed() {
-        guard ports.tracking.trackingAuthorizationStatus != .notDetermined, ports.consentInformation.canRequestAds, !sdkStarted else { return }
+        let decided = ports.tracking.trackingAuthorizationStatus != .notDetermined || TCFSignals(store: ports.store).consentsToNoPurpose
+        guard decided, ports.consentInformation.canRequestAds, !sdkStarted else { return }
         sdkStarted = true
         ports.adSDK.start {}
     }

@@ -29,6 +29,11 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
         guard !flags.withLock({ swap(&$0.onboarding, true) }) else { return }
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
             self.ports.consentForms.loadAndPresentIfRequired { _ in
+                // After a refusal of every purpose, the app does not go on to the tracking prompt.
+                guard !TCFSignals(store: self.ports.store).consentsToNoPurpose else {
+                    self.startAdsIfAllowed()
+                    return self.flags.withLock { $0.onboarding = false }
+                }
                 self.ports.clock.schedule(after: .seconds(1), label: "sleep") {
                     self.requestTracking { self.flags.withLock { $0.onboarding = false } }
                 }
@@ -68,7 +73,8 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
     }
 
     private func startAdsIfAllowed() {
-        guard ports.tracking.trackingAuthorizationStatus != .notDetermined, ports.consentInformation.canRequestAds,
+        let decided = ports.tracking.trackingAuthorizationStatus != .notDetermined || TCFSignals(store: ports.store).consentsToNoPurpose
+        guard decided, ports.consentInformation.canRequestAds,
             !flags.withLock({ swap(&$0.sdkStarted, true) })
         else { return }
         ports.adSDK.start {}

@@ -1,8 +1,9 @@
 import AdHarness
 import Foundation
 
-/// A team's glue: the consent form first, then the tracking prompt; every decision made from what
-/// the OS and the consent SDK say at that moment. It logs nothing.
+/// A team's glue: the consent form first, then the tracking prompt unless the user refused every
+/// purpose (App Review has rejected apps that ask right after such a refusal); every decision made
+/// from what the OS and the consent SDK say at that moment. It logs nothing.
 final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
     private let ports: AppPorts
     private let lock = NSLock()
@@ -24,6 +25,11 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         guard !locked({ swap(&onboarding, true) }) else { return }  // a second call joins the first
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
             self.ports.consentForms.loadAndPresentIfRequired { _ in
+                // After a refusal of every purpose, the app does not go on to the tracking prompt.
+                guard !TCFSignals(store: self.ports.store).consentsToNoPurpose else {
+                    self.startAdsIfAllowed()
+                    return self.locked { self.onboarding = false }
+                }
                 self.requestTracking { self.locked { self.onboarding = false } }
             }
         }
@@ -59,8 +65,11 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         ports.tracking.trackingAuthorizationStatus == .authorized ? ports.advertisingIdentifier.advertisingIdentifier : nil
     }
 
+    /// Starts the ad SDK once the tracking status is decided (or will never be asked, after a refusal
+    /// of every purpose) and the consent SDK allows ads.
     private func startAdsIfAllowed() {
-        guard ports.tracking.trackingAuthorizationStatus != .notDetermined, ports.consentInformation.canRequestAds,
+        let decided = ports.tracking.trackingAuthorizationStatus != .notDetermined || TCFSignals(store: ports.store).consentsToNoPurpose
+        guard decided, ports.consentInformation.canRequestAds,
             !locked({ swap(&sdkStarted, true) })
         else { return }
         ports.adSDK.start {}

@@ -35,6 +35,9 @@ final class ConsentManagerGlue: ConsentGlue {
         case startsSDKWithoutGuard
         /// A failed consent update ends the session's ads: nothing is started or requested after it.
         case givesUpAdsWhenUpdateFails
+        /// The tracking prompt follows the consent form whatever the user chose there, a refusal of
+        /// every purpose included (App Review has rejected apps for it).
+        case asksTrackingAfterRefusal
     }
 
     private let ports: AppPorts
@@ -99,8 +102,11 @@ final class ConsentManagerGlue: ConsentGlue {
             guard let self else { return }
             guard bug != .neverShowsConsentForm else { return requestTracking(completion: finish) }
             ports.consentForms.loadAndPresentIfRequired { [weak self] _ in
-                self?.startIfAllowed()
-                self?.requestTracking(completion: finish)
+                guard let self else { return }
+                startIfAllowed()
+                // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
+                guard bug == .asksTrackingAfterRefusal || !ports.refusedEveryPurpose else { return finish() }
+                requestTracking(completion: finish)
             }
         }
     }

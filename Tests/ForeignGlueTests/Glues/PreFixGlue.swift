@@ -70,6 +70,8 @@ final class PreFixGlue: ConsentGlue, @unchecked Sendable {
             state.withLock { $0.cachedCanRequestAds = ports.consentInformation.canRequestAds }
             ports.consentForms.loadAndPresentIfRequired { [self] _ in
                 state.withLock { $0.cachedCanRequestAds = ports.consentInformation.canRequestAds }
+                // After a refusal of every purpose, the app does not go on to the tracking prompt.
+                guard !ports.refusedEveryPurpose else { return startAdsIfAllowed() }
                 requestTracking {}
             }
         }
@@ -114,7 +116,7 @@ final class PreFixGlue: ConsentGlue, @unchecked Sendable {
 
     private func startAdsIfAllowed() {
         let decided =
-            ports.tracking.trackingAuthorizationStatus != .notDetermined
+            ports.tracking.trackingAuthorizationStatus != .notDetermined || ports.refusedEveryPurpose
             || (bug == .startsOnStaleTrackingFlag && ports.store.bool(forKey: Self.trackingAskedKey) == true)
         guard decided, ports.consentInformation.canRequestAds, !state.withLock({ swap(&$0.sdkStarted, true) }) else { return }
         ports.adSDK.start {}

@@ -45,7 +45,8 @@ final class PreloadingConsentManager: AsyncConsentGlue {
         defer { gathering = false }
         try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
         try? await ports.consentForms.loadAndPresentIfRequired()
-        await askForTracking()
+        // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
+        if !ports.refusedEveryPurpose { await askForTracking() }
         await startAndPreload()
     }
 

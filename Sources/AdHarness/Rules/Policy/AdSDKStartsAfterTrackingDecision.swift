@@ -14,8 +14,11 @@ extension RuleDescriptor {
         rule: "the ad SDK is not started before the tracking status is decided",
         definition: """
             Broken by an `ads.start` while the OS tracking status is `notDetermined`, unless the tracking prompt was \
-            shown and dismissed unanswered earlier in this install. The seed app's order (so the SDK never caches a \
-            zero identifier); Google's own samples start the SDK once consent allows, before any tracking answer.
+            shown and dismissed unanswered earlier in this install, or the consent SDK's stored choice consents to no \
+            TCF purpose (`refusedEveryPurpose`: an app that respects the refusal never asks for tracking, \
+            `noTrackingPromptAfterConsentRefused`, and its ads are non-personalized whatever the answer). The seed app's \
+            order (so the SDK never caches a zero identifier); Google's own samples start the SDK once consent allows, \
+            before any tracking answer.
             """,
         source: "the house policy (catalogue R7: start the ad SDK after the tracking answer, so it does not cache a zero identifier)",
         // The tracking prompt was shown and dismissed unanswered in this install.
@@ -31,6 +34,7 @@ extension RuleDescriptor {
         },
         breaks: { event, promptDismissedThisInstall, _ in
             event.name == .adsStart && event[.tracking] == .notDetermined && !promptDismissedThisInstall
+                && event[.refusedEveryPurpose] != true
         }
     )
 }
