@@ -108,7 +108,8 @@ public final class AdsService: Sendable {
     }
 
     /// The first-run flow: the tracking request first, then the consent form if it is required (or
-    /// in the order ``AdsConfiguration/onboardingTracking`` says).
+    /// in the order ``AdsConfiguration/onboardingTracking`` says). No tracking request while the
+    /// stored choice consents to no TCF purpose: the user refused everything in the consent form.
     ///
     /// A call made while the flow runs joins it, so a double tap never shows two forms.
     public func runOnboarding(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
@@ -132,10 +133,11 @@ public final class AdsService: Sendable {
         }
         switch configuration.onboardingTracking {
         case .beforeConsent:
+            // A user whose stored choice refuses every purpose is not asked for tracking (App Review
+            // has rejected apps that ask after such a refusal); nor in the other orders.
+            guard !refusedEveryPurpose else { return coordinator.requestConsentIfNeeded(completion: finish) }
             requestTrackingAuthorization { [weak self] _ in self?.coordinator.requestConsentIfNeeded(completion: finish) }
         case .afterConsent:
-            // A user who refused every purpose in the form is not asked for tracking next (App Review
-            // has rejected apps that ask right after such a refusal).
             coordinator.requestConsentIfNeeded { [weak self] outcome in
                 guard let self, !refusedEveryPurpose else { return finish(outcome) }
                 requestTrackingAuthorization { _ in finish(outcome) }
@@ -208,6 +210,10 @@ public final class AdsService: Sendable {
             }
         }
         switch action {
+        case .begin where refusedEveryPurpose, .askAgain where refusedEveryPurpose:
+            // The user refused every purpose in a form meanwhile: the app does not ask for tracking
+            // after that (App Review has rejected apps that do).
+            settle(current)
         case .begin(let attempt): beginTrackingRequest(attempt: attempt)
         case .askAgain(let gate, let attempt):
             gate.close()
@@ -271,8 +277,9 @@ public final class AdsService: Sendable {
             let attempt = max(attempt, Self.maxTrackingAttempts - 1)
             mutable.withLock { $0.trackingRequest = .rereadWhenActive(attempt: attempt) }
             environment.log.record(.trackingDeferred(reason: reply == nil ? "timedOutWhileInactive" : "answeredWhileInactive"))
-        } else if reply != nil && attempt < Self.maxTrackingAttempts {
-            // The prompt went away unanswered while the app is active again: ask once more now.
+        } else if reply != nil && attempt < Self.maxTrackingAttempts && !refusedEveryPurpose {
+            // The prompt went away unanswered while the app is active again: ask once more now,
+            // unless the user refused every purpose in a form meanwhile.
             mutable.withLock { $0.trackingRequest = .starting }
             beginTrackingRequest(attempt: max(attempt, Self.maxTrackingAttempts - 1) + 1)
         } else {
@@ -361,11 +368,8 @@ public final class AdsService: Sendable {
     private var refusedEveryPurpose: Bool { TCFSignals(store: environment.store).consentsToNoPurpose }
 
     /// Whether the ad SDK may start as far as tracking goes: the status is decided, or the app will
-    /// not ask (it asks after the consent form, and the user refused every purpose there; the ads are
-    /// non-personalized whatever the answer).
-    private var trackingSettledForStart: Bool {
-        isTrackingDecided || configuration.onboardingTracking != .beforeConsent && refusedEveryPurpose
-    }
+    /// not ask (the user refused every purpose; the ads are non-personalized whatever the answer).
+    private var trackingSettledForStart: Bool { isTrackingDecided || refusedEveryPurpose }
 
     private func startAdSDKIfAllowed(_ known: ConsentState? = nil) {
         guard !isAdSDKStarted, trackingSettledForStart else { return }

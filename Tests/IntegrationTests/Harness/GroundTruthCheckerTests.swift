@@ -232,6 +232,23 @@ struct GroundTruthCheckerTests {
         let found = violations([answer] + lost.then.map { ($0, [:]) }, finish: lost.finish, apart: lost.apart)
         #expect(found == (lost.caught ? [.trackingAskedAgainOnceActive] : []))
     }
+
+    @Test(
+        "noTrackingPromptAfterConsentRefused reads the form's answer: a refusal written without one (consent sync), the consent SDK's own request, consent given since and a later process are not judged"
+    )
+    func promptAfterRefusal() {
+        let refusal: Event = (.storeSet, ["key": "IABTCF_PurposeConsents", "value": "00000000000"])
+        let refused: [Event] = [(.consentFormPresent, ["kind": "consent"]), refusal, (.consentFormAnswer, ["kind": "consent", "answer": "rejectAll"])]
+        let prompt: [Event] = [(.trackingRequest, [:]), (.trackingPrompt, [:])]
+        let rule = Invariant.noTrackingPromptAfterConsentRefused
+        #expect(warnings(refused + prompt).contains(rule))
+        #expect(!warnings([refusal] + prompt).contains(rule), "a refusal stored without a form answer (consent sync)")
+        #expect(!warnings(refused + [(.trackingRequest, ["by": "consentSDK"]), (.trackingPrompt, [:])]).contains(rule), "the consent SDK's own prompt")
+        let consented: Event = (.storeSet, ["key": "IABTCF_PurposeConsents", "value": "11111111111"])
+        #expect(!warnings(refused + [consented] + prompt).contains(rule), "consent given since")
+        #expect(!warnings(refused + [(.appTerminate, [:]), (.appLaunch, [:])] + prompt).contains(rule), "a later process")
+        #expect(!warnings(refused + [(.step, ["step": "requestTracking"])] + prompt).contains(rule), "the user asks")
+    }
 }
 
 /// The app-side log's event names are the trace's glue names: one vocabulary.
@@ -250,4 +267,5 @@ struct GlueLogVocabularyTests {
         #expect(TraceName(event).rawValue == event.name)
         #expect(TraceName(event).recorder == .glue)
     }
+
 }

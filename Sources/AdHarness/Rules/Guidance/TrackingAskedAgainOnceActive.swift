@@ -1,4 +1,5 @@
 import AdRequestKit
+import MockAdNetwork
 import MockTrackingManager
 import StandInRuntime
 
@@ -17,7 +18,8 @@ extension RuleDescriptor {
             A `tracking.answer` with `prompted=false` and reason `appNotActive` or `anotherPromptOnScreen` opens a debt; \
             the next `tracking.request` pays it, and a `settings.change` or a `tracking.answer` that leaves the status \
             decided, or answers a prompt the user saw (`prompted=true`, even dismissed), cancels it (the user was asked, \
-            or nothing is left to ask). Broken if the app became active after the debt opened and then, later in virtual \
+            or nothing is left to ask), as does a stored choice that consents to no TCF purpose (`IABTCF_PurposeConsents` \
+            written with no `1`: the app does not ask after such a refusal, `noTrackingPromptAfterConsentRefused`). Broken if the app became active after the debt opened and then, later in virtual \
             time, leaves the foreground or its process ends, with the debt unpaid: the user was never asked in that \
             active stretch. A stretch that ends at the instant it began (the user left as the app came up) gave the app \
             no time to ask: an app may ask a moment after it becomes active, and the debt waits for its next stretch. \
@@ -29,7 +31,9 @@ extension RuleDescriptor {
             (no prompt unless the app is active; call again; no delay is named); https://github.com/zoontek/react-native-permissions/pull/751
             """,
         state: UnaskedTracking(),
-        learnsFrom: [.trackingRequest, .trackingAnswer, .settingsChange, .appActive, .appBackground, .appLaunch, .appTerminate, .appCrash, .runFinish],
+        learnsFrom: [
+            .trackingRequest, .trackingAnswer, .settingsChange, .storeSet, .appActive, .appBackground, .appLaunch, .appTerminate, .appCrash, .runFinish,
+        ],
         update: { unasked, event, facts in unasked.update(with: event, tracking: facts.tracking) },
         comparedAt: { unasked, now in unasked.projection(at: now) },
         breaks: { event, unasked, _ in
@@ -75,6 +79,9 @@ struct UnaskedTracking: Hashable, Sendable {
         case .settingsChange:
             // Decided in Settings: there is nothing left to ask.
             if let status = event[.tracking], status != .notDetermined { trackingUnasked = false }
+        case .storeSet where event[.storageKey] == TCFKey.purposeConsents:
+            // A refusal of every purpose: the app does not ask after it.
+            if let bits = event[.storedValue], !bits.isEmpty, !bits.contains("1") { trackingUnasked = false }
         case .appActive:
             if trackingUnasked && !activeSinceUnasked {
                 activeSinceUnasked = true
