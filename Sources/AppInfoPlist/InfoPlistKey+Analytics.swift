@@ -25,3 +25,14 @@ extension InfoPlistKey {
         InfoPlistKey(name: name, whenMissing: "the analytics SDK grants this consent type until the app sets it", isUsageDescription: false)
     }
 }
+
+extension InfoPlistKey {
+    /// Whether the analytics SDK reads the CMP's TCF signals (`IABTCF_*`) for consent mode, where the
+    /// CMP enabled advertiser consent mode: a Boolean; `false` switches the TCF link off, so ad
+    /// storage, ad user data and ad personalization follow only the defaults and `setConsent`.
+    public static let analyticsTCFDataEnabled = InfoPlistKey(
+        name: "GOOGLE_ANALYTICS_TCF_DATA_ENABLED",
+        whenMissing: "the analytics SDK reads the CMP's TCF signals where the CMP enabled advertiser consent mode (IABTCF_EnableAdvertiserConsentMode)",
+        isUsageDescription: false
+    )
+}

@@ -19,6 +19,7 @@ enum InfoPlistRules {
         findings += attributionNetworkIdentifierList(document)
         findings += location(document, options: options)
         findings += AnalyticsDefaultsRules.check(document)
+        findings += AnalyticsTCFDataRules.check(document)
         return findings
     }
 

@@ -35,6 +35,10 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     case analyticsDefaultNotBoolean = "IP012"
     /// Analytics consent-mode defaults set, but ad user data or ad personalization left granted.
     case analyticsAdDefaultsGranted = "IP013"
+    /// `GOOGLE_ANALYTICS_TCF_DATA_ENABLED` that is not a Boolean.
+    case analyticsTCFDataNotBoolean = "IP014"
+    /// `GOOGLE_ANALYTICS_TCF_DATA_ENABLED` set to false: the analytics SDK's TCF link is off.
+    case analyticsTCFDataDisabled = "IP015"
     /// No app privacy manifest next to the app's Info.plist.
     case manifestMissing = "PM001"
     /// A manifest with an unknown top-level key or a value of the wrong type.
@@ -82,6 +86,7 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .adAppIdMissing, .adAppIdMalformed, .adAppIdSample: .adApplicationIdentifier
         case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing: .adNetworkItems
         case .locationUsageMissing: .locationWhenInUseUsageDescription
+        case .analyticsTCFDataNotBoolean, .analyticsTCFDataDisabled: .analyticsTCFDataEnabled
         default: nil
         }
     }
@@ -89,7 +94,7 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     /// How bad a finding is.
     package var severity: LintSeverity {
         switch self {
-        case .adAppIdSample, .buildSettingValue, .sdkVersionUnpinned: .note
+        case .adAppIdSample, .buildSettingValue, .sdkVersionUnpinned, .analyticsTCFDataDisabled: .note
         case .sdkBelowModelled, .adSDKDeprecated, .adSDKWithoutPrivacyManifest, .analyticsAdDefaultsGranted: .warning
         case .adNetworkItemsMissing, .adNetworkItemsMalformed, .adNetworkGoogleMissing, .attributionNetworkIdentifiersMalformed, .trackingDomainsMissing:
             .warning
@@ -113,6 +118,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .buildSettingValue: "build-setting-value"
         case .analyticsDefaultNotBoolean: "analytics-default-not-boolean"
         case .analyticsAdDefaultsGranted: "analytics-ad-defaults-granted"
+        case .analyticsTCFDataNotBoolean: "analytics-tcf-data-not-boolean"
+        case .analyticsTCFDataDisabled: "analytics-tcf-data-disabled"
         case .manifestMissing: "privacy-manifest-missing"
         case .manifestInvalid: "privacy-manifest-invalid"
         case .trackingDomainsMissing: "tracking-domains-missing"
@@ -152,6 +159,9 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
             "An analytics consent-mode default (GOOGLE_ANALYTICS_DEFAULT_ALLOW_...) is not a Boolean, nor eu_consent_policy for ad user data or ad personalization."
         case .analyticsAdDefaultsGranted:
             "The Info.plist sets analytics consent-mode defaults but leaves GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA or ..._AD_PERSONALIZATION_SIGNALS missing or true."
+        case .analyticsTCFDataNotBoolean: "GOOGLE_ANALYTICS_TCF_DATA_ENABLED is not a Boolean."
+        case .analyticsTCFDataDisabled:
+            "GOOGLE_ANALYTICS_TCF_DATA_ENABLED is false: the analytics SDK does not read the CMP's TCF signals, even where the CMP enabled advertiser consent mode."
         case .manifestMissing: "The app has an Info.plist but no PrivacyInfo.xcprivacy of its own."
         case .manifestInvalid: "The privacy manifest has an unknown top-level key or a value of the wrong type."
         case .trackingDomainsMissing: "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain."
@@ -193,6 +203,10 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
             "A default the documentation does not describe: the SDK reads Booleans (and eu_consent_policy for the two ad signals), so this one may be ignored and the type granted."
         case .analyticsAdDefaultsGranted:
             "Ad signals granted before consent: an EEA user's first events (the SDK's own session_start) go out with ad user data or ad personalization granted, against Google's EU user consent policy."
+        case .analyticsTCFDataNotBoolean:
+            "A switch the documentation does not describe: the SDK reads a Boolean, so this one may be ignored and the TCF link left on."
+        case .analyticsTCFDataDisabled:
+            "None by itself: ad storage, ad user data and ad personalization no longer follow a CMP's TCF choice, so they keep the Info.plist defaults (granted where none is set) until the app, or the consent SDK's consent mode, sets them from the user's choice."
         case .manifestMissing:
             "Rejection: ITMS-91053 (missing API declaration) for the required-reason APIs the app uses, such as UserDefaults, where consent glue keeps its answer."
         case .manifestInvalid: "Rejection: ITMS-91056 (invalid privacy manifest)."
@@ -237,6 +251,9 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
             "Write the default as <true/> or <false/>; for ad user data and ad personalization, <string>eu_consent_policy</string> denies them only where the EU user consent policy applies."
         case .analyticsAdDefaultsGranted:
             "Set GOOGLE_ANALYTICS_DEFAULT_ALLOW_AD_USER_DATA and ..._AD_PERSONALIZATION_SIGNALS to false, and grant them from the user's choice (setConsent, or consent mode in the consent SDK)."
+        case .analyticsTCFDataNotBoolean: "Write the switch as <true/> or <false/>, or remove it (the link is on where the CMP enables it)."
+        case .analyticsTCFDataDisabled:
+            "Keep it false only if the app sets consent from the user's choice itself (setConsent, or the consent SDK's consent mode) with the ad defaults false or eu_consent_policy; otherwise remove it."
         case .manifestMissing: "Add PrivacyInfo.xcprivacy to the app target with the required-reason APIs it uses."
         case .manifestInvalid:
             "Use only NSPrivacyTracking (Boolean), NSPrivacyTrackingDomains (strings), NSPrivacyCollectedDataTypes and NSPrivacyAccessedAPITypes (arrays of dictionaries)."
@@ -282,6 +299,8 @@ package enum LintRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
             "Apple, Managing your app's information property list values (https://developer.apple.com/documentation/bundleresources/managing-your-app-s-information-property-list): Xcode replaces variable values with build settings at build time"
         case .analyticsDefaultNotBoolean, .analyticsAdDefaultsGranted:
             "Google, consent mode for apps (https://developers.google.com/tag-platform/security/guides/app-consent): the GOOGLE_ANALYTICS_DEFAULT_ALLOW_* Info.plist keys, Booleans (or eu_consent_policy for ad_user_data and ad_personalization: denied only where the EU user consent policy applies), set the default consent state, every type granted without them; Google's EU user consent policy (https://www.google.com/about/company/user-consent-policy/)"
+        case .analyticsTCFDataNotBoolean, .analyticsTCFDataDisabled:
+            "Google, implement the TCF for consent mode (https://developers.google.com/tag-platform/security/guides/implement-TCF-strings): in apps the TCF integration may be enabled by the CMP (enableAdvertiserConsentMode, IABTCF_EnableAdvertiserConsentMode) and is disabled with <key>GOOGLE_ANALYTICS_TCF_DATA_ENABLED</key> <false/> in the Info.plist; the purpose table (1: ad_storage and ad_user_data; 3 and 4: ad_personalization; 7: ad_user_data)"
         case .manifestMissing:
             "ITMS-91053, enforced from 1 May 2024, quoted in https://github.com/SvenTiigi/WhatsNewKit/issues/81 (report)"
         case .manifestInvalid, .collectedDataInvalid:

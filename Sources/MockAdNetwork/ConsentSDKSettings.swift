@@ -64,6 +64,13 @@ public struct ConsentSDKSettings: Hashable, Sendable {
     /// Whether the publisher turned consent mode on in the console (UMP 3.0.0 and later): the
     /// consent SDK then sets the analytics SDK's consent state from each GDPR answer.
     public var consentModeEnabled = false
+    /// Whether the CMP turned on Google's advertiser consent mode, writing
+    /// `IABTCF_EnableAdvertiserConsentMode` = 1 with its TCF signals: the analytics SDK then derives
+    /// ad storage, ad user data and ad personalization from the TCF purposes (unless the Info.plist
+    /// sets `GOOGLE_ANALYTICS_TCF_DATA_ENABLED` to false). Off by default: Google's consent SDK is
+    /// not documented to write the key (its own link is ``consentModeEnabled``); on, the stand-in
+    /// CMP writes as a third-party CMP with the option on does. A modelling choice.
+    public var enablesAdvertiserConsentMode = false
     /// The ad SDK release the app links: its load errors depend on it (before 13.0.0 some request
     /// timeouts came back as `invalidRequest`).
     public var adSDKVersion = SDKVersion.modelledAdSDK

@@ -5,6 +5,8 @@ import AdRequestKit
 package struct ConsentStorage: Sendable {
     /// The app's storage.
     package let store: any KeyValueStore
+    /// Whether the SDK's TCF signals turn on advertiser consent mode (``ConsentSDKSettings/enablesAdvertiserConsentMode``).
+    package let enablesAdvertiserConsentMode: Bool
 
     /// Keys, under a prefix of their own.
     package enum Key {
@@ -17,8 +19,12 @@ package struct ConsentStorage: Sendable {
         static let all = [status, privacyOptions, purposesConsented, usOptOut, personalizationOptOut, personalizationOptOutInForce]
     }
 
-    /// Wraps the app's storage.
-    package init(store: any KeyValueStore) { self.store = store }
+    /// Wraps the app's storage; `enablesAdvertiserConsentMode` is what the TCF signals say of
+    /// advertiser consent mode.
+    package init(store: any KeyValueStore, enablesAdvertiserConsentMode: Bool = false) {
+        self.store = store
+        self.enablesAdvertiserConsentMode = enablesAdvertiserConsentMode
+    }
 
     /// The status stored by the last session; `unknown` if none.
     package var status: UserConsentStatus {
@@ -71,7 +77,7 @@ package struct ConsentStorage: Sendable {
     }
 
     /// The TCF signals the SDK writes into the same storage.
-    package var tcf: TCFSignalWriter { TCFSignalWriter(store: store) }
+    package var tcf: TCFSignalWriter { TCFSignalWriter(store: store, enablesAdvertiserConsentMode: enablesAdvertiserConsentMode) }
 
     /// The GPP signals the SDK writes into the same storage in a regulated US state.
     package var gpp: GPPSignalWriter { GPPSignalWriter(store: store) }

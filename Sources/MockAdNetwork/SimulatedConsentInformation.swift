@@ -35,6 +35,9 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     let consentSync: ConsentSyncService?
     /// The analytics SDK's consent mode, which this SDK sets from GDPR answers when consent mode is on.
     private let analyticsConsent: (@Sendable ([AnalyticsConsentType: AnalyticsConsentStatus]) -> Void)?
+    /// The process's consent-mode link: this SDK tells it when it starts, and sets the analytics
+    /// consent only if the app configured the analytics SDK before that.
+    private let consentModeLink: ConsentModeLink?
 
     private struct Session {
         var updateCompleted = false
@@ -54,15 +57,19 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// identifier; `preloads`, shared by the device's launches, counts the privacy-options form's
     /// preloads still to fail (the settings' count, for this process alone, when not given);
     /// `analyticsConsent` reaches the analytics SDK's consent mode, which the SDK sets from each GDPR
-    /// answer where the publisher turned consent mode on (``ConsentSDKSettings/consentModeEnabled``).
+    /// answer where the publisher turned consent mode on (``ConsentSDKSettings/consentModeEnabled``)
+    /// and, if `consentModeLink` is given, the app configured the analytics SDK before this SDK's
+    /// first update of the process.
     package init(
         settings: ConsentSDKSettings, storage: ConsentStorage, process: AppProcess,
         region: (@Sendable () -> ConsentRegion)? = nil,
         infoPlist: InfoPlist = .standard, tracking: ConsentSDKTracking? = nil, consentSync: ConsentSyncService? = nil,
         preloads: PrivacyOptionsPreloads? = nil,
-        analyticsConsent: (@Sendable ([AnalyticsConsentType: AnalyticsConsentStatus]) -> Void)? = nil
+        analyticsConsent: (@Sendable ([AnalyticsConsentType: AnalyticsConsentStatus]) -> Void)? = nil,
+        consentModeLink: ConsentModeLink? = nil
     ) {
         self.analyticsConsent = analyticsConsent
+        self.consentModeLink = consentModeLink
         self.consentSync = consentSync
         self.preloads = preloads ?? PrivacyOptionsPreloads(failing: settings.privacyOptionsPreloadFailures)
         self.settings = settings
@@ -90,6 +97,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// Starts an update: restores the previous session's answer at once, completes after the latency.
     public func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
         guard process.answersCalls else { return }
+        consentModeLink?.consentSDKStarting()
         let trace = process.trace
         var fields = [
             EventField(.underAgeOfConsent, parameters.isTaggedForUnderAgeOfConsent),
@@ -177,8 +185,9 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
             storage.status = .obtained
             storage.privacyOptions = .required
             if region == .eea, let id = session.withLock({ $0.syncID }) { consentSync?.store(choices, for: id) }
-            // Consent mode: where EU rules apply, the SDK sets the analytics SDK's state from the answer.
-            if region == .eea, settings.consentModeEnabled, let analyticsConsent {
+            // Consent mode: where EU rules apply, the SDK sets the analytics SDK's state from the
+            // answer, if the analytics SDK was configured before this SDK started.
+            if region == .eea, settings.consentModeEnabled, consentModeLink?.reachesAnalytics ?? true, let analyticsConsent {
                 analyticsConsent(ConsentModeMapping(store: storage.store).consentState)
             }
             session.withLock { session in

@@ -22,6 +22,11 @@ extension TraceField where Value == AnalyticsConsentSetter {
 }
 
 extension TraceField where Value == Bool {
+    /// Whether the consent SDK had started (its first update) in the process before the app
+    /// configured the analytics SDK (`analytics.configure`).
+    @inlinable public static var consentSDKStartedFirst: Self { Self("consentSDKStarted") }
+    /// Whether the publisher turned the consent SDK's consent mode on (`analytics.configure`).
+    @inlinable public static var consentModeEnabled: Self { Self("consentMode") }
     /// Whether analytics collection is switched on (`analytics.collection`).
     @inlinable public static var analyticsCollectionEnabled: Self { Self("enabled") }
     /// Whether GDPR applies, as the consent SDK's signals say (`analytics.event`, `partner.consent`).
@@ -42,6 +47,9 @@ extension TraceField where Value == Bool {
 }
 
 extension TraceField where Value == String {
+    /// Where the CMP enabled advertiser consent mode, whether the analytics SDK reads its TCF
+    /// signals (`read`) or the Info.plist switched that off (`off`) (`analytics.event`).
+    @inlinable public static var analyticsTCFData: Self { Self("tcfData") }
     /// An analytics user property's name (`analytics.userProperty`).
     @inlinable public static var userPropertyName: Self { Self("name") }
     /// An analytics user property's value (`analytics.userProperty`; `unset` when removed).

@@ -195,6 +195,11 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let adsReward = Self("ads.reward", .standIn, "the user earned a rewarded ad's reward")
     /// The user closed a full-screen ad.
     public static let adsDismiss = Self("ads.dismiss", .standIn, "the user closed a full-screen ad")
+    /// The app configures the analytics SDK.
+    public static let analyticsConfigure = Self(
+        "analytics.configure", .standIn,
+        "the app configures the analytics SDK (whether the consent SDK had started first in this process, and whether consent mode is on)"
+    )
     /// The analytics SDK's consent state is set.
     public static let analyticsConsent = Self(
         "analytics.consent", .standIn, "the analytics SDK's consent state is set (by the app or the consent SDK; the state after)"
@@ -280,7 +285,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         consentUpdate, consentUpdateDone, consentReset, consentSyncRestored, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
         consentFormPresent, consentFormPresentFailed, consentFormAnswer,
         adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed, adsPresent, adsPresentFailed, adsReward, adsDismiss,
-        analyticsConsent, analyticsEvent, analyticsCollection, analyticsUserProperty, analyticsUserPropertiesDeleted, partnerConsent,
+        analyticsConfigure, analyticsConsent, analyticsEvent, analyticsCollection, analyticsUserProperty, analyticsUserPropertiesDeleted, partnerConsent,
         legacyConsentUpdate, legacyConsentUpdateDone, legacyConsentReset, legacyConsentFormLoad, legacyConsentFormLoaded,
         legacyConsentFormLoadFailed, legacyConsentFormPresent, legacyConsentFormPresentFailed, legacyConsentFormAnswer,
         decision, consentRefresh, trackingDeferred, trackingSettled, trackingChanged, adsRefused, appError, appTimeout,

@@ -56,6 +56,15 @@ struct KnownBugTests {
             caughtBy: .analyticsConsentFollowsChoice
         ),
         KnownBug(
+            glue: AnalyticsOrderGlue.factory(.analyticsAfterConsentSDK),
+            bug: "configures the analytics SDK after the consent SDK's first update and relies on consent mode, so the acceptance never reaches it",
+            scenario: #"""
+                {"name":"consents",\#(analyticsApp),"user":{"consentForm":"acceptAll","trackingPrompt":"allow"},
+                 "steps":["launch","onboarding","relaunch"],"expect":{}}
+                """#,
+            caughtBy: .analyticsConfiguredBeforeConsentSDK
+        ),
+        KnownBug(
             glue: GlueFactory(SampleOrderGlue.init),
             bug: "takes a consent status of obtained as consent to everything, after the user rejected all",
             scenario: """

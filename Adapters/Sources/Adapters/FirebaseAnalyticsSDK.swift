@@ -22,6 +22,10 @@
             )
         }
 
+        // `configure()` is not forwarded: `FirebaseApp.configure()` lives in FirebaseCore, which this
+        // adapter does not import; the app calls it itself, before it starts the consent SDK (the
+        // port's default, which does nothing, stands here).
+
         /// `Analytics.logEvent(_:parameters:)` with no parameters.
         public func logEvent(_ name: String) { Analytics.logEvent(name, parameters: nil) }
 

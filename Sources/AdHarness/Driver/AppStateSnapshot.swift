@@ -1,4 +1,5 @@
 import AdRequestKit
+import MockAdNetwork
 import MockTrackingManager
 import StandInRuntime
 
@@ -21,6 +22,9 @@ package struct AppStateSnapshot: Hashable, Sendable {
     let pending: [PendingWork]
     let groundTruth: GroundTruth?
     let adSDKStarted: Bool
+    /// When the glue configured the analytics SDK, relative to the consent SDK's start (`nil` for a
+    /// glue that does not configure it).
+    let analyticsConfiguration: ConsentModeLink.State?
     let believed: ConsentState?
     let unfiredFaults: [Fault: Int]
     let checker: InvariantChecker.Debts
@@ -43,6 +47,7 @@ extension SimulatedApp {
             pending: clock.pendingWork.map { PendingWork(label: $0.label, due: $0.due.map { $0 - now }, kind: $0.kind) },
             groundTruth: isRunning ? groundTruth : nil,
             adSDKStarted: isRunning && isAdSDKStarted,
+            analyticsConfiguration: isRunning ? standIns?.analytics.configurationOrder : nil,
             believed: isRunning ? consentState : nil,
             unfiredFaults: faults.firingsLeft,
             checker: invariants.debts(at: now)

@@ -9,7 +9,7 @@ package enum Rules {
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,
         .wantedAdsRequested, .storedConsentUsedWhenUpdateFails, .fullScreenAdPresentedOnce, .adSDKStartedOnce, .noCrashOnDuplicateCallback,
-        .noTrackingPromptAfterConsentRefused, .partnersToldConsentAfterConsentSDK,
+        .noTrackingPromptAfterConsentRefused, .partnersToldConsentAfterConsentSDK, .analyticsConfiguredBeforeConsentSDK,
         .requestsFollowCurrentAnswers, .analyticsConsentFollowsChoice,
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .taggedRequestsNeverPersonalized,
         .adSDKStartsAfterTrackingDecision,

@@ -64,7 +64,7 @@ package final class SimulatedWorld: Sendable {
         if previousSession.privacyOptions != .unknown { ConsentStorage(store: leftovers).privacyOptions = previousSession.privacyOptions }
         if legacySDK == nil, previousSession.consent == .obtained {
             let choices = previousSession.consentChoices ?? .acceptAll
-            let writer = TCFSignalWriter(store: leftovers)
+            let writer = TCFSignalWriter(store: leftovers, enablesAdvertiserConsentMode: device.sdk.enablesAdvertiserConsentMode)
             let age = SimulatedCMP.deciseconds(at: previousSession.consentAge) - SimulatedCMP.calendarStart
             let decided = SimulatedCMP.calendarStart - age
             do { try writer.writeChoices(choices, gdprApplies: device.sdk.region == .eea, at: decided) } catch {
@@ -144,14 +144,15 @@ package final class SimulatedWorld: Sendable {
             status: { device.trackingStatus },
             request: { completion in tracking.requestTrackingAuthorization(by: .consentSDK, completion: completion) }
         )
-        let consentStorage = ConsentStorage(store: storage)
+        let consentStorage = ConsentStorage(store: storage, enablesAdvertiserConsentMode: sdkSettings.enablesAdvertiserConsentMode)
+        let link = ConsentModeLink(consentModeEnabled: sdkSettings.consentModeEnabled)
         let analytics = SimulatedAnalytics(
             process: process, store: storage, infoPlist: device.infoPlist, signals: { [legacySDK] in legacySDK == nil ? consentStorage.store : nil },
-            region: { [region] in region.snapshot })
+            region: { [region] in region.snapshot }, link: link)
         let information = SimulatedConsentInformation(
             settings: sdkSettings, storage: consentStorage, process: process, region: { [region] in region.snapshot },
             infoPlist: device.infoPlist, tracking: osTracking, consentSync: consentSync, preloads: preloads,
-            analyticsConsent: { analytics.setConsent($0, by: .consentSDK) }
+            analyticsConsent: { analytics.setConsent($0, by: .consentSDK) }, consentModeLink: link
         )
         let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?

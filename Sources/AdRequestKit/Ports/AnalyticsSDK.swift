@@ -6,6 +6,14 @@
 /// policy applies, the EEA; granted elsewhere), until the app (or the consent SDK, where the
 /// publisher turned consent mode on) sets it; a state set is kept across launches. Every event the SDK sends is sent under the state in force then.
 ///
+/// The app configures the SDK once per launch (``configure()``). Where the publisher turned the
+/// consent SDK's consent mode on, the consent SDK sets the consent state itself where EU rules
+/// apply, but only if the SDK was configured before the consent SDK started; an app that never
+/// calls ``configure()`` through the port is taken to configure it before any of its glue's code.
+/// Where the CMP enabled advertiser consent mode (`IABTCF_EnableAdvertiserConsentMode` = 1), the SDK
+/// also derives ad storage, ad user data and ad personalization from the CMP's TCF purposes, unless
+/// the Info.plist sets `GOOGLE_ANALYTICS_TCF_DATA_ENABLED` to false.
+///
 /// Contract: the clauses of `AnalyticsContract` in the AdHarnessContracts product, which every
 /// implementation must pass (world-control clauses need the situation arranged):
 /// - `analytics.granted-by-default` (world-control): with no Info.plist default and nothing set, every type is granted.
@@ -15,6 +23,11 @@
 /// - `analytics.collection-off-sends-nothing` (world-control): while collection is switched off an event logged is not sent; switched back on, it is.
 /// - `analytics.user-property-set-and-removed` (world-control): a user property set is held with its value; set to nil, it is removed.
 public protocol AnalyticsSDK: Sendable {
+    /// Configures the SDK for this launch (Firebase's `FirebaseApp.configure()`). Call it before
+    /// the consent SDK's first update, or the consent SDK's consent mode does not reach it in
+    /// this launch.
+    func configure()
+
     /// Sets the consent status of the types given; the others keep theirs. The SDK stores the
     /// state and applies it in later launches too.
     func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus])
@@ -33,6 +46,10 @@ public protocol AnalyticsSDK: Sendable {
 }
 
 extension AnalyticsSDK {
+    /// Does nothing: an adapter written before this call existed still compiles, and the app
+    /// configures the SDK itself; implement it to forward the call to the SDK.
+    public func configure() {}
+
     /// Does nothing: an adapter written before these calls existed still compiles; implement it
     /// to forward the call to the SDK.
     public func setAnalyticsCollectionEnabled(_ enabled: Bool) {}
@@ -81,6 +98,9 @@ public enum AnalyticsConsentStatus: String, CaseIterable, Hashable, Sendable, Co
 public struct NoAnalyticsSDK: AnalyticsSDK {
     /// The absent SDK.
     public init() {}
+
+    /// Nothing to configure.
+    public func configure() {}
 
     /// Nothing to set.
     public func setConsent(_ consent: [AnalyticsConsentType: AnalyticsConsentStatus]) {}

@@ -38,13 +38,16 @@ package enum TCFKey {
     package static let publisherCustomPurposesLegitimateInterests = "IABTCF_PublisherCustomPurposesLegitimateInterests"
     /// String: Google's Additional Consent string (`2~consented ids~dv.disclosed ids`).
     package static let additionalConsent = "IABTCF_AddtlConsent"
+    /// Number: 1 where the CMP turned on Google's advertiser consent mode (`TCData.enableAdvertiserConsentMode`),
+    /// so that Google's analytics SDK derives its consent state from these signals.
+    package static let enableAdvertiserConsentMode = "IABTCF_EnableAdvertiserConsentMode"
 
     /// Every key the consent SDK writes, cleared on reset.
     package static let all = [
         cmpSdkID, cmpSdkVersion, policyVersion, gdprApplies, publisherCC, purposeOneTreatment, useNonStandardTexts, tcString,
         vendorConsents, vendorLegitimateInterests, purposeConsents, purposeLegitimateInterests, specialFeaturesOptIns,
         disclosedVendors, publisherConsent, publisherLegitimateInterests, publisherCustomPurposesConsents,
-        publisherCustomPurposesLegitimateInterests, additionalConsent,
+        publisherCustomPurposesLegitimateInterests, additionalConsent, enableAdvertiserConsentMode,
     ]
 
     /// A binary string: character *n* is `1` when the set holds id *n+1*, up to `count` characters.

@@ -10,15 +10,23 @@ import StandInRuntime
 package struct TCFSignalWriter: Sendable {
     /// The app's storage.
     package let store: any KeyValueStore
+    /// Whether the CMP writes `IABTCF_EnableAdvertiserConsentMode` = 1 (``ConsentSDKSettings/enablesAdvertiserConsentMode``).
+    package let enablesAdvertiserConsentMode: Bool
 
-    /// Writes into the app's storage.
-    package init(store: any KeyValueStore) { self.store = store }
+    /// Writes into the app's storage; `enablesAdvertiserConsentMode` adds the key that turns on the
+    /// analytics SDK's TCF link.
+    package init(store: any KeyValueStore, enablesAdvertiserConsentMode: Bool = false) {
+        self.store = store
+        self.enablesAdvertiserConsentMode = enablesAdvertiserConsentMode
+    }
 
-    /// What an update writes: the CMP's presence, and whether GDPR applies where the user is.
+    /// What an update writes: the CMP's presence, whether GDPR applies where the user is, and,
+    /// where the CMP turned it on, advertiser consent mode.
     package func writeUpdate(gdprApplies: Bool) {
         store.set(SimulatedCMP.cmpID, forKey: TCFKey.cmpSdkID)
         store.set(SimulatedCMP.cmpVersion, forKey: TCFKey.cmpSdkVersion)
         store.set(gdprApplies ? 1 : 0, forKey: TCFKey.gdprApplies)
+        if enablesAdvertiserConsentMode { store.set(1, forKey: TCFKey.enableAdvertiserConsentMode) }
     }
 
     /// The TC string for choices made at a time (deciseconds since 1970, rounded down to the day).

@@ -17,7 +17,7 @@ struct DeviceSpec: Decodable {
         case osVersion, region, country, allowAppsToRequestToTrack, trackingRestricted, limitAdTracking
         case infoPlist, infoPlistFile, consentFormConfigured, messages, latency, adProvidersChanged, location, simulator
         case keepsConsentOutsideEEA, overlappingConsentCalls, consentSyncEnabled, privacyOptionsPreloadFailures, adSDKVersion,
-            analyticsSDK, consentMode
+            analyticsSDK, consentMode, advertiserConsentMode
     }
 
     enum MessagesKeys: String, CodingKey, CaseIterable {
@@ -66,6 +66,7 @@ struct DeviceSpec: Decodable {
         if let on = try container.decodeIfPresent(Bool.self, forKey: .consentSyncEnabled) { device.sdk.consentSyncEnabled = on }
         if let linked = try container.decodeIfPresent(Bool.self, forKey: .analyticsSDK) { device.sdk.analyticsLinked = linked }
         if let on = try container.decodeIfPresent(Bool.self, forKey: .consentMode) { device.sdk.consentModeEnabled = on }
+        if let on = try container.decodeIfPresent(Bool.self, forKey: .advertiserConsentMode) { device.sdk.enablesAdvertiserConsentMode = on }
         if let version = try container.decodeIfPresent(String.self, forKey: .adSDKVersion) {
             guard let parsed = SDKVersion(text: version) else {
                 throw DecodingError.dataCorruptedError(

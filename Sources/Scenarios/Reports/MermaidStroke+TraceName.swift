@@ -75,6 +75,7 @@ extension MermaidStroke {
         case .adsReward: [MermaidStroke(.reply(.ads, .app), "reward")]
         case .adsDismiss: [MermaidStroke(.call(.user, .ads), "close ad")]
         // The analytics SDK, drawn on the ad side: consent mode's signals are about advertising.
+        case .analyticsConfigure: [MermaidStroke(.call(.app, .ads), "configure analytics", .named(["consentSDKStarted", "consentMode"]))]
         case .analyticsConsent:
             [MermaidStroke(.call(.app, .ads), "analytics consent", .named(["by", "analyticsStorage", "adStorage", "adUserData", "adPersonalization"]))]
         case .analyticsEvent:
