@@ -38,7 +38,8 @@ extension TraceField where Value == Bool {
     /// The ad SDK started on its own, at the first load of a process the app had not started it in
     /// (`ads.start`); absent on the app's own start.
     @inlinable public static var implicitStart: Self { Self("implicit") }
-    /// The consent SDK's stored choice consents to no TCF purpose (`ads.start`); absent otherwise.
+    /// The consent SDK's stored choice consents to no TCF purpose (`ads.start`, and `device.ready`
+    /// for the previous session's choice); absent otherwise.
     /// An app that respects such a refusal never asks for tracking, so it starts the SDK undecided.
     @inlinable public static var refusedEveryPurpose: Self { Self("refusedEveryPurpose") }
     /// Whether the ad SDK may collect coarse location, when the app set it (`ads.configure`, `ads.request`).

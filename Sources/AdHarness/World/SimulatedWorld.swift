@@ -90,7 +90,8 @@ package final class SimulatedWorld: Sendable {
             [
                 EventField("os", os.osVersion.description), EventField(.region, device.sdk.region),
                 EventField(.tracking, self.device.trackingStatus), EventField(.consent, previousSession.consent),
-            ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)]))
+            ] + (previousSession.privacyOptions == .unknown ? [] : [EventField(.privacyOptions, previousSession.privacyOptions)])
+                + (TCFSignals(store: leftovers).consentsToNoPurpose ? [EventField(.refusedEveryPurpose, true)] : []))
     }
 
     /// Writes a GPP string another CMP left, and its section ids, as the GPP in-app API stores them.

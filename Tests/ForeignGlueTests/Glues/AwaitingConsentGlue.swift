@@ -19,7 +19,8 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
     func didBecomeActive() async {
         if askWhenActive {
             askWhenActive = false
-            await requestTracking()
+            // Not after the user refused every purpose meanwhile (privacy options).
+            if !TCFSignals(store: ports.store).consentsToNoPurpose { await requestTracking() }
         }
         startAdsIfAllowed()
     }
@@ -29,11 +30,12 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
         onboarding = true
         try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
         try? await ports.consentForms.loadAndPresentIfRequired()
-        // After a refusal of every purpose, the app does not go on to the tracking prompt.
+        try? await ports.clock.sleep(for: .seconds(1))
+        // After a refusal of every purpose (in the form, or in the privacy options during the
+        // pause), the app does not go on to the tracking prompt.
         if TCFSignals(store: ports.store).consentsToNoPurpose {
             startAdsIfAllowed()
         } else {
-            try? await ports.clock.sleep(for: .seconds(1))
             await requestTracking()
         }
         onboarding = false

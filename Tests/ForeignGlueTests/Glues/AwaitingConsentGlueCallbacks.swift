@@ -18,7 +18,8 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
 
     func didBecomeActive() {
         let ask = flags.withLock { flags in swap(&flags.askWhenActive, false) }
-        if ask {
+        // Not after the user refused every purpose meanwhile (privacy options).
+        if ask, !TCFSignals(store: ports.store).consentsToNoPurpose {
             requestTracking { self.startAdsIfAllowed() }
         } else {
             startAdsIfAllowed()
@@ -29,12 +30,13 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
         guard !flags.withLock({ swap(&$0.onboarding, true) }) else { return }
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
             self.ports.consentForms.loadAndPresentIfRequired { _ in
-                // After a refusal of every purpose, the app does not go on to the tracking prompt.
-                guard !TCFSignals(store: self.ports.store).consentsToNoPurpose else {
-                    self.startAdsIfAllowed()
-                    return self.flags.withLock { $0.onboarding = false }
-                }
                 self.ports.clock.schedule(after: .seconds(1), label: "sleep") {
+                    // After a refusal of every purpose (in the form, or in the privacy options during
+                    // the pause), the app does not go on to the tracking prompt.
+                    guard !TCFSignals(store: self.ports.store).consentsToNoPurpose else {
+                        self.startAdsIfAllowed()
+                        return self.flags.withLock { $0.onboarding = false }
+                    }
                     self.requestTracking { self.flags.withLock { $0.onboarding = false } }
                 }
             }

@@ -17,7 +17,8 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
     }
 
     func didBecomeActive() {
-        if locked({ swap(&askWhenActive, false) }) { requestTracking {} }
+        // A deferred ask is dropped if the user refused every purpose meanwhile (privacy options).
+        if locked({ swap(&askWhenActive, false) }), !TCFSignals(store: ports.store).consentsToNoPurpose { requestTracking {} }
         startAdsIfAllowed()
     }
 

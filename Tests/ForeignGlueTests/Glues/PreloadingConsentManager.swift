@@ -17,7 +17,8 @@ final class PreloadingConsentManager: AsyncConsentGlue {
     func didBecomeActive() async {
         guard askWhenActive else { return }
         askWhenActive = false
-        await askForTracking()
+        // The user may have refused every purpose in the privacy options meanwhile.
+        if !ports.refusedEveryPurpose { await askForTracking() }
     }
 
     func runOnboarding() async { await gatherConsent() }
@@ -45,7 +46,7 @@ final class PreloadingConsentManager: AsyncConsentGlue {
         defer { gathering = false }
         try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
         try? await ports.consentForms.loadAndPresentIfRequired()
-        // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
+        // After a refusal of every purpose, the app does not go on to the tracking prompt.
         if !ports.refusedEveryPurpose { await askForTracking() }
         await startAndPreload()
     }

@@ -18,8 +18,10 @@ extension RuleDescriptor {
             A `tracking.answer` with `prompted=false` and reason `appNotActive` or `anotherPromptOnScreen` opens a debt; \
             the next `tracking.request` pays it, and a `settings.change` or a `tracking.answer` that leaves the status \
             decided, or answers a prompt the user saw (`prompted=true`, even dismissed), cancels it (the user was asked, \
-            or nothing is left to ask), as does a stored choice that consents to no TCF purpose (`IABTCF_PurposeConsents` \
-            written with no `1`: the app does not ask after such a refusal, `noTrackingPromptAfterConsentRefused`). Broken if the app became active after the debt opened and then, later in virtual \
+            or nothing is left to ask). While the consent SDK's stored choice consents to no TCF purpose \
+            (`IABTCF_PurposeConsents` with no `1`, stored by a form, by sync or by an earlier session), no debt opens, and \
+            storing such a choice cancels one: the app is not to ask on its own after such a refusal \
+            (`noTrackingPromptAfterConsentRefused`), so it may let an ignored request go. Broken if the app became active after the debt opened and then, later in virtual \
             time, leaves the foreground or its process ends, with the debt unpaid: the user was never asked in that \
             active stretch. A stretch that ends at the instant it began (the user left as the app came up) gave the app \
             no time to ask: an app may ask a moment after it becomes active, and the debt waits for its next stretch. \
@@ -32,7 +34,8 @@ extension RuleDescriptor {
             """,
         state: UnaskedTracking(),
         learnsFrom: [
-            .trackingRequest, .trackingAnswer, .settingsChange, .storeSet, .appActive, .appBackground, .appLaunch, .appTerminate, .appCrash, .runFinish,
+            .deviceReady, .trackingRequest, .trackingAnswer, .settingsChange, .storeSet, .storeRemove, .appReinstall, .appActive, .appBackground, .appLaunch,
+            .appTerminate, .appCrash, .runFinish,
         ],
         update: { unasked, event, facts in unasked.update(with: event, tracking: facts.tracking) },
         comparedAt: { unasked, now in unasked.projection(at: now) },
@@ -57,6 +60,8 @@ struct UnaskedTracking: Hashable, Sendable {
     /// When the app's active stretch after that request began: one that ends at the instant it
     /// began gave the app no time to ask.
     var unaskedActiveSince = Duration.zero
+    /// The consent SDK's stored choice consents to no TCF purpose: no debt opens.
+    var refusalStored = false
 
     /// The state after an event, given the OS tracking status as the event left it.
     mutating func update(with event: TraceEvent, tracking: TrackingAuthorizationStatus) {
@@ -71,7 +76,7 @@ struct UnaskedTracking: Hashable, Sendable {
             // decided without one: the user was asked, or nothing is left to ask.
             if event[.prompted] == true || tracking != .notDetermined { trackingUnasked = false }
             if event[.prompted] == false, case .noPrompt(let reason) = event[.trackingAnswerReason], reason.meansAppWasInactive,
-                tracking == .notDetermined
+                tracking == .notDetermined, !refusalStored
             {
                 trackingUnasked = true
                 activeSinceUnasked = false
@@ -79,9 +84,18 @@ struct UnaskedTracking: Hashable, Sendable {
         case .settingsChange:
             // Decided in Settings: there is nothing left to ask.
             if let status = event[.tracking], status != .notDetermined { trackingUnasked = false }
+        case .deviceReady:
+            refusalStored = event[.refusedEveryPurpose] == true
         case .storeSet where event[.storageKey] == TCFKey.purposeConsents:
             // A refusal of every purpose: the app does not ask after it.
-            if let bits = event[.storedValue], !bits.isEmpty, !bits.contains("1") { trackingUnasked = false }
+            let bits = event[.storedValue] ?? ""
+            refusalStored = !bits.isEmpty && !bits.contains("1")
+            if refusalStored { trackingUnasked = false }
+        case .storeRemove where event[.storageKey] == TCFKey.purposeConsents:
+            refusalStored = false
+        case .appReinstall:
+            refusalStored = false
+            trackingUnasked = false
         case .appActive:
             if trackingUnasked && !activeSinceUnasked {
                 activeSinceUnasked = true
