@@ -1,3 +1,4 @@
+import AdHarness
 import Foundation
 import ScenarioRunner
 import Testing
@@ -61,5 +62,14 @@ struct CatalogueTests {
             }
         }
         #expect(checked > 30)
+    }
+
+    @Test("the Rules article's table names every rule, in its authority's row")
+    func rulesArticleListsEveryRule() throws {
+        let article = try text("Sources/AdHarness/AdHarness.docc/Rules.md")
+        for rule in Invariant.allCases {
+            let row = article.split(separator: "\n").first { $0.hasPrefix("| \(rule.authority.rawValue) |") }
+            #expect(row?.contains("`\(rule.rawValue)`") == true, "\(rule.rawValue) is not in the \(rule.authority.rawValue) row")
+        }
     }
 }
