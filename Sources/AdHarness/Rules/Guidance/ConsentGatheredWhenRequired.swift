@@ -19,7 +19,8 @@ extension RuleDescriptor {
             process, the app is active with no tracking prompt over it and no callback withheld (it is not waiting on \
             the user or on a timeout), neither loaded nor showed a consent form, and either: it began its onboarding \
             after a consent update had completed saying `required` with a form available (so it knew, and could), and \
-            the last update still says so; or it ran its onboarding in the EEA, where consent is required until the \
+            the last update still says so, with no form answered since that gave a decision (the privacy-options form \
+            gathers consent too); or it ran its onboarding in the EEA, where consent is required until the \
             user answers (catalogue C3), with no decision standing (the stored status neither `obtained` nor \
             `notRequired`) and without asking the consent SDK for an update at all in that process (an app that skips \
             the consent flow after a tracking denial, say): consent was never asked for, so no ad may ever be requested.
@@ -32,7 +33,8 @@ extension RuleDescriptor {
         state: ConsentGathering(),
         learnsFrom: [
             .deviceReady, .deviceTravel, .step, .trackingPrompt, .trackingAnswer, .appActive, .appInactive, .appBackground, .consentUpdate,
-            .legacyConsentUpdate, .consentUpdateDone, .consentFormLoad, .consentFormPresent, .consentFormPresentFailed, .appLaunch, .appTerminate, .appCrash,
+            .legacyConsentUpdate, .consentUpdateDone, .consentFormLoad, .consentFormPresent, .consentFormPresentFailed, .consentFormAnswer, .appLaunch,
+            .appTerminate, .appCrash,
             .runFinish,
         ],
         update: { gathering, event, _ in gathering.update(with: event) },
@@ -90,6 +92,9 @@ struct ConsentGathering: Hashable, Sendable {
             consentRequiredByLastUpdate =
                 event[.error] == nil && event[.consentStatus] == .required && event[.formStatus] == .available
         case .consentFormLoad: consentFormTried = true
+        case .consentFormAnswer:
+            // A form's answer that gave a decision (the privacy-options form's too): consent is gathered.
+            if let status = event[.consentStatus], RunFacts.decisionStands.contains(status) { consentRequiredByLastUpdate = false }
         case .consentFormPresent, .consentFormPresentFailed:
             if [.consent, .personalizationControls].contains(event[.formKind]) { consentFormTried = true }
         case .appLaunch, .appTerminate, .appCrash, .runFinish:
