@@ -1,5 +1,4 @@
 import AdHarness
-import Dispatch
 import Foundation
 import Scenarios
 import StandInRuntime
@@ -117,20 +116,15 @@ struct BreadthFirstSearch: Sendable {
         return (violation, fresh.steps, finding.decisions)
     }
 
-    /// Expands every node of a level, on every core, keeping the nodes' order. A child in a state
-    /// of an earlier level is dropped as it is found (most runs end in one): the level holds only
-    /// the children that may be new, so memory grows with the states, not the runs.
+    /// Expands every node of a level, on every core (``EveryCore``), keeping the nodes' order. A
+    /// child in a state of an earlier level is dropped as it is found (most runs end in one): the
+    /// level holds only the children that may be new, so memory grows with the states, not the runs.
     private func expandAll(_ nodes: [Node], skipping seen: Set<Int>) -> [Expansion] {
-        let results = Locked([Expansion?](repeating: nil, count: nodes.count))
-        let workers = max(1, min(nodes.count, ProcessInfo.activeCores))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: nodes.count, by: workers) {
-                var expansion = expand(nodes[index])
-                expansion.children.removeAll { seen.contains($0.1) }
-                results.withLock { $0[index] = expansion }
-            }
+        EveryCore.map(nodes) { node in
+            var expansion = expand(node)
+            expansion.children.removeAll { seen.contains($0.1) }
+            return expansion
         }
-        return results.snapshot.map { $0 ?? Expansion() }
     }
 
     /// Runs every step that applies from a node. A step that leaves the state as it was keeps its
@@ -236,9 +230,4 @@ struct Findings {
 
     /// Whether every invariant has been broken: nothing more to find.
     var complete: Bool { list.count == Invariant.allCases.count }
-}
-
-extension ProcessInfo {
-    /// The cores this process may use.
-    static var activeCores: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

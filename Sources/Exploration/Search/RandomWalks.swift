@@ -1,5 +1,4 @@
 import AdHarness
-import Dispatch
 import Foundation
 import Scenarios
 import StandInRuntime
@@ -22,15 +21,8 @@ struct RandomWalks: Sendable {
         let batch = 256
         for start in stride(from: 0, to: mine.count, by: batch) {
             let walkNumbers = Array(mine[start..<min(start + batch, mine.count)])
-            let results = Locked([WalkResult?](repeating: nil, count: walkNumbers.count))
-            let workers = max(1, min(walkNumbers.count, ProcessInfo.activeCores))
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: walkNumbers.count, by: workers) {
-                    let result = walk(number: walkNumbers[index], seed: seed, devices: devices)
-                    results.withLock { $0[index] = result }
-                }
-            }
-            for result in results.snapshot.compactMap({ $0 }) {
+            let results = EveryCore.map(walkNumbers) { walk(number: $0, seed: seed, devices: devices) }
+            for result in results {
                 statistics.executions += 1
                 statistics.depthReached = max(statistics.depthReached, result.steps.count)
                 seen.formUnion(result.states)

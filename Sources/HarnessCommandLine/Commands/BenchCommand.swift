@@ -14,12 +14,13 @@ enum BenchCommand: Command {
         Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) on one core
         and prints scenarios per second; then explores the reference glue breadth-first with faults to
         depth 4 and to --depth (default 6; 0 skips exploring) on every core, and prints for each the runs
-        and distinct states per second, the runs per distinct state and the wall time; then times one
-        scenario that holds 60 s of virtual timeouts, and prints the peak memory. It also explores to
-        --depth in worker processes of this tool, as `explore` runs by default, and prints that time
-        beside the in-process one, what the isolation costs (the workers' time over the in-process
-        time) and the workers' peak memory. Each figure is printed next to its goal. Use a release
-        build for figures worth comparing:
+        and distinct states per second, the runs per distinct state, the wall time and the cores it kept
+        busy (processor time over wall time); then times one scenario that holds 60 s of virtual
+        timeouts, and prints the peak memory. It also explores to --depth in worker processes of this
+        tool, as `explore` runs by default, and prints that time beside the in-process one, what the
+        isolation costs (the workers' time over the in-process time), the cores the workers and their
+        supervisor kept busy (the supervisor's share apart) and the workers' peak memory. Each figure is
+        printed next to its goal. Use a release build for figures worth comparing:
         swift run -c release adharness bench
         """
 
@@ -74,11 +75,12 @@ enum BenchCommand: Command {
             "scenarios: \(scenarios.count) files x \(repeats) = \(runs) runs in \(format(seconds)) s on one core: "
                 + "\(Int(Double(runs) / seconds)) scenarios/s (goal: at least 50000), peak memory so far \(peakMemoryMegabytes()) MB"
         )
-        var deepest: ExplorationStatistics?
+        var deepest: (figures: ExplorationStatistics, busy: BusyCores)?
         for depth in settings.depth == 0 ? [] : Set([4, settings.depth]).sorted() {
             guard let explorer = try? Explorer(bounds: ExplorationBounds(depth: depth)) else { continue }
-            let figures = explorer.breadthFirst().statistics
-            deepest = figures
+            let (report, busy) = BusyCores.measure { explorer.breadthFirst() }
+            let figures = report.statistics
+            deepest = (figures, busy)
             let runsPerState = Double(figures.executions) / Double(max(figures.distinctStates, 1))
             let stepsPerState = Double(figures.executions + figures.stepsWithoutReplay) / Double(max(figures.distinctStates, 1))
             output.line(
@@ -87,11 +89,13 @@ enum BenchCommand: Command {
                     + "\(figures.distinctStates) distinct states in \(format(figures.seconds)) s: "
                     + "\(Int(figures.executionsPerSecond)) runs/s, \(Int(figures.statesPerSecond)) distinct states/s, "
                     + "\(String(format: "%.2f", runsPerState)) runs per distinct state "
-                    + "(\(String(format: "%.2f", stepsPerState)) with the steps without a replay)"
+                    + "(\(String(format: "%.2f", stepsPerState)) with the steps without a replay), \(busy.description)"
                     + (depth == 6 ? " (goals: at most 10 s, at most 1.3 runs per state)" : "")
             )
         }
-        if let deepest, let executable = output.workers { isolation(depth: settings.depth, inProcess: deepest, executable: executable, output) }
+        if let deepest, let executable = output.workers {
+            isolation(depth: settings.depth, inProcess: deepest.figures, busy: deepest.busy, executable: executable, output)
+        }
         let (virtual, wall) = timeoutScenario()
         output.line("timeout scenario: \(virtual.harnessDescription) of virtual timeouts in \(format(wall * 1_000)) ms of wall time")
         output.line("peak memory: \(peakMemoryMegabytes()) MB (goal: flat in runs, bounded in exploration)")
@@ -99,11 +103,12 @@ enum BenchCommand: Command {
     }
 
     /// The reference glue explored to `depth` in worker processes of `executable`, beside the same
-    /// search in this process (`inProcess`): the two times, their ratio and the workers' peak memory.
-    static func isolation(depth: Int, inProcess: ExplorationStatistics, executable: URL, _ output: Output) {
+    /// search in this process (`inProcess`, which kept `busy` cores busy): the two times, their
+    /// ratio, the cores each kept busy and the workers' peak memory.
+    static func isolation(depth: Int, inProcess: ExplorationStatistics, busy: BusyCores, executable: URL, _ output: Output) {
         guard var explorer = try? Explorer(bounds: ExplorationBounds(depth: depth)) else { return }
         explorer.workers = WorkerPool.Settings(executable: executable)
-        let isolated = explorer.breadthFirst()
+        let (isolated, busyInWorkers) = BusyCores.measure { explorer.breadthFirst() }
         let inWorkers = isolated.statistics
         guard isolated.problem == nil, inWorkers.executions == inProcess.executions, inWorkers.distinctStates == inProcess.distinctStates else {
             output.line("isolation: the search in worker processes did not match the one in process: \(isolated.problem ?? "other figures")")
@@ -112,7 +117,9 @@ enum BenchCommand: Command {
         output.line(
             "isolation (reference glue, breadth-first to depth \(depth), faults on): \(format(inProcess.seconds)) s in process, "
                 + "\(format(inWorkers.seconds)) s in worker processes: \(String(format: "%.2f", inWorkers.seconds / max(inProcess.seconds, 0.001)))x "
-                + "(goal: at most 1.25x\(depth == 6 ? ", each at most 10 s" : "")); the workers' peak memory \(peakMemoryMegabytes(children: true)) MB")
+                + "(goal: at most 1.25x\(depth == 6 ? ", each at most 10 s" : "")); the workers' peak memory \(peakMemoryMegabytes(children: true)) MB; "
+                + "in process \(busy.description); in workers \(busyInWorkers.description), the supervisor "
+                + "\(String(format: "%.2f", busyInWorkers.supervisorCores)) of them")
     }
 
     /// A first launch where the consent update and the form load never call back: the app waits

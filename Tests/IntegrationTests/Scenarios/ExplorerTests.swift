@@ -42,6 +42,17 @@ struct ExplorerTests {
         #expect(shards.allSatisfy { $0.stateKeys.count < whole.stateKeys.count })
     }
 
+    @Test("the cores share a level's work, each taking the next node no other has taken, and each result keeps its node's place")
+    func sharedWorkKeepsItsPlace() {
+        // Items of very different cost, so that the threads take them out of step.
+        let items = Array(0..<500)
+        let results = EveryCore.map(items) { item in
+            let work = (0..<(item % 7) * 2_000).reduce(item) { ($0 &* 31) &+ $1 }
+            return (item * 2, work)
+        }
+        #expect(results.map(\.0) == items.map { $0 * 2 })
+    }
+
     @Test(
         "a step that leaves its state as it was hands its world to the next step: the same states and findings as replaying every step, from fewer runs",
         // Three steps of orders and answers, and two with a fault in each call that can suffer one: a
