@@ -4,9 +4,9 @@ import ScenarioRunner
 import Testing
 
 /// The tracking prompt after the user rejected everything in the consent form (issue 48): App
-/// Review has rejected apps that go on from such a refusal to the prompt. The rule warns the app's
-/// own prompt after the refusal, in the same process however long after; it leaves alone the
-/// consent SDK's own prompt, a refusal the user did not just give, and a prompt the user asks for.
+/// Review has rejected apps that go on from such a refusal to the prompt. The rule warns a prompt
+/// after the refusal in the same process however long after, the consent SDK's own after its IDFA
+/// explainer included; it leaves alone a refusal the user did not just give, and a tap's prompt.
 @Suite("The tracking prompt after a refusal of every purpose")
 struct PromptAfterRefusalTests {
     /// A fresh install in the EEA: the user rejects everything in the consent form and would allow tracking.
@@ -43,22 +43,56 @@ struct PromptAfterRefusalTests {
     }
 
     @Test(
-        "the reference glue in each onboarding order shows no prompt of its own after a refusal, and still starts ads and requests them non-personalized",
-        arguments: ["beforeConsent", "afterConsent", "consentSDK"])
-    func referenceGlue(order: String) throws {
+        "the reference glue in each onboarding order asks nothing of its own after a refusal, and still starts ads and requests them non-personalized; the consent SDK's explainer, published beside the GDPR message, is warned",
+        arguments: ["beforeConsent", "afterConsent", "consentSDK"], [false, true])
+    func referenceGlue(order: String, explainer: Bool) throws {
         let scenario = try Scenario.decode(
             json: """
-                {"name":"rejects all, \(order)","glue":"reference","device":{"messages":{"idfaExplainer":true}},"app":{"onboardingTracking":"\(order)"},
-                 "user":{"trackingPrompt":"allow","consentForm":"rejectAll"},"steps":["launch","onboarding","requestAd"],"expect":{}}
+                {"name":"rejects all, \(order)","glue":"reference","device":{"messages":{"idfaExplainer":\(explainer)}},
+                 "app":{"onboardingTracking":"\(order)"},"user":{"trackingPrompt":"allow","consentForm":"rejectAll"},
+                 "steps":["launch","onboarding","requestAd"],"expect":{}}
                 """)
-        let verdict = scenario.run()
-        #expect(verdict.passed && verdict.warnings.isEmpty, "\(verdict.report)")
+        let verdict = scenario.run(rules: .standard)
+        #expect(verdict.passed, "\(verdict.report)")
         #expect(verdict.trace.contains { $0.name == .adsStart })
         #expect(verdict.trace.filter { $0.name == .adsRequest }.map { $0[.npa] } == [true], "\(verdict.report)")
-        // Tracking first: the app asks before the refusal. Otherwise the consent SDK's explainer asks
-        // after the form, by itself, and the app does not ask after the refusal.
+        // Tracking first: the app asks before the refusal. Otherwise the app does not ask after the
+        // refusal, and the consent SDK's explainer, where published, goes on to the prompt by itself:
+        // the configuration App Review has rejected.
         let asked = verdict.trace.filter { $0.name == .trackingRequest }.map { $0["by"] ?? "app" }
-        #expect(asked == [order == "beforeConsent" ? "app" : "consentSDK"], "\(verdict.report)")
+        let sdkAsks = explainer && order != "beforeConsent"
+        #expect(asked == (order == "beforeConsent" ? ["app"] : sdkAsks ? ["consentSDK"] : []), "\(verdict.report)")
+        #expect(verdict.warnings.map(\.invariant) == (sdkAsks ? [.noTrackingPromptAfterConsentRefused] : []), "\(verdict.report)")
+    }
+
+    @Test("a refusal then consent in the privacy options: the docs' glue and the reference glue ask for tracking then, and serve ads")
+    func refusalThenConsent() throws {
+        let situation = """
+            "user":{"trackingPrompt":"allow","consentForm":"rejectAll","privacyOptionsForm":"acceptAll"},
+             "steps":["launch","onboarding","requestAd","openPrivacyOptions","requestAd","relaunch","requestAd"],"expect":{}}
+            """
+        let reference = #"{"name":"rejects, then accepts","glue":"reference","app":{"onboardingTracking":"afterConsent"},"# + situation
+        let docs = #"{"name":"rejects, then accepts","# + situation
+        for (json, glue) in [(reference, nil), (docs, GlueFactory(ConsentFirstGlue.init))] {
+            let verdict = try Scenario.decode(json: json).run(glue: glue, rules: .standard)
+            #expect(verdict.passed && verdict.warnings.isEmpty, "\(verdict.report)")
+            #expect(Self.prompts(verdict) == (1, false), "asked once the user consented: \(verdict.report)")
+            #expect(verdict.trace.filter { $0.name == .adsRequest }.map { $0[.npa] } == [true, false, false], "\(verdict.report)")
+        }
+    }
+
+    @Test("a refusal in the privacy options counts as one in the consent form: the app's ask after it is warned")
+    func refusalInPrivacyOptions() throws {
+        let scenario = try Scenario.decode(
+            json: """
+                {"name":"consents, then withdraws, then the app asks","previousSession":{"consent":"obtained"},
+                 "user":{"trackingPrompt":"allow","privacyOptionsForm":"rejectAll"},"steps":["launch","openPrivacyOptions","requestTracking"],"expect":{}}
+                """)
+        let caught = scenario.run(glue: ConsentManagerGlue.factory(.asksTrackingAfterRefusal), rules: .standard)
+        #expect(Self.prompts(caught) == (1, true), "\(caught.report)")
+        let clean = scenario.run(glue: ConsentManagerGlue.factory(), rules: .standard)
+        #expect(clean.passed && clean.warnings.isEmpty, "\(clean.report)")
+        #expect(Self.prompts(clean) == (0, false))
     }
 
     @Test("the docs' consent-first glue skips the prompt after a refusal and still starts ads, non-personalized")
@@ -73,20 +107,14 @@ struct PromptAfterRefusalTests {
     }
 
     @Test(
-        "not judged: a refusal from an earlier process (the glue asks at onboarding whatever was stored), and a prompt the user asks for",
+        "not judged: a refusal from an earlier process (the glue asks at onboarding whatever was stored)",
         arguments: [
             (
                 """
                 {"name":"refused earlier","previousSession":{"consent":"obtained","consentChoices":{}},"user":{"trackingPrompt":"allow"},
                  "steps":["launch","onboarding"],"expect":{}}
                 """, ConsentManagerGlue.factory(.asksTrackingAfterRefusal)
-            ),
-            (
-                """
-                {"name":"the user asks","user":{"trackingPrompt":"allow","consentForm":"rejectAll"},"steps":["launch","onboarding","requestTracking"],
-                 "expect":{}}
-                """, ConsentManagerGlue.factory()
-            ),
+            )
         ] as [(String, GlueFactory)])
     func notJudged(json: String, glue: GlueFactory) throws {
         let verdict = try Scenario.decode(json: json).run(glue: glue, rules: .standard)

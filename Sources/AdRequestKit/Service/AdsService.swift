@@ -133,32 +133,35 @@ public final class AdsService: Sendable {
         }
         switch configuration.onboardingTracking {
         case .beforeConsent:
-            // A user whose stored choice refuses every purpose is not asked for tracking (App Review
-            // has rejected apps that ask after such a refusal); nor in the other orders.
-            guard !refusedEveryPurpose else { return coordinator.requestConsentIfNeeded(completion: finish) }
             requestTrackingAuthorization { [weak self] _ in self?.coordinator.requestConsentIfNeeded(completion: finish) }
         case .afterConsent:
+            // After a refusal of every purpose in the form, the request declines to ask.
             coordinator.requestConsentIfNeeded { [weak self] outcome in
-                guard let self, !refusedEveryPurpose else { return finish(outcome) }
-                requestTrackingAuthorization { _ in finish(outcome) }
+                self?.requestTrackingAuthorization { _ in finish(outcome) }
             }
         case .consentSDK:
             // The consent SDK asks the OS during its flow; the form's evaluation reads the answer. If the
             // status is still undecided when the flow ends (no explainer shown, or the OS ignored the SDK's
-            // request because the app was inactive), the app asks itself, once the app is active, unless
-            // the user refused every purpose in the form.
+            // request because the app was inactive), the app asks itself, once the app is active (the
+            // request declines after a refusal of every purpose).
             coordinator.requestConsentIfNeeded { [weak self] outcome in
-                guard let self, !isTrackingDecided, !refusedEveryPurpose else { return finish(outcome) }
+                guard let self, !isTrackingDecided else { return finish(outcome) }
                 requestTrackingAuthorization { _ in finish(outcome) }
             }
         }
     }
 
     /// The privacy-options entry point: re-shows the form and re-evaluates with the same logic.
+    ///
+    /// A user who consents there after a refusal that kept the tracking request from being made is
+    /// asked for tracking then, as the onboarding would have.
     public func openPrivacyOptions(completion: @escaping @Sendable (ConsentFlowOutcome) -> Void = { _ in }) {
+        let refusedBefore = refusedEveryPurpose
         coordinator.presentPrivacyOptions { [weak self] outcome in
-            self?.startAdSDKIfAllowed()
-            completion(outcome)
+            guard let self else { return }
+            startAdSDKIfAllowed()
+            guard refusedBefore, !refusedEveryPurpose, !isTrackingDecided else { return completion(outcome) }
+            requestTrackingAuthorization { _ in completion(outcome) }
         }
     }
 
@@ -168,7 +171,14 @@ public final class AdsService: Sendable {
     ///
     /// Calls made while a request is under way join it. If the app is not active, the request waits
     /// for ``applicationDidBecomeActive()`` instead of being lost to the OS's silent `notDetermined`.
+    /// While the stored choice consents to no TCF purpose (the user rejected everything in the consent
+    /// form), it does not ask and completes with the current status: App Review has rejected apps that
+    /// ask after such a refusal.
     public func requestTrackingAuthorization(completion: @escaping @Sendable (TrackingAuthorizationStatus) -> Void = { _ in }) {
+        guard !refusedEveryPurpose else {
+            startAdSDKIfAllowed()
+            return completion(environment.tracking.trackingAuthorizationStatus)
+        }
         let isFirst = mutable.withLock { mutable -> Bool in
             mutable.trackingWaiters.append(completion)
             guard mutable.trackingRequest.isIdle else { return false }
@@ -363,7 +373,6 @@ public final class AdsService: Sendable {
         completion(.failure(.refused(refusal)))
     }
 
-    /// Starts the SDK once, if the tracking status is decided and the consent SDK allows ads now.
     /// The consent SDK's stored choice consents to no TCF purpose.
     private var refusedEveryPurpose: Bool { TCFSignals(store: environment.store).consentsToNoPurpose }
 
@@ -371,6 +380,7 @@ public final class AdsService: Sendable {
     /// not ask (the user refused every purpose; the ads are non-personalized whatever the answer).
     private var trackingSettledForStart: Bool { isTrackingDecided || refusedEveryPurpose }
 
+    /// Starts the SDK once, if the tracking status is settled and the consent SDK allows ads now.
     private func startAdSDKIfAllowed(_ known: ConsentState? = nil) {
         guard !isAdSDKStarted, trackingSettledForStart else { return }
         let state = known ?? coordinator.currentState(trigger: .adSDKStart)

@@ -19,8 +19,7 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
     func didBecomeActive() async {
         if askWhenActive {
             askWhenActive = false
-            // Not after the user refused every purpose meanwhile (privacy options).
-            if !TCFSignals(store: ports.store).consentsToNoPurpose { await requestTracking() }
+            await requestTracking()
         }
         startAdsIfAllowed()
     }
@@ -31,17 +30,13 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
         try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
         try? await ports.consentForms.loadAndPresentIfRequired()
         try? await ports.clock.sleep(for: .seconds(1))
-        // After a refusal of every purpose (in the form, or in the privacy options during the
-        // pause), the app does not go on to the tracking prompt.
-        if TCFSignals(store: ports.store).consentsToNoPurpose {
-            startAdsIfAllowed()
-        } else {
-            await requestTracking()
-        }
+        await requestTracking()
         onboarding = false
     }
 
     func requestTracking() async {
+        // After a refusal of every purpose, the app does not ask (App Review rejects asking then).
+        guard !refusedEveryPurpose else { return startAdsIfAllowed() }
         guard ports.lifecycle.isActive else {
             askWhenActive = true
             return
@@ -66,7 +61,10 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
     }
 
     func openPrivacyOptions() async {
+        let refusedBefore = refusedEveryPurpose
         try? await ports.consentForms.presentPrivacyOptionsForm()
+        // Consent given after a refusal that skipped the tracking prompt: ask now.
+        if refusedBefore && !refusedEveryPurpose && ports.tracking.trackingAuthorizationStatus == .notDetermined { await requestTracking() }
         startAdsIfAllowed()
     }
 
@@ -74,11 +72,15 @@ final class AwaitingConsentGlue: AsyncConsentGlue {
         ports.tracking.trackingAuthorizationStatus == .authorized ? ports.advertisingIdentifier.advertisingIdentifier : nil
     }
 
-    /// Starts the ad SDK once the tracking status is decided (or will never be asked, after a refusal
+    /// The user refused every purpose in the consent form: the stored choice consents to none.
+    private var refusedEveryPurpose: Bool { TCFSignals(store: ports.store).consentsToNoPurpose }
+
+    /// Starts the ad SDK once the tracking status is decided (or will not be asked, after a refusal
     /// of every purpose) and the consent SDK allows ads.
     private func startAdsIfAllowed() {
-        let decided = ports.tracking.trackingAuthorizationStatus != .notDetermined || TCFSignals(store: ports.store).consentsToNoPurpose
-        guard decided, ports.consentInformation.canRequestAds, !sdkStarted else { return }
+        guard ports.tracking.trackingAuthorizationStatus != .notDetermined || refusedEveryPurpose, ports.consentInformation.canRequestAds,
+            !sdkStarted
+        else { return }
         sdkStarted = true
         ports.adSDK.start {}
     }

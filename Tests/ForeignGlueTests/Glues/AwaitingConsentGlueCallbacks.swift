@@ -18,8 +18,7 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
 
     func didBecomeActive() {
         let ask = flags.withLock { flags in swap(&flags.askWhenActive, false) }
-        // Not after the user refused every purpose meanwhile (privacy options).
-        if ask, !TCFSignals(store: ports.store).consentsToNoPurpose {
+        if ask {
             requestTracking { self.startAdsIfAllowed() }
         } else {
             startAdsIfAllowed()
@@ -31,12 +30,6 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
             self.ports.consentForms.loadAndPresentIfRequired { _ in
                 self.ports.clock.schedule(after: .seconds(1), label: "sleep") {
-                    // After a refusal of every purpose (in the form, or in the privacy options during
-                    // the pause), the app does not go on to the tracking prompt.
-                    guard !TCFSignals(store: self.ports.store).consentsToNoPurpose else {
-                        self.startAdsIfAllowed()
-                        return self.flags.withLock { $0.onboarding = false }
-                    }
                     self.requestTracking { self.flags.withLock { $0.onboarding = false } }
                 }
             }
@@ -44,6 +37,11 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
     }
 
     func requestTracking(completion: @escaping @Sendable () -> Void) {
+        // After a refusal of every purpose, the app does not ask (App Review rejects asking then).
+        guard !refusedEveryPurpose else {
+            startAdsIfAllowed()
+            return completion()
+        }
         guard ports.lifecycle.isActive else {
             flags.withLock { $0.askWhenActive = true }
             return completion()
@@ -68,15 +66,27 @@ final class AwaitingConsentGlueCallbacks: ConsentGlue, @unchecked Sendable {
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
 
-    func openPrivacyOptions() { ports.consentForms.presentPrivacyOptionsForm { _ in self.startAdsIfAllowed() } }
+    func openPrivacyOptions() {
+        let refusedBefore = refusedEveryPurpose
+        ports.consentForms.presentPrivacyOptionsForm { _ in
+            // Consent given after a refusal that skipped the tracking prompt: ask now.
+            if refusedBefore && !self.refusedEveryPurpose && self.ports.tracking.trackingAuthorizationStatus == .notDetermined {
+                self.requestTracking { self.startAdsIfAllowed() }
+            } else {
+                self.startAdsIfAllowed()
+            }
+        }
+    }
 
     func readAdvertisingIdentifier() -> UUID? {
         ports.tracking.trackingAuthorizationStatus == .authorized ? ports.advertisingIdentifier.advertisingIdentifier : nil
     }
 
+    /// The user refused every purpose in the consent form: the stored choice consents to none.
+    private var refusedEveryPurpose: Bool { TCFSignals(store: ports.store).consentsToNoPurpose }
+
     private func startAdsIfAllowed() {
-        let decided = ports.tracking.trackingAuthorizationStatus != .notDetermined || TCFSignals(store: ports.store).consentsToNoPurpose
-        guard decided, ports.consentInformation.canRequestAds,
+        guard ports.tracking.trackingAuthorizationStatus != .notDetermined || refusedEveryPurpose, ports.consentInformation.canRequestAds,
             !flags.withLock({ swap(&$0.sdkStarted, true) })
         else { return }
         ports.adSDK.start {}

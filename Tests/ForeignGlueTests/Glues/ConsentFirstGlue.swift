@@ -17,8 +17,7 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
     }
 
     func didBecomeActive() {
-        // A deferred ask is dropped if the user refused every purpose meanwhile (privacy options).
-        if locked({ swap(&askWhenActive, false) }), !TCFSignals(store: ports.store).consentsToNoPurpose { requestTracking {} }
+        if locked({ swap(&askWhenActive, false) }) { requestTracking {} }
         startAdsIfAllowed()
     }
 
@@ -26,17 +25,17 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         guard !locked({ swap(&onboarding, true) }) else { return }  // a second call joins the first
         ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
             self.ports.consentForms.loadAndPresentIfRequired { _ in
-                // After a refusal of every purpose, the app does not go on to the tracking prompt.
-                guard !TCFSignals(store: self.ports.store).consentsToNoPurpose else {
-                    self.startAdsIfAllowed()
-                    return self.locked { self.onboarding = false }
-                }
                 self.requestTracking { self.locked { self.onboarding = false } }
             }
         }
     }
 
     func requestTracking(completion: @escaping @Sendable () -> Void) {
+        // After a refusal of every purpose, the app does not ask (App Review rejects asking then).
+        guard !refusedEveryPurpose else {
+            startAdsIfAllowed()
+            return completion()
+        }
         guard ports.lifecycle.isActive else { return locked { askWhenActive = true } }
         let call = CallInProgress()
         ports.tracking.requestTrackingAuthorization { status in
@@ -60,17 +59,28 @@ final class ConsentFirstGlue: ConsentGlue, @unchecked Sendable {
         ports.adSDK.loadAd(AdRequest(adUnitID: adUnitID, extras: personalized ? [:] : ["npa": "1"])) { _ in }
     }
 
-    func openPrivacyOptions() { ports.consentForms.presentPrivacyOptionsForm { _ in self.startAdsIfAllowed() } }
+    func openPrivacyOptions() {
+        let refusedBefore = refusedEveryPurpose
+        ports.consentForms.presentPrivacyOptionsForm { _ in
+            // Consent given after a refusal that skipped the tracking prompt: ask now.
+            if refusedBefore && !self.refusedEveryPurpose && self.ports.tracking.trackingAuthorizationStatus == .notDetermined {
+                self.requestTracking {}
+            }
+            self.startAdsIfAllowed()
+        }
+    }
 
     func readAdvertisingIdentifier() -> UUID? {
         ports.tracking.trackingAuthorizationStatus == .authorized ? ports.advertisingIdentifier.advertisingIdentifier : nil
     }
 
-    /// Starts the ad SDK once the tracking status is decided (or will never be asked, after a refusal
+    /// The user refused every purpose in the consent form: the stored choice consents to none.
+    private var refusedEveryPurpose: Bool { TCFSignals(store: ports.store).consentsToNoPurpose }
+
+    /// Starts the ad SDK once the tracking status is decided (or will not be asked, after a refusal
     /// of every purpose) and the consent SDK allows ads.
     private func startAdsIfAllowed() {
-        let decided = ports.tracking.trackingAuthorizationStatus != .notDetermined || TCFSignals(store: ports.store).consentsToNoPurpose
-        guard decided, ports.consentInformation.canRequestAds,
+        guard ports.tracking.trackingAuthorizationStatus != .notDetermined || refusedEveryPurpose, ports.consentInformation.canRequestAds,
             !locked({ swap(&sdkStarted, true) })
         else { return }
         ports.adSDK.start {}

@@ -104,14 +104,14 @@ final class ConsentManagerGlue: ConsentGlue {
             ports.consentForms.loadAndPresentIfRequired { [weak self] _ in
                 guard let self else { return }
                 startIfAllowed()
-                // After a refusal of every purpose, the tracking prompt is not shown in the same flow.
-                guard bug == .asksTrackingAfterRefusal || !ports.refusedEveryPurpose else { return finish() }
                 requestTracking(completion: finish)
             }
         }
     }
 
     func requestTracking(completion: @escaping @Sendable () -> Void) {
+        // After a refusal of every purpose, the app does not ask (App Review rejects asking then).
+        guard bug == .asksTrackingAfterRefusal || !ports.refusedEveryPurpose else { return completion() }
         guard ports.lifecycle.isActive else { return flow.withLock { $0.askWhenActive = true } }
         let call = CallInProgress()
         ports.tracking.requestTrackingAuthorization { [weak self] status in

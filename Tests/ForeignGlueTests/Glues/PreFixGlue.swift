@@ -78,6 +78,8 @@ final class PreFixGlue: ConsentGlue, @unchecked Sendable {
     }
 
     func requestTracking(completion: @escaping @Sendable () -> Void) {
+        // After a refusal of every purpose, the app does not ask (App Review rejects asking then).
+        guard !ports.refusedEveryPurpose else { return completion() }
         guard ports.lifecycle.isActive else { return state.withLock { $0.askWhenActive = true } }
         let timedOut = Protected(false)
         ports.clock.schedule(after: .seconds(60), label: "tracking request timeout") { timedOut.withLock { $0 = true } }

@@ -17,8 +17,7 @@ final class PreloadingConsentManager: AsyncConsentGlue {
     func didBecomeActive() async {
         guard askWhenActive else { return }
         askWhenActive = false
-        // The user may have refused every purpose in the privacy options meanwhile.
-        if !ports.refusedEveryPurpose { await askForTracking() }
+        await askForTracking()
     }
 
     func runOnboarding() async { await gatherConsent() }
@@ -46,13 +45,13 @@ final class PreloadingConsentManager: AsyncConsentGlue {
         defer { gathering = false }
         try? await ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters())
         try? await ports.consentForms.loadAndPresentIfRequired()
-        // After a refusal of every purpose, the app does not go on to the tracking prompt.
-        if !ports.refusedEveryPurpose { await askForTracking() }
+        await askForTracking()
         await startAndPreload()
     }
 
     private func askForTracking() async {
-        guard ports.tracking.trackingAuthorizationStatus == .notDetermined else { return }
+        // Not after a refusal of every purpose (App Review rejects asking then).
+        guard ports.tracking.trackingAuthorizationStatus == .notDetermined, !ports.refusedEveryPurpose else { return }
         // The OS shows no prompt to an app that is not active: ask once it is.
         guard ports.lifecycle.isActive else {
             askWhenActive = true
