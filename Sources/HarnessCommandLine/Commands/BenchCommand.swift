@@ -19,7 +19,8 @@ enum BenchCommand: Command {
         timeouts, and prints the peak memory. It also explores to --depth in worker processes of this
         tool, as `explore` runs by default, and prints that time beside the in-process one, what the
         isolation costs (the workers' time over the in-process time), the cores the workers and their
-        supervisor kept busy (the supervisor's share apart) and the workers' peak memory. Each figure is
+        supervisor kept busy (the supervisor's share apart), the workers' peak memory and the most the
+        supervisor and its workers (one per core) hold together. Each figure is
         printed next to its goal. Use a release build for figures worth comparing:
         swift run -c release adharness bench
         """
@@ -75,12 +76,12 @@ enum BenchCommand: Command {
             "scenarios: \(scenarios.count) files x \(repeats) = \(runs) runs in \(format(seconds)) s on one core: "
                 + "\(Int(Double(runs) / seconds)) scenarios/s (goal: at least 50000), peak memory so far \(peakMemoryMegabytes()) MB"
         )
-        var deepest: (figures: ExplorationStatistics, busy: BusyCores)?
+        var deepest: (depth: Int, figures: ExplorationStatistics, busy: BusyCores)?
         for depth in settings.depth == 0 ? [] : Set([4, settings.depth]).sorted() {
             guard let explorer = try? Explorer(bounds: ExplorationBounds(depth: depth)) else { continue }
             let (report, busy) = BusyCores.measure { explorer.breadthFirst() }
             let figures = report.statistics
-            deepest = (figures, busy)
+            deepest = (depth, figures, busy)
             let runsPerState = Double(figures.executions) / Double(max(figures.distinctStates, 1))
             let stepsPerState = Double(figures.executions + figures.stepsWithoutReplay) / Double(max(figures.distinctStates, 1))
             output.line(
@@ -94,7 +95,7 @@ enum BenchCommand: Command {
             )
         }
         if let deepest, let executable = output.workers {
-            isolation(depth: settings.depth, inProcess: deepest.figures, busy: deepest.busy, executable: executable, output)
+            isolation(depth: deepest.depth, inProcess: deepest.figures, busy: deepest.busy, executable: executable, output)
         }
         let (virtual, wall) = timeoutScenario()
         output.line("timeout scenario: \(virtual.harnessDescription) of virtual timeouts in \(format(wall * 1_000)) ms of wall time")
@@ -114,10 +115,14 @@ enum BenchCommand: Command {
             output.line("isolation: the search in worker processes did not match the one in process: \(isolated.problem ?? "other figures")")
             return
         }
+        // One worker per core, each at most as large as the largest: the supervisor and its workers together.
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let together = peakMemoryMegabytes() + workers * peakMemoryMegabytes(children: true)
         output.line(
             "isolation (reference glue, breadth-first to depth \(depth), faults on): \(format(inProcess.seconds)) s in process, "
                 + "\(format(inWorkers.seconds)) s in worker processes: \(String(format: "%.2f", inWorkers.seconds / max(inProcess.seconds, 0.001)))x "
-                + "(goal: at most 1.25x\(depth == 6 ? ", each at most 10 s" : "")); the workers' peak memory \(peakMemoryMegabytes(children: true)) MB; "
+                + "(goal: at most 1.25x\(depth == 6 ? ", each at most 10 s" : "")); the workers' peak memory \(peakMemoryMegabytes(children: true)) MB, "
+                + "at most \(together) MB with the supervisor's (\(workers) workers); "
                 + "in process \(busy.description); in workers \(busyInWorkers.description), the supervisor "
                 + "\(String(format: "%.2f", busyInWorkers.supervisorCores)) of them")
     }
