@@ -57,51 +57,48 @@ public protocol Rule: Sendable {
     func update(_ state: inout State, after event: TraceEvent)
 }
 
-/// A rule of a team's, its type erased, so a rule set holds any number of them.
+/// A rule of a team's, its type erased, so a rule set holds any number of them: its name, which
+/// carries its definition.
 package struct CustomRule: Sendable {
-    /// The rule's name.
+    /// The rule's name, carrying its definition.
     package let invariant: Invariant
+
     /// The rule's type: one name, one rule.
-    package let type: ObjectIdentifier
+    package var type: ObjectIdentifier { invariant.teamRuleType! }
     /// It as the package's rules are declared: its state, the events it learns from and judges, and
     /// how (it reads none of the facts the package's rules share).
-    package let descriptor: RuleDescriptor
-    /// Its state, as ``descriptor`` keeps it.
-    let memory: RuleMemory
+    package var descriptor: RuleDescriptor { invariant.descriptor }
+    /// Its state, as ``descriptor`` keeps it: every rule of a team's keeps one.
+    var memory: RuleMemory { descriptor.memory! }
 
     init<R: Rule>(_ rule: R) {
-        invariant = Invariant(declaring: rule.name)
-        type = ObjectIdentifier(R.self)
-        descriptor = RuleDescriptor(
-            id: invariant, authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition, source: rule.source,
-            state: rule.initialState, learnsFrom: rule.events, update: { state, event, _ in rule.update(&state, after: event) },
+        let descriptor = RuleDescriptor(
+            id: Invariant(declaring: rule.name), authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition,
+            source: rule.source, state: rule.initialState, learnsFrom: rule.events, update: { state, event, _ in rule.update(&state, after: event) },
             breaks: { event, state, _ in rule.breaks(event, state: state) })
-        // Made with a state just above.
-        memory = descriptor.memory!
+        invariant = Invariant(declaring: rule.name, definedBy: descriptor, type: ObjectIdentifier(R.self))
     }
-}
 
-/// The rules teams have added to a rule set in this process, by name, so that their names read back
-/// (`Invariant(rawValue:)`, a scenario's `"rules"`) and reports can describe them. A name is one
-/// rule's: a second rule of another type under it is refused.
-enum CustomRules {
-    static let byName = Locked<[String: CustomRule]>([:])
+    /// The rule a name carries, if it is a team's.
+    init?(_ invariant: Invariant) {
+        guard invariant.teamRuleType != nil else { return nil }
+        self.invariant = invariant
+    }
 
-    /// Registers a rule, or says why its name cannot be its.
-    static func register(_ rule: CustomRule) throws(RuleSetError) {
-        let name = rule.invariant.rawValue
-        guard Rules.byName[name] == nil else { throw RuleSetError("\(name) is the name of one of the package's rules; name yours with your app's prefix") }
-        let unseen = rule.descriptor.on.filter { !$0.isGroundTruth }
+    /// Why the rule cannot be in a set beside `others`, if it cannot: a name of the package's, events
+    /// the glue records, or a name another type's rule in the set has.
+    func refusal(in set: RuleSet) -> RuleSetError? {
+        let name = invariant.rawValue
+        guard Rules.byName[name] == nil else { return RuleSetError("\(name) is the name of one of the package's rules; name yours with your app's prefix") }
+        let unseen = descriptor.on.filter { !$0.isGroundTruth }
         guard unseen.isEmpty else {
-            throw RuleSetError(
+            return RuleSetError(
                 "\(name) asks for \(unseen.map(\.rawValue).sorted().joined(separator: ", ")), which the glue records: a rule reads only what the harness and the stand-ins record"
             )
         }
-        let clash: Bool = byName.withLock { known in
-            if let earlier = known[name], earlier.type != rule.type { return true }
-            known[name] = rule
-            return false
+        if let earlier = set.addedRule(named: name), earlier.type != type {
+            return RuleSetError("another rule, of another type, is already named \(name) in this rule set")
         }
-        if clash { throw RuleSetError("another rule, of another type, is already named \(name) in this process") }
+        return nil
     }
 }

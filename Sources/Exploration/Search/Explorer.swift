@@ -95,7 +95,7 @@ public struct Explorer: Sendable {
         if object["steps"] == nil { object["steps"] = .array([]) }
         if object["expect"] == nil { object["expect"] = .object([]) }
         let startText = object.text(indent: nil)
-        let start = try Scenario.decode(Data(startText.utf8), file: file, isStartingPoint: true)
+        let start = try Scenario.decode(Data(startText.utf8), file: file, isStartingPoint: true, knowing: rules ?? .standard)
         if let glue, !glue.isReference, let reason = start.referenceGlueReasons.first {
             throw ScenarioError(file: file, message: "the starting point checks the reference glue (\(reason)), so \(glue.name) cannot start from it")
         }
@@ -113,6 +113,10 @@ public struct Explorer: Sendable {
         self.hostedGlue = glue ?? start.referenceGlue
         self.bounds = bounds
     }
+
+    /// The rules whose names the search's fixtures may write: the package's, and those of a team's
+    /// the starting point's rule set adds.
+    private var knownRules: RuleSet { start.rules ?? .standard }
 
     private func pathRun(_ place: RunPlace) -> PathRun {
         PathRun(start: start, glue: hostedGlue, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation, place: place)
@@ -200,7 +204,7 @@ public struct Explorer: Sendable {
     private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String, place: RunPlace) -> Counterexample? {
         let base = decisions.device.setting(startJSON)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
-        var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
+        var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON, knowing: knownRules)
         shrinker.place = place
         guard let (shrunk, _) = shrinker.shrink(draft) else { return nil }
         let severity = violation.severity
@@ -238,7 +242,7 @@ public struct Explorer: Sendable {
         -> (String, Scenario, InvariantViolation)?
     {
         guard let probe = try? Shrinker.fixture(draft, name: name, description: description),
-            let scenario = try? Scenario.decode(json: probe, name: name).withoutStepLines()
+            let scenario = try? Scenario.decode(Data(probe.utf8), file: name, knowing: knownRules).withoutStepLines()
         else { return nil }
         let verdict = place.verdict(of: scenario, text: probe, glue: glue, namingTrapPlace: true)
         let findings = verdict.violations + verdict.warnings
@@ -251,7 +255,7 @@ public struct Explorer: Sendable {
             case (_, true): .violation(finding.invariant)
             }
         guard let text = try? Shrinker.fixture(draft, name: name, description: description, expect: expect),
-            let written = try? Scenario.decode(json: text, name: name).withoutStepLines()
+            let written = try? Scenario.decode(Data(text.utf8), file: name, knowing: knownRules).withoutStepLines()
         else { return nil }
         return (text, written, replayed)
     }

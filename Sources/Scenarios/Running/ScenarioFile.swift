@@ -35,9 +35,10 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the scenario and runs it against a glue (by default the reference glue it describes),
-    /// checked by `rules` (by default the scenario's, else the glue's).
+    /// checked by `rules` (by default the scenario's, else the glue's). The file's rules of your own
+    /// are read against `rules` (``Scenario/load(from:displayPath:knowing:)``).
     public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) throws(ScenarioError) -> ScenarioVerdict {
-        try load().run(glue: glue, rules: rules)
+        try Scenario.load(from: url, displayPath: displayPath, knowing: rules ?? .standard).run(glue: glue, rules: rules)
     }
 
     /// Reads the scenario and runs it against your glue, given as `MyGlue.init`, as
