@@ -63,7 +63,7 @@ extension ScenarioFile {
     /// glue is the verdict's finding, not the end of the test. The verdict is the one
     /// the same run gives in this process to a glue that neither traps nor hangs.
     public func run(glue: GlueFactory, rules: RuleSet? = nil, in workers: WorkerProcesses) throws(ScenarioError) -> ScenarioVerdict {
-        let scenario = try load()
+        let scenario = try Scenario.load(from: url, displayPath: displayPath, knowing: rules ?? .standard)
         let pool: WorkerPool
         do { pool = try workers.pool(for: glue) } catch {
             throw ScenarioError(file: displayPath, message: "the worker processes of \(workers.tool.path) did not start: \(error)")
