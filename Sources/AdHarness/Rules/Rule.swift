@@ -6,7 +6,10 @@ import StandInRuntime
 /// in scenario runs and in the explorer, which also tells states apart by your rule's state.
 ///
 /// A rule reads only what the run recorded (`TraceEvent`s: the harness's steps and what the OS and
-/// SDK stand-ins saw), never the glue's log, so it holds any glue to it.
+/// SDK stand-ins saw), never the glue's log, so it holds any glue to it. One that needs the facts the
+/// package's rules share, or the step that caused an event, implements ``breaks(_:state:context:)``
+/// and reads its ``RuleContext``. The rule is known only to the sets that add it: there is no
+/// registry (a scenario naming it decodes `knowing:` such a set).
 ///
 /// ```swift
 /// /// Our app shows ads only after its onboarding has run in the process.
@@ -50,11 +53,43 @@ public protocol Rule: Sendable {
     /// The state at the start of a run.
     var initialState: State { get }
 
+    /// The steps whose debt the rule collects later (a tap that should have shown something, an ad
+    /// wanted): a finding made at a later event names the last such step as its cause, and
+    /// ``RuleContext/cause`` is that step. By default none: a finding's cause is its own event.
+    var causedBy: Set<HarnessStep> { get }
+
     /// Whether the event breaks the rule, given the state the run had left it in before the event.
+    /// A rule that reads the shared facts or the cause implements ``breaks(_:state:context:)`` instead.
     func breaks(_ event: TraceEvent, state: State) -> Bool
     /// The state after the event (called after ``breaks(_:state:)``, for every event in ``events``). The
     /// state lasts the whole run, relaunches included: reset what belongs to a process at `app.launch`.
     func update(_ state: inout State, after event: TraceEvent)
+
+    /// Whether the event breaks the rule, given its state and the ``RuleContext`` (the shared facts as
+    /// the run stood just before the event, and the cause), both read-only. By default
+    /// ``breaks(_:state:)``; the checker calls this one.
+    func breaks(_ event: TraceEvent, state: State, context: RuleContext) -> Bool
+    /// The state after the event, given the ``RuleContext`` as the event left the facts. By default
+    /// ``update(_:after:)``; the checker calls this one.
+    func update(_ state: inout State, after event: TraceEvent, context: RuleContext)
+}
+
+extension Rule {
+    /// No step: a finding's cause is its own event.
+    public var causedBy: Set<HarnessStep> { [] }
+
+    /// Never broken: a rule that judges by the context implements ``breaks(_:state:context:)``.
+    public func breaks(_ event: TraceEvent, state: State) -> Bool { false }
+
+    /// No change: a rule whose state never changes, or that changes it by the context
+    /// (``update(_:after:context:)``).
+    public func update(_ state: inout State, after event: TraceEvent) {}
+
+    /// ``breaks(_:state:)``, which reads no context.
+    public func breaks(_ event: TraceEvent, state: State, context: RuleContext) -> Bool { breaks(event, state: state) }
+
+    /// ``update(_:after:)``, which reads no context.
+    public func update(_ state: inout State, after event: TraceEvent, context: RuleContext) { update(&state, after: event) }
 }
 
 /// A rule of a team's, its type erased, so a rule set holds any number of them: its name, which
@@ -66,7 +101,7 @@ package struct CustomRule: Sendable {
     /// The rule's type: one name, one rule.
     package var type: ObjectIdentifier { invariant.teamRuleType! }
     /// It as the package's rules are declared: its state, the events it learns from and judges, and
-    /// how (it reads none of the facts the package's rules share).
+    /// how (through a ``RuleContext``: the shared facts, read-only, and its cause).
     package var descriptor: RuleDescriptor { invariant.descriptor }
     /// Its state, as ``descriptor`` keeps it: every rule of a team's keeps one.
     var memory: RuleMemory { descriptor.memory! }
@@ -74,8 +109,9 @@ package struct CustomRule: Sendable {
     init<R: Rule>(_ rule: R) {
         let descriptor = RuleDescriptor(
             id: Invariant(declaring: rule.name), authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition,
-            source: rule.source, state: rule.initialState, learnsFrom: rule.events, update: { state, event, _ in rule.update(&state, after: event) },
-            breaks: { event, state, _ in rule.breaks(event, state: state) })
+            source: rule.source, state: rule.initialState, learnsFrom: rule.events,
+            updateInContext: { state, event, context in rule.update(&state, after: event, context: context) },
+            breaksInContext: { event, state, context in rule.breaks(event, state: state, context: context) }, causedBy: rule.causedBy)
         invariant = Invariant(declaring: rule.name, definedBy: descriptor, type: ObjectIdentifier(R.self))
     }
 
