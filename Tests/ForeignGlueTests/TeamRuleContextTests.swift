@@ -6,22 +6,6 @@ import Testing
 /// one the explorer tells states apart by: in a test step by step, in a scenario and in the explorer.
 @Suite("A team's rule with its context and its state")
 struct TeamRuleContextTests {
-    /// Reads the shared facts (the OS tracking status) and names the ad the user asked for as its cause.
-    struct NoAdWhileTrackingDenied: Rule {
-        let name = "myApp.noAdWhileTrackingDenied"
-        let authority = RuleAuthority.policy
-        let statement = "no ad the user asks for goes out while tracking is denied"
-        let definition = "Broken by an ads.request while the OS tracking status is denied, after a step requestAd."
-        let source = "a test"
-        let events: Set<TraceName> = [.adsRequest]
-        let causedBy: Set<HarnessStep> = [.requestAd]
-        let initialState = false
-
-        func breaks(_ event: TraceEvent, state: Bool, context: RuleContext) -> Bool {
-            context.tracking == .denied && context.cause?[.step] == .requestAd
-        }
-    }
-
     /// Needs its state across steps: the user asks for an ad at most twice in a run.
     struct AdAskedAtMostTwice: Rule {
         let name = "myApp.adAskedAtMostTwice"

@@ -52,6 +52,25 @@ struct TeamToolRulesTests {
         #expect(problem.contains("unknown rule \"myApp.noAdBeforeOnboarding\""), "\(problem)")
     }
 
+    @Test("the tool's worker processes know its own rule: explore finds it there and writes it into the fixture")
+    func exploreInWorkers() throws {
+        let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the tool")
+        let known = try RuleSet.standard.adding(NoAdWhileTrackingDenied())
+        try Self.withFile("returning.json", #"{"previousSession": {"tracking": "denied", "consent": "obtained"}}"#) { start in
+            let printed = Printed()
+            let code = HarnessCommandLine.run(
+                [
+                    "explore", start.path, "--glue", "ConsentFirstGlue", "--depth", "2", "--max-faults", "0", "--rules",
+                    "standard,myApp.noAdWhileTrackingDenied=failure",
+                ],
+                glues: [GlueFactory(ConsentFirstGlue.init)], knowing: known, output: Output(output: printed.append, errors: printed.append),
+                workers: tool)
+            #expect(code == 1, "\(printed.text)")
+            #expect(printed.text.contains("invariant broken: myApp.noAdWhileTrackingDenied"), "\(printed.text)")
+            #expect(printed.text.contains(#""rules": "standard,myApp.noAdWhileTrackingDenied=failure""#), "\(printed.text)")
+        }
+    }
+
     @Test("a scenario file naming the tool's own rule runs in trace")
     func traceAFileNamingTheRule() throws {
         let text = #"""
