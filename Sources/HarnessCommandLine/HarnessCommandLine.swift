@@ -24,15 +24,26 @@ public enum HarnessCommandLine {
     /// `explore` and `run` run the glue's runs in worker processes of this same executable (it serves
     /// them too), so a glue that traps or hangs is a finding, not a dead tool.
     public static func main(glues: [GlueFactory] = []) -> Never {
+        main(glues: glues, knowing: .standard)
+    }
+
+    /// Runs the command the process was started with, as ``main(glues:)`` does, for a tool whose
+    /// `--rules` and scenario files may name the rules of your own that `rules` adds
+    /// (`RuleSet.adding(_:severity:)`); its worker processes know them too.
+    ///
+    /// ```swift
+    /// HarnessCommandLine.main(glues: [GlueFactory(MyConsentGlue.init)], knowing: try RuleSet.standard.adding(NoAdBeforeOnboarding()))
+    /// ```
+    public static func main(glues: [GlueFactory] = [], knowing rules: RuleSet) -> Never {
         // The command runs on a thread of its own, as a test does, while the main thread serves the
         // main queue: a callback the stand-ins deliver "on another thread" then runs on the thread
         // driving the run (`CallbackThreading`), and one delivered on the main queue finds it served.
         let arguments = Array(CommandLine.arguments.dropFirst())
         let toolName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
         if arguments.first == WorkerServer.command {
-            Thread.detachNewThread { exit(WorkerServer.serve(glues: glues)) }
+            Thread.detachNewThread { exit(WorkerServer.serve(glues: glues, knowing: rules)) }
         } else {
-            Thread.detachNewThread { exit(run(arguments, glues: glues, toolName: toolName, workers: executable)) }
+            Thread.detachNewThread { exit(run(arguments, glues: glues, knowing: rules, toolName: toolName, workers: executable)) }
         }
         while true { RunLoop.main.run() }
     }
@@ -49,7 +60,16 @@ public enum HarnessCommandLine {
     public static func run(
         _ arguments: [String], glues: [GlueFactory] = [], toolName: String? = nil, output: Output = Output(), workers: URL? = nil
     ) -> Int32 {
-        let output = output.with(glues: glues, toolName: toolName, workers: workers)
+        run(arguments, glues: glues, knowing: .standard, toolName: toolName, output: output, workers: workers)
+    }
+
+    /// Runs a command line as ``run(_:glues:toolName:output:workers:)`` does, for a tool whose
+    /// `--rules` and scenario files may name the rules of your own that `rules` adds.
+    public static func run(
+        _ arguments: [String], glues: [GlueFactory] = [], knowing rules: RuleSet, toolName: String? = nil, output: Output = Output(),
+        workers: URL? = nil
+    ) -> Int32 {
+        let output = output.with(glues: glues, toolName: toolName, workers: workers, knowing: rules)
         let command = Commands.named(arguments.first)
         switch arguments.first {
         case nil:

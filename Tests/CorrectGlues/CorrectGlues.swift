@@ -13,4 +13,7 @@ public enum CorrectGlues {
         }
         return glues
     }
+
+    /// The team's own rules the tool knows: `--rules` and scenario files may name them.
+    public static func rules() throws -> RuleSet { try RuleSet.standard.adding(NoAdWhileTrackingDenied()) }
 }

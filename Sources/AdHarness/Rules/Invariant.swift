@@ -8,22 +8,80 @@
 public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The rule's name, as fixtures and reports spell it.
     public let rawValue: String
+    /// A rule of a team's: its definition, carried with its name, so reports describe it with no
+    /// registry to look it up in; `nil` for the package's rules.
+    private let teamRule: TeamRuleDefinition?
 
-    /// The rule of that name, if there is one: the package's, or one of your own added to a rule set
-    /// in this process (``RuleSet/adding(_:severity:)``).
+    /// The package's rule of that name, if there is one. A rule of your own is read back against the
+    /// rule set that adds it: ``init(rawValue:in:)``.
     public init?(rawValue: String) {
-        guard Rules.byName[rawValue] != nil || CustomRules.byName.withLock({ $0[rawValue] }) != nil else { return nil }
+        guard Rules.byName[rawValue] != nil else { return nil }
         self.rawValue = rawValue
+        teamRule = nil
+    }
+
+    /// The rule of that name among those `rules` checks: the package's, or one of your own the set
+    /// adds (``RuleSet/adding(_:severity:)``); `nil` if it is neither.
+    public init?(rawValue: String, in rules: RuleSet) {
+        if let known = Invariant(rawValue: rawValue) {
+            self = known
+        } else if let rule = rules.addedRule(named: rawValue) {
+            self = rule.invariant
+        } else {
+            return nil
+        }
     }
 
     /// A name declared by a rule's own file.
-    init(declaring name: String) { rawValue = name }
+    init(declaring name: String) {
+        rawValue = name
+        teamRule = nil
+    }
 
-    /// Every rule, in the order reports list them.
+    /// The name of a rule of a team's, with its definition.
+    init(declaring name: String, definedBy descriptor: RuleDescriptor, type: ObjectIdentifier) {
+        rawValue = name
+        teamRule = TeamRuleDefinition(descriptor: descriptor, type: type)
+    }
+
+    /// The type of the team's rule the name carries; `nil` for the package's rules.
+    var teamRuleType: ObjectIdentifier? { teamRule?.type }
+
+    /// Reads a name, as ``init(rawValue:in:)`` does against the rule set the decoder is given (a
+    /// scenario decoded `knowing:` a set; by default the package's rules only), or fails naming the
+    /// unknown rule.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        let known = decoder.userInfo[Self.knownRulesKey] as? RuleSet ?? .standard
+        guard let rule = Invariant(rawValue: name, in: known) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.unknown(name, in: known))
+        }
+        self = rule
+    }
+
+    /// The key of a decoder's `userInfo` under which a ``RuleSet`` names the rules of your own that
+    /// the decoded names may refer to.
+    package static let knownRulesKey = CodingUserInfoKey(rawValue: "AdHarness.knownRules")!
+
+    /// What a name that is no rule's says: the rules there are, and where a rule of your own is known.
+    package static func unknown(_ name: String, in known: RuleSet) -> String {
+        let names = allCases.map(\.rawValue) + known.customRules.map(\.0.invariant.rawValue)
+        return "unknown rule \"\(name)\"; expected one of \(names.joined(separator: ", "))"
+            + (name.contains(".") ? "; a rule of your own is known only where the rule set that adds it is given" : "")
+    }
+
+    /// Every rule of the package's, in the order reports list them.
     public static var allCases: [Invariant] { Rules.all.map(\.id) }
 
+    /// Equal when the names are: a name is one rule's.
+    public static func == (lhs: Invariant, rhs: Invariant) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
     /// The rule's definition, source, authority and check (for a rule of your own, as it describes itself).
-    package var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? CustomRules.byName.withLock { $0[rawValue] }!.descriptor }
+    package var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? teamRule!.descriptor }
     /// The rule in one sentence, as reports print it.
     package var rule: String { descriptor.rule }
     /// The exact definition: which recorded events break the rule.
@@ -35,6 +93,19 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
 
     /// The rule's name.
     public var description: String { rawValue }
+}
+
+/// A rule of a team's as its name carries it: a reference, since the definition names the rule.
+private final class TeamRuleDefinition: Sendable {
+    /// The rule, declared as the package's rules are.
+    let descriptor: RuleDescriptor
+    /// The rule's type: one name, one rule.
+    let type: ObjectIdentifier
+
+    init(descriptor: RuleDescriptor, type: ObjectIdentifier) {
+        self.descriptor = descriptor
+        self.type = type
+    }
 }
 
 /// One rule, whole: its statement, definition, source and authority, the state it keeps, and the

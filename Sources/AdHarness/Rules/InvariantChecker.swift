@@ -29,8 +29,8 @@ public final class InvariantChecker: Sendable {
         var customStates: [any RuleState] = []
         /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
         var findings: [(Invariant, RuleSeverity, Int, Int?)] = []
-        /// Where the last step of each kind was recorded, for a finding's cause.
-        var lastStep: [HarnessStep: Int] = [:]
+        /// Where the last step of each kind was recorded, and it, for a finding's cause.
+        var lastStep: [HarnessStep: (index: Int, event: TraceEvent)] = [:]
     }
 
     /// Starts checking every event of the trace, those recorded so far (the device as the previous
@@ -138,17 +138,31 @@ public final class InvariantChecker: Sendable {
                 let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
                 guard severity != .off else { continue }
                 // A finding made at a later event than the step it collects from points at that step.
-                let cause = rule.causedBy.compactMap { state.lastStep[$0] }.filter { $0 < index }.max()
+                let cause = Self.cause(of: rule, at: index, state.lastStep)?.index
                 state.findings.append((rule.id, severity, index, cause))
+            }
+            // A team's rule reads the facts as the package's rules do: as the run stood before the event.
+            for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
+                let cause = Self.cause(of: rule.descriptor, at: index, state.lastStep)
+                if state.customStates[offset].breaks(event, RuleContext(facts: state.facts, cause: cause?.event)) {
+                    state.findings.append((rule.invariant, severity, index, cause?.index))
+                }
             }
             state.facts.update(with: event)
             for place in atEvent?.learning ?? [] { state.ruleStates[place].learn(event, state.facts) }
-            // After the rules: a later tap's finding names the earlier tap that opened its debt.
-            if event.name == .step, let step = event[.step] { state.lastStep[step] = index }
-            for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
-                if state.customStates[offset].breaks(event, state.facts) { state.findings.append((rule.invariant, severity, index, nil)) }
-                state.customStates[offset].learn(event, state.facts)
+            for (offset, (rule, _)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
+                let cause = Self.cause(of: rule.descriptor, at: index, state.lastStep)
+                state.customStates[offset].learn(event, RuleContext(facts: state.facts, cause: cause?.event))
             }
+            // After the rules: a later tap's finding names the earlier tap that opened its debt.
+            if event.name == .step, let step = event[.step] { state.lastStep[step] = (index, event) }
         }
+    }
+
+    /// The last step before the event at `index` of a kind the rule collects debts from, if any.
+    private static func cause(of rule: RuleDescriptor, at index: Int, _ lastStep: [HarnessStep: (index: Int, event: TraceEvent)]) -> (
+        index: Int, event: TraceEvent
+    )? {
+        rule.causedBy.compactMap { lastStep[$0] }.filter { $0.index < index }.max { $0.index < $1.index }
     }
 }

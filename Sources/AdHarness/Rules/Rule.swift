@@ -6,7 +6,10 @@ import StandInRuntime
 /// in scenario runs and in the explorer, which also tells states apart by your rule's state.
 ///
 /// A rule reads only what the run recorded (`TraceEvent`s: the harness's steps and what the OS and
-/// SDK stand-ins saw), never the glue's log, so it holds any glue to it.
+/// SDK stand-ins saw), never the glue's log, so it holds any glue to it. One that needs the facts the
+/// package's rules share, or the step that caused an event, implements ``breaks(_:state:context:)``
+/// and reads its ``RuleContext``. The rule is known only to the sets that add it: there is no
+/// registry (a scenario naming it decodes `knowing:` such a set).
 ///
 /// ```swift
 /// /// Our app shows ads only after its onboarding has run in the process.
@@ -50,58 +53,88 @@ public protocol Rule: Sendable {
     /// The state at the start of a run.
     var initialState: State { get }
 
+    /// The steps whose debt the rule collects later (a tap that should have shown something, an ad
+    /// wanted): a finding made at a later event names the last such step as its cause, and
+    /// ``RuleContext/cause`` is that step. By default none: a finding's cause is its own event.
+    var causedBy: Set<HarnessStep> { get }
+
     /// Whether the event breaks the rule, given the state the run had left it in before the event.
+    /// A rule that reads the shared facts or the cause implements ``breaks(_:state:context:)`` instead.
     func breaks(_ event: TraceEvent, state: State) -> Bool
     /// The state after the event (called after ``breaks(_:state:)``, for every event in ``events``). The
     /// state lasts the whole run, relaunches included: reset what belongs to a process at `app.launch`.
     func update(_ state: inout State, after event: TraceEvent)
+
+    /// Whether the event breaks the rule, given its state and the ``RuleContext`` (the shared facts as
+    /// the run stood just before the event, and the cause), both read-only. By default
+    /// ``breaks(_:state:)``; the checker calls this one.
+    func breaks(_ event: TraceEvent, state: State, context: RuleContext) -> Bool
+    /// The state after the event, given the ``RuleContext`` as the event left the facts. By default
+    /// ``update(_:after:)``; the checker calls this one.
+    func update(_ state: inout State, after event: TraceEvent, context: RuleContext)
 }
 
-/// A rule of a team's, its type erased, so a rule set holds any number of them.
+extension Rule {
+    /// No step: a finding's cause is its own event.
+    public var causedBy: Set<HarnessStep> { [] }
+
+    /// Never broken: a rule that judges by the context implements ``breaks(_:state:context:)``.
+    public func breaks(_ event: TraceEvent, state: State) -> Bool { false }
+
+    /// No change: a rule whose state never changes, or that changes it by the context
+    /// (``update(_:after:context:)``).
+    public func update(_ state: inout State, after event: TraceEvent) {}
+
+    /// ``breaks(_:state:)``, which reads no context.
+    public func breaks(_ event: TraceEvent, state: State, context: RuleContext) -> Bool { breaks(event, state: state) }
+
+    /// ``update(_:after:)``, which reads no context.
+    public func update(_ state: inout State, after event: TraceEvent, context: RuleContext) { update(&state, after: event) }
+}
+
+/// A rule of a team's, its type erased, so a rule set holds any number of them: its name, which
+/// carries its definition.
 package struct CustomRule: Sendable {
-    /// The rule's name.
+    /// The rule's name, carrying its definition.
     package let invariant: Invariant
+
     /// The rule's type: one name, one rule.
-    package let type: ObjectIdentifier
+    package var type: ObjectIdentifier { invariant.teamRuleType! }
     /// It as the package's rules are declared: its state, the events it learns from and judges, and
-    /// how (it reads none of the facts the package's rules share).
-    package let descriptor: RuleDescriptor
-    /// Its state, as ``descriptor`` keeps it.
-    let memory: RuleMemory
+    /// how (through a ``RuleContext``: the shared facts, read-only, and its cause).
+    package var descriptor: RuleDescriptor { invariant.descriptor }
+    /// Its state, as ``descriptor`` keeps it: every rule of a team's keeps one.
+    var memory: RuleMemory { descriptor.memory! }
 
     init<R: Rule>(_ rule: R) {
-        invariant = Invariant(declaring: rule.name)
-        type = ObjectIdentifier(R.self)
-        descriptor = RuleDescriptor(
-            id: invariant, authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition, source: rule.source,
-            state: rule.initialState, learnsFrom: rule.events, update: { state, event, _ in rule.update(&state, after: event) },
-            breaks: { event, state, _ in rule.breaks(event, state: state) })
-        // Made with a state just above.
-        memory = descriptor.memory!
+        let descriptor = RuleDescriptor(
+            id: Invariant(declaring: rule.name), authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition,
+            source: rule.source, state: rule.initialState, learnsFrom: rule.events,
+            updateInContext: { state, event, context in rule.update(&state, after: event, context: context) },
+            breaksInContext: { event, state, context in rule.breaks(event, state: state, context: context) }, causedBy: rule.causedBy)
+        invariant = Invariant(declaring: rule.name, definedBy: descriptor, type: ObjectIdentifier(R.self))
     }
-}
 
-/// The rules teams have added to a rule set in this process, by name, so that their names read back
-/// (`Invariant(rawValue:)`, a scenario's `"rules"`) and reports can describe them. A name is one
-/// rule's: a second rule of another type under it is refused.
-enum CustomRules {
-    static let byName = Locked<[String: CustomRule]>([:])
+    /// The rule a name carries, if it is a team's.
+    init?(_ invariant: Invariant) {
+        guard invariant.teamRuleType != nil else { return nil }
+        self.invariant = invariant
+    }
 
-    /// Registers a rule, or says why its name cannot be its.
-    static func register(_ rule: CustomRule) throws(RuleSetError) {
-        let name = rule.invariant.rawValue
-        guard Rules.byName[name] == nil else { throw RuleSetError("\(name) is the name of one of the package's rules; name yours with your app's prefix") }
-        let unseen = rule.descriptor.on.filter { !$0.isGroundTruth }
+    /// Why the rule cannot be in a set beside `others`, if it cannot: a name of the package's, events
+    /// the glue records, or a name another type's rule in the set has.
+    func refusal(in set: RuleSet) -> RuleSetError? {
+        let name = invariant.rawValue
+        guard Rules.byName[name] == nil else { return RuleSetError("\(name) is the name of one of the package's rules; name yours with your app's prefix") }
+        let unseen = descriptor.on.filter { !$0.isGroundTruth }
         guard unseen.isEmpty else {
-            throw RuleSetError(
+            return RuleSetError(
                 "\(name) asks for \(unseen.map(\.rawValue).sorted().joined(separator: ", ")), which the glue records: a rule reads only what the harness and the stand-ins record"
             )
         }
-        let clash: Bool = byName.withLock { known in
-            if let earlier = known[name], earlier.type != rule.type { return true }
-            known[name] = rule
-            return false
+        if let earlier = set.addedRule(named: name), earlier.type != type {
+            return RuleSetError("another rule, of another type, is already named \(name) in this rule set")
         }
-        if clash { throw RuleSetError("another rule, of another type, is already named \(name) in this process") }
+        return nil
     }
 }

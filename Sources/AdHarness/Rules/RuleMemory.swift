@@ -23,6 +23,10 @@ protocol RuleState: AnyObject, Sendable {
     func breaks(_ event: TraceEvent, _ facts: RunFacts) -> Bool
     /// Changes the state after the event, given the shared facts as the event left them.
     func learn(_ event: TraceEvent, _ facts: RunFacts)
+    /// Whether the event breaks the rule, given the state and what a rule of a team's reads.
+    func breaks(_ event: TraceEvent, _ context: RuleContext) -> Bool
+    /// Changes the state after the event, given what a rule of a team's reads.
+    func learn(_ event: TraceEvent, _ context: RuleContext)
     /// A copy of the state at the start of a run, for one run's checker to change in place.
     func fresh() -> any RuleState
     /// A copy of the state as the explorer compares it at `now`, which nothing changes.
@@ -49,8 +53,10 @@ private final class TypedRuleState<State: Hashable & Sendable>: RuleState, @unch
 
     func fresh() -> any RuleState { copy(with: state) }
 
-    func breaks(_ event: TraceEvent, _ facts: RunFacts) -> Bool { code.breaks(event, state, facts) }
-    func learn(_ event: TraceEvent, _ facts: RunFacts) { code.update(&state, event, facts) }
+    func breaks(_ event: TraceEvent, _ facts: RunFacts) -> Bool { code.breaks(event, state, RuleContext(facts: facts)) }
+    func learn(_ event: TraceEvent, _ facts: RunFacts) { code.update(&state, event, RuleContext(facts: facts)) }
+    func breaks(_ event: TraceEvent, _ context: RuleContext) -> Bool { code.breaks(event, state, context) }
+    func learn(_ event: TraceEvent, _ context: RuleContext) { code.update(&state, event, context) }
     func compared(at now: Duration) -> any RuleState { copy(with: code.projection?(state, now) ?? state) }
     func hash(into hasher: inout Hasher) { hasher.combine(state) }
     func isEqual(to other: any RuleState) -> Bool { (other as? TypedRuleState<State>)?.state == state }
@@ -59,9 +65,9 @@ private final class TypedRuleState<State: Hashable & Sendable>: RuleState, @unch
 /// A rule's code for its state: how an event changes it, how the explorer compares it, and whether
 /// an event breaks the rule by it.
 private struct RuleStateCode<State: Hashable & Sendable>: Sendable {
-    let update: @Sendable (inout State, TraceEvent, RunFacts) -> Void
+    let update: @Sendable (inout State, TraceEvent, RuleContext) -> Void
     let projection: (@Sendable (State, Duration) -> State)?
-    let breaks: @Sendable (TraceEvent, State, RunFacts) -> Bool
+    let breaks: @Sendable (TraceEvent, State, RuleContext) -> Bool
 }
 
 extension RuleDescriptor {
@@ -87,6 +93,20 @@ extension RuleDescriptor {
         breaks: @escaping @Sendable (TraceEvent, State, RunFacts) -> Bool, causedBy: Set<HarnessStep> = [],
         authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
     ) {
+        self.init(
+            id: id, authority: authority, on: on, rule: rule, definition: definition, source: source, state: initialState,
+            learnsFrom: learnsFrom, updateInContext: { state, event, context in update(&state, event, context.facts) }, comparedAt: projection,
+            breaksInContext: { event, state, context in breaks(event, state, context.facts) }, causedBy: causedBy, authorityAt: authorityAt)
+    }
+
+    /// A rule with a state of its own, whose code reads a ``RuleContext`` (a team's ``Rule``).
+    init<State: Hashable & Sendable>(
+        id: Invariant, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
+        state initialState: State, learnsFrom: Set<TraceName>, updateInContext update: @escaping @Sendable (inout State, TraceEvent, RuleContext) -> Void,
+        comparedAt projection: (@Sendable (State, Duration) -> State)? = nil,
+        breaksInContext breaks: @escaping @Sendable (TraceEvent, State, RuleContext) -> Bool, causedBy: Set<HarnessStep> = [],
+        authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
+    ) {
         let code = RuleStateCode(update: update, projection: projection, breaks: breaks)
         let memory = RuleMemory(
             initialState: { AnyHashable(initialState) }, learnsFrom: learnsFrom,
@@ -94,7 +114,7 @@ extension RuleDescriptor {
         )
         self.init(
             id: id, authority: authority, on: on, rule: rule, definition: definition, source: source,
-            breaks: { event, state, facts in breaks(event, state as! State, facts) }, memory: memory, causedBy: causedBy,
+            breaks: { event, state, facts in breaks(event, state as! State, RuleContext(facts: facts)) }, memory: memory, causedBy: causedBy,
             authorityAt: authorityAt)
     }
 }

@@ -12,11 +12,9 @@
 public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     /// The preset the set starts from: `standard` or `seed`.
     public let base: Base
-    /// The rules turned up or down from the base.
+    /// The rules turned up or down from the base; a rule of a team's (``adding(_:severity:)``) is one
+    /// of them, its name carrying it as configured when added. Sets compare by names and severities.
     package let overrides: [Invariant: RuleSeverity]
-    /// The rules of a team's the set holds, by name (``adding(_:severity:)``): the set checks these,
-    /// as configured when added. Sets compare by names and severities.
-    private var added: [String: CustomRule] = [:]
 
     /// A preset rule set.
     public enum Base: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
@@ -76,45 +74,44 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     /// The same set with one rule at another severity.
     public func setting(_ rule: Invariant, to severity: RuleSeverity) -> RuleSet {
         var overrides = overrides
+        // The name given, which may carry another configuration of a team's rule.
+        overrides.removeValue(forKey: rule)
         overrides[rule] = severity
-        var set = RuleSet(base: base, overrides)
-        set.added = added
-        return set
+        return RuleSet(base: base, overrides)
     }
 
-    /// Equal when the base, the severities and the names of the rules added are.
+    /// Equal when the base and the severities of the rules by name (the package's and those added) are.
     public static func == (lhs: RuleSet, rhs: RuleSet) -> Bool {
-        lhs.base == rhs.base && lhs.overrides == rhs.overrides && Set(lhs.added.keys) == Set(rhs.added.keys)
+        lhs.base == rhs.base && lhs.overrides == rhs.overrides
     }
 
     /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(base)
         hasher.combine(overrides)
-        hasher.combine(Set(added.keys))
     }
 
     /// The same set with a rule of your own in it, at `severity` (by default its authority's):
-    /// every run checked by the set checks it too. Its name then reads back in this process
-    /// (`Invariant(rawValue:)`, `--rules`, a scenario's `"rules"`), so a counterexample the explorer
-    /// writes with it replays in a test that adds the same rule.
-    /// A name already another rule's (the package's, or another type's in this process), or events
-    /// the glue records, are refused.
+    /// every run checked by the set checks it too. Its name reads back against the set
+    /// (``Invariant/init(rawValue:in:)``, a scenario's `"rules"` decoded knowing the set), so a
+    /// counterexample the explorer writes with it replays in a test that gives the same set. There is
+    /// no registry: another set, made elsewhere in the process, knows nothing of it.
+    /// A name already another rule's (the package's, or another type's in the set), or events the
+    /// glue records, are refused.
     public func adding<R: Rule>(_ rule: R, severity: RuleSeverity? = nil) throws(RuleSetError) -> RuleSet {
         let custom = CustomRule(rule)
-        try CustomRules.register(custom)
-        var set = setting(custom.invariant, to: severity ?? rule.authority.defaultSeverity)
-        set.added[rule.name] = custom
-        return set
+        if let refusal = custom.refusal(in: self) { throw refusal }
+        return setting(custom.invariant, to: severity ?? rule.authority.defaultSeverity)
     }
 
-    /// The rules of a team's in the set, each as the set holds it (one read back from its name, in a
-    /// set parsed from text, as the process registered it).
+    /// The rule of a team's the set adds under that name, if any.
+    package func addedRule(named name: String) -> CustomRule? {
+        overrides.keys.first { $0.rawValue == name }.flatMap(CustomRule.init)
+    }
+
+    /// The rules of a team's in the set, each with its severity, by name.
     package var customRules: [(CustomRule, RuleSeverity)] {
-        let known = CustomRules.byName.withLock { $0 }
-        return overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in
-            (added[rule.rawValue] ?? known[rule.rawValue]).map { ($0, severity) }
-        }
+        overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in CustomRule(rule).map { ($0, severity) } }
     }
 
     /// The rules this set checks at a severity.
@@ -128,8 +125,9 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
             .joined(separator: ",")
     }
 
-    /// Reads the spelling of ``description``: a base, then `RULE=SEVERITY` pairs, comma-separated.
-    package init(parsing text: String) throws(RuleSetError) {
+    /// Reads the spelling of ``description``: a base, then `RULE=SEVERITY` pairs, comma-separated. A
+    /// rule of a team's is read against `known`, the set that adds it (its severity is the text's).
+    package init(parsing text: String, knowing known: RuleSet = .standard) throws(RuleSetError) {
         var parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, let base = Base(rawValue: first) else {
             throw RuleSetError("expected standard, seed or strict first, found \"\(parts.first ?? "")\"")
@@ -139,9 +137,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
         for part in parts {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2 else { throw RuleSetError("expected RULE=SEVERITY, found \"\(part)\"") }
-            guard let rule = Invariant(rawValue: pair[0]) else {
-                throw RuleSetError("unknown rule \"\(pair[0])\"; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
+            guard let rule = Invariant(rawValue: pair[0], in: known) else { throw RuleSetError(Invariant.unknown(pair[0], in: known)) }
             guard let severity = RuleSeverity(rawValue: pair[1]) else {
                 throw RuleSetError("expected failure, warning or off for \(pair[0]), found \"\(pair[1])\"")
             }

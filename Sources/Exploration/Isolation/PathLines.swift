@@ -23,6 +23,11 @@ final class PathLines: Sendable {
     private let faultTexts = Locked<[Fault: String]>([:])
     private let faults = Locked<[String: Fault]>([:])
     private static let none = "-"
+    /// The rules of a team's a reply's findings may name.
+    private let knownRules: RuleSet
+
+    /// Reads findings' rules of a team's against `known`.
+    init(knowing known: RuleSet = .standard) { knownRules = known }
 
     /// The request line for a path.
     func request(_ path: [Step], then next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool) -> String {
@@ -159,7 +164,7 @@ final class PathLines: Sendable {
         var expansion = BreadthFirstSearch.Expansion()
         (expansion.executions, expansion.stepsWithoutReplay, expansion.pathsNotReplaying) = (executions, withoutReplay, notReplaying)
         if fields[4] != Substring(Self.none) {
-            expansion.violations = try JSONDecoder().decode(ExpansionFindings.self, from: Data(fields[4].utf8)).value()
+            expansion.violations = try WireDecoding.decoder(knowing: knownRules).decode(ExpansionFindings.self, from: Data(fields[4].utf8)).value()
         }
         expansion.children = try fields.dropFirst(5).map { try node($0, after: parent) }
         return expansion
@@ -199,7 +204,8 @@ final class PathLines: Sendable {
         guard fields.count >= 12, fields[0] == "R" else { throw WireError("a path reply has fewer than twelve fields: \(line.prefix(200))") }
         let concrete = fields[9] == Substring(Self.none) ? nil : try step(fields[9])
         let findings =
-            fields[10] == Substring(Self.none) ? [] : try JSONDecoder().decode(WireFindings.self, from: Data(fields[10].utf8)).value()
+            fields[10] == Substring(Self.none)
+            ? [] : try WireDecoding.decoder(knowing: knownRules).decode(WireFindings.self, from: Data(fields[10].utf8)).value()
         let outcome: PathRun.Outcome
         switch fields[1] {
         case "reached":

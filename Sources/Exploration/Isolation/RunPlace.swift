@@ -27,17 +27,21 @@ package enum RunPlace: Sendable {
 extension WorkerPool {
     /// Workers of `settings` hosting `glue` (each scenario's reference glue when `nil`), for scenario
     /// files; throws, saying why, when none starts.
-    package static func forScenarios(_ settings: Settings, glue: GlueFactory?) throws -> WorkerPool {
-        let pool = WorkerPool(settings: settings, setup: WorkerSetup(glue: glue?.name))
+    package static func forScenarios(_ settings: Settings, glue: GlueFactory?, knowing known: RuleSet = .standard) throws -> WorkerPool {
+        let pool = WorkerPool(settings: settings, setup: WorkerSetup(glue: glue?.name), knowing: known)
         try pool.start()
         return pool
     }
 
     /// A scenario file, read here and run in a worker, as ``ScenarioResult/run(_:glue:rules:failOn:)``
     /// runs it in this process: a worker that dies or hangs on it gives the crash's verdict.
-    package func result(of file: ScenarioFile, glue: GlueFactory?, rules: RuleSet?, failOn: RuleSeverity) -> ScenarioResult {
+    package func result(of file: ScenarioFile, glue: GlueFactory?, rules: RuleSet?, knowing known: RuleSet? = nil, failOn: RuleSeverity)
+        -> ScenarioResult
+    {
         let scenario: Scenario
-        do { scenario = try file.load() } catch { return ScenarioResult(file: file.displayPath, outcome: .unreadable(error), failOn: failOn) }
+        do { scenario = try Scenario.load(from: file.url, displayPath: file.displayPath, knowing: known ?? rules ?? .standard) } catch {
+            return ScenarioResult(file: file.displayPath, outcome: .unreadable(error), failOn: failOn)
+        }
         let request = FixtureRequest(file: file.url.path, displayPath: file.displayPath, rules: rules?.description)
         let verdict = verdict(of: scenario, request: request, glue: glue, rules: rules, namingTrapPlace: true)
         return ScenarioResult(file: file.displayPath, outcome: .ran(verdict), failOn: failOn)
@@ -179,7 +183,7 @@ extension WorkerPool {
             worker.release()
             do {
                 guard let reply else { throw WireError("a worker answered with no verdict") }
-                return try reply.value(trace: events)
+                return try reply.value(trace: events, knowing: knownRules)
             } catch {
                 return .of(
                     name: scenario.name, trace: events, mismatches: [], failure: .invalidSetup("\(error)"), violations: [], warnings: [],

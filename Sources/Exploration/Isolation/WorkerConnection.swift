@@ -25,7 +25,7 @@ final class WorkerConnection: @unchecked Sendable {
     private var errorText: [UInt8] = []
     private var repliesClosed = false
     private var errorsClosed = false
-    private let decoder = JSONDecoder()
+    private let decoder: JSONDecoder
     private let encoder = JSONEncoder()
     /// Whether the worker can take another request.
     private(set) var isAlive = true
@@ -47,7 +47,8 @@ final class WorkerConnection: @unchecked Sendable {
 
     /// Starts a worker of `settings.executable` and gives it `setup`; throws when it does not start
     /// or does not say it is ready.
-    init(settings: WorkerPool.Settings, setup: WorkerSetup) throws {
+    init(settings: WorkerPool.Settings, setup: WorkerSetup, knowing known: RuleSet) throws {
+        decoder = WireDecoding.decoder(knowing: known)
         let process = Process()
         process.executableURL = settings.executable
         process.arguments = settings.arguments

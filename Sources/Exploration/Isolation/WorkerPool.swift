@@ -44,8 +44,10 @@ package final class WorkerPool: Sendable {
 
     package let settings: Settings
     let setup: WorkerSetup
+    /// The rules of a team's the workers' findings may name, read back against this set.
+    let knownRules: RuleSet
     /// A path's request and reply, as text.
-    let lines = PathLines()
+    let lines: PathLines
     private let idle = Locked<[WorkerConnection]>([])
     private let tally = Locked(Tally())
     /// The states a breadth-first search has seen, in the order it saw them, for workers that expand
@@ -91,7 +93,9 @@ package final class WorkerPool: Sendable {
         var problems: [String] = []
     }
 
-    init(settings: Settings, setup: WorkerSetup) {
+    init(settings: Settings, setup: WorkerSetup, knowing known: RuleSet = .standard) {
+        knownRules = known
+        lines = PathLines(knowing: known)
         // A worker that died leaves its input closed: writing to it must be an error, not a signal
         // that ends this process.
         signal(SIGPIPE, SIG_IGN)
@@ -101,7 +105,7 @@ package final class WorkerPool: Sendable {
 
     /// Starts a worker now: a tool that cannot serve workers is an error before any run.
     func start() throws {
-        let worker = try WorkerConnection(settings: settings, setup: setup)
+        let worker = try WorkerConnection(settings: settings, setup: setup, knowing: knownRules)
         idle.withLock { $0.append(worker) }
     }
 
@@ -161,7 +165,7 @@ package final class WorkerPool: Sendable {
         } else if !fresh, let waiting = idle.withLock({ $0.popLast() }) {
             worker = waiting
         } else {
-            do { worker = try WorkerConnection(settings: settings, setup: setup) } catch {
+            do { worker = try WorkerConnection(settings: settings, setup: setup, knowing: knownRules) } catch {
                 return failed("\(error)")
             }
         }
@@ -215,7 +219,7 @@ package final class WorkerPool: Sendable {
     func placeOfTrap(_ request: String) -> String? {
         var diagnostic = settings
         diagnostic.backtraces = true
-        guard let worker = try? WorkerConnection(settings: diagnostic, setup: setup) else { return nil }
+        guard let worker = try? WorkerConnection(settings: diagnostic, setup: setup, knowing: knownRules) else { return nil }
         defer { worker.end() }
         guard worker.send(request) else { return nil }
         while true {

@@ -14,7 +14,8 @@ import StandInRuntime
 /// ```
 ///
 /// The tool must be built with the same glue (`HarnessCommandLine.main(glues:)`), which it runs by
-/// its name. The workers of `ScenarioFile.run(glue:rules:in:)` are started as runs need them and
+/// its name, and know the rules of your own a run names (`HarnessCommandLine.main(glues:knowing:)`).
+/// The workers of `ScenarioFile.run(glue:rules:in:)` are started as runs need them and
 /// kept for the next scenario of the same glue, until this value is gone; a search started with
 /// ``Explorer/workerProcesses`` starts workers of its own and ends them when it is done.
 public final class WorkerProcesses: Sendable {
@@ -39,11 +40,11 @@ public final class WorkerProcesses: Sendable {
     /// The settings of these workers, for an explorer.
     var settings: WorkerPool.Settings { WorkerPool.Settings(executable: tool, watchdog: watchdog) }
 
-    /// The pool hosting `glue`, started on first use.
-    func pool(for glue: GlueFactory?) throws -> WorkerPool {
-        let name = glue?.name ?? ""
+    /// The pool hosting `glue`, whose findings read rules of a team's against `known`, started on first use.
+    func pool(for glue: GlueFactory?, knowing known: RuleSet = .standard) throws -> WorkerPool {
+        let name = (glue?.name ?? "") + "\t" + known.description
         if let pool = pools.withLock({ $0[name] }) { return pool }
-        let pool = try WorkerPool.forScenarios(settings, glue: glue)
+        let pool = try WorkerPool.forScenarios(settings, glue: glue, knowing: known)
         let kept = pools.withLock { pools in
             if let earlier = pools[name] { return earlier }
             pools[name] = pool
@@ -63,9 +64,9 @@ extension ScenarioFile {
     /// glue is the verdict's finding, not the end of the test. The verdict is the one
     /// the same run gives in this process to a glue that neither traps nor hangs.
     public func run(glue: GlueFactory, rules: RuleSet? = nil, in workers: WorkerProcesses) throws(ScenarioError) -> ScenarioVerdict {
-        let scenario = try load()
+        let scenario = try Scenario.load(from: url, displayPath: displayPath, knowing: rules ?? .standard)
         let pool: WorkerPool
-        do { pool = try workers.pool(for: glue) } catch {
+        do { pool = try workers.pool(for: glue, knowing: rules ?? .standard) } catch {
             throw ScenarioError(file: displayPath, message: "the worker processes of \(workers.tool.path) did not start: \(error)")
         }
         let request = FixtureRequest(file: url.path, displayPath: displayPath, rules: rules?.description)

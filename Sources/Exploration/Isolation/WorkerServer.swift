@@ -20,7 +20,8 @@ package enum WorkerServer {
 
     /// Reads the setup and then requests from standard input, a JSON line each, until it ends, and
     /// answers on standard output; what the glue prints goes to standard error. Returns the exit code.
-    package static func serve(glues: [GlueFactory]) -> Int32 {
+    /// The rules of a team's the tool knows are `known`'s: its setup's and requests' names are read against them.
+    package static func serve(glues: [GlueFactory], knowing known: RuleSet = .standard) -> Int32 {
         let replies = ReplyChannel(descriptor: dup(STDOUT_FILENO))
         dup2(STDERR_FILENO, STDOUT_FILENO)
         CallbackDelivery.duplicatesReachAsyncCode.withLock { $0 = true }
@@ -38,7 +39,7 @@ package enum WorkerServer {
         }
         var start: Scenario?
         if let text = setup.start {
-            do { start = try Scenario.decode(Data(text.utf8), file: "starting point", isStartingPoint: true) } catch {
+            do { start = try Scenario.decode(Data(text.utf8), file: "starting point", isStartingPoint: true, knowing: known) } catch {
                 replies.send(WorkerLine(problem: "the starting point does not decode here: \(error)"))
                 return 2
             }
@@ -73,7 +74,7 @@ package enum WorkerServer {
                 replies.send(WorkerLine(problem: "a worker cannot read this request: \(line.prefix(200))"))
                 continue
             }
-            replies.send(answer(request, glue: glue, start: start, setup: setup, replies: replies))
+            replies.send(answer(request, glue: glue, start: start, setup: setup, knowing: known, replies: replies))
         }
         return 0
     }
@@ -130,7 +131,9 @@ package enum WorkerServer {
     }
 
     /// Runs one request; its answer.
-    private static func answer(_ request: WorkerRequest, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel) -> WorkerLine {
+    private static func answer(
+        _ request: WorkerRequest, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, knowing known: RuleSet, replies: ReplyChannel
+    ) -> WorkerLine {
         if let walk = request.walk {
             guard let start else { return WorkerLine(problem: "a walk needs a starting point in the setup") }
             replies.begin(everyEvent: false)
@@ -144,14 +147,16 @@ package enum WorkerServer {
         if let fixture = request.fixture {
             replies.begin(everyEvent: true)
             let rules: RuleSet?
-            do { rules = try fixture.rules.map { try RuleSet(parsing: $0) } } catch { return WorkerLine(problem: "\(error)") }
+            do { rules = try fixture.rules.map { try RuleSet(parsing: $0, knowing: known) } } catch { return WorkerLine(problem: "\(error)") }
             let verdict: ScenarioVerdict
             do {
                 if let file = fixture.file {
-                    verdict = try ScenarioFile(url: URL(fileURLWithPath: file), displayPath: fixture.displayPath).run(glue: glue, rules: rules)
+                    verdict = try ScenarioFile(url: URL(fileURLWithPath: file), displayPath: fixture.displayPath).run(
+                        glue: glue, rules: rules, knowing: known)
                 } else {
-                    verdict = try Scenario.decode(json: fixture.text ?? "", name: fixture.name ?? "inline scenario").withoutStepLines().run(
-                        glue: glue, rules: rules)
+                    verdict = try Scenario.decode(Data((fixture.text ?? "").utf8), file: fixture.name ?? "inline scenario", knowing: known)
+                        .withoutStepLines().run(
+                            glue: glue, rules: rules)
                 }
             } catch {
                 return WorkerLine(problem: "\(error)")

@@ -317,7 +317,7 @@ struct WireVerdict: Codable, Sendable {
     }
 
     /// The verdict, with the trace the worker sent.
-    func value(trace: [TraceEvent]) throws -> ScenarioVerdict {
+    func value(trace: [TraceEvent], knowing known: RuleSet) throws -> ScenarioVerdict {
         let failure: HarnessFailure? =
             if let failure = self.failure {
                 if let violation = failure.violation {
@@ -336,7 +336,7 @@ struct WireVerdict: Codable, Sendable {
             name: name, trace: trace,
             mismatches: mismatches.map { .of(expectation: $0.expectation, expected: $0.expected, actual: $0.actual, divergence: $0.divergence) },
             failure: failure, violations: try violations.map { try $0.value(in: trace) }, warnings: try warnings.map { try $0.value(in: trace) },
-            rules: (try? RuleSet(parsing: rules)) ?? .standard, expectedWarnings: expectedWarnings)
+            rules: (try? RuleSet(parsing: rules, knowing: known)) ?? .standard, expectedWarnings: expectedWarnings)
     }
 }
 
@@ -433,5 +433,16 @@ struct ExpansionFindings: Codable, Sendable {
         let violations = try findings.flatMap { try $0.value() }
         guard violations.count == nodes.count else { throw WireError("an expansion has \(violations.count) findings for \(nodes.count) nodes") }
         return Array(zip(violations, nodes.map(\.value)))
+    }
+}
+
+/// The decoder of what a worker sends: a finding's rule of a team's is read against the rules the
+/// supervisor knows.
+enum WireDecoding {
+    /// A JSON decoder that reads rules' names against `known`.
+    static func decoder(knowing known: RuleSet) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Invariant.knownRulesKey] = known
+        return decoder
     }
 }

@@ -76,12 +76,20 @@ public struct Explorer: Sendable {
     public init(
         glue: GlueFactory? = nil, startingPointFile url: URL, bounds: ExplorationBounds = ExplorationBounds(), rules: RuleSet? = nil
     ) throws(ScenarioError) {
-        try self.init(
-            glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, folder: url.deletingLastPathComponent(), bounds: bounds, rules: rules
-        )
+        try self.init(glue: glue, startingPointFile: url, bounds: bounds, rules: rules, knowing: rules ?? .standard)
     }
 
-    private init(glue: GlueFactory?, data: Data, file: String, folder: URL? = nil, bounds: ExplorationBounds, rules: RuleSet?) throws(ScenarioError) {
+    /// Explores from a scenario file whose rules of a team's are read against `known`, as a team's
+    /// tool does.
+    package init(glue: GlueFactory?, startingPointFile url: URL, bounds: ExplorationBounds, rules: RuleSet?, knowing known: RuleSet) throws(ScenarioError) {
+        try self.init(
+            glue: glue, data: Scenario.readFile(url, file: url.path), file: url.path, folder: url.deletingLastPathComponent(), bounds: bounds, rules: rules,
+            knowing: known)
+    }
+
+    private init(
+        glue: GlueFactory?, data: Data, file: String, folder: URL? = nil, bounds: ExplorationBounds, rules: RuleSet?, knowing known: RuleSet? = nil
+    ) throws(ScenarioError) {
         var object = JSONValue(try Scenario.parse(data, file: file).root)
         guard case .object = object else { throw ScenarioError(file: file, message: "expected a scenario object") }
         if let rules { object["rules"] = .string(rules.description) }
@@ -95,7 +103,7 @@ public struct Explorer: Sendable {
         if object["steps"] == nil { object["steps"] = .array([]) }
         if object["expect"] == nil { object["expect"] = .object([]) }
         let startText = object.text(indent: nil)
-        let start = try Scenario.decode(Data(startText.utf8), file: file, isStartingPoint: true)
+        let start = try Scenario.decode(Data(startText.utf8), file: file, isStartingPoint: true, knowing: known ?? rules ?? .standard)
         if let glue, !glue.isReference, let reason = start.referenceGlueReasons.first {
             throw ScenarioError(file: file, message: "the starting point checks the reference glue (\(reason)), so \(glue.name) cannot start from it")
         }
@@ -114,6 +122,10 @@ public struct Explorer: Sendable {
         self.bounds = bounds
     }
 
+    /// The rules whose names the search's fixtures may write: the package's, and those of a team's
+    /// the starting point's rule set adds.
+    private var knownRules: RuleSet { start.rules ?? .standard }
+
     private func pathRun(_ place: RunPlace) -> PathRun {
         PathRun(start: start, glue: hostedGlue, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation, place: place)
     }
@@ -126,7 +138,8 @@ public struct Explorer: Sendable {
             settings: workers,
             setup: WorkerSetup(
                 glue: glue?.name, start: startText, maxFaults: bounds.maxFaults, goesOnPastFailures: !bounds.stopAtFirstViolation,
-                search: WireSearch(bounds: WireBounds(bounds), keepsStandingRuns: keepsStandingRuns, checksPaths: checksPaths)))
+                search: WireSearch(bounds: WireBounds(bounds), keepsStandingRuns: keepsStandingRuns, checksPaths: checksPaths)),
+            knowing: knownRules)
         do { try pool.start() } catch { return (.inProcess, {}, "\(error)") }
         return (.workers(pool), pool.shutDown, nil)
     }
@@ -200,7 +213,7 @@ public struct Explorer: Sendable {
     private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String, place: RunPlace) -> Counterexample? {
         let base = decisions.device.setting(startJSON)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
-        var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON)
+        var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON, knowing: knownRules)
         shrinker.place = place
         guard let (shrunk, _) = shrinker.shrink(draft) else { return nil }
         let severity = violation.severity
@@ -238,7 +251,7 @@ public struct Explorer: Sendable {
         -> (String, Scenario, InvariantViolation)?
     {
         guard let probe = try? Shrinker.fixture(draft, name: name, description: description),
-            let scenario = try? Scenario.decode(json: probe, name: name).withoutStepLines()
+            let scenario = try? Scenario.decode(Data(probe.utf8), file: name, knowing: knownRules).withoutStepLines()
         else { return nil }
         let verdict = place.verdict(of: scenario, text: probe, glue: glue, namingTrapPlace: true)
         let findings = verdict.violations + verdict.warnings
@@ -251,7 +264,7 @@ public struct Explorer: Sendable {
             case (_, true): .violation(finding.invariant)
             }
         guard let text = try? Shrinker.fixture(draft, name: name, description: description, expect: expect),
-            let written = try? Scenario.decode(json: text, name: name).withoutStepLines()
+            let written = try? Scenario.decode(Data(text.utf8), file: name, knowing: knownRules).withoutStepLines()
         else { return nil }
         return (text, written, replayed)
     }

@@ -1,4 +1,5 @@
 import AdHarness
+import Foundation
 import Scenarios
 import StandInRuntime
 
@@ -23,13 +24,16 @@ struct Shrinker {
     var budget = 4_000
     /// Where the candidates run.
     var place = RunPlace.inProcess
+    /// The rule set the candidates' rules of a team's are read against.
+    let knownRules: RuleSet
 
     /// A shrinker for runs of `glue` (the reference glue if `nil`) that break `invariant`, keeping
-    /// the starting point's `pinned` settings.
-    init(glue: GlueFactory?, invariant: Invariant, pinned: JSONValue = .object([])) {
+    /// the starting point's `pinned` settings, reading rules' names against `known`.
+    init(glue: GlueFactory?, invariant: Invariant, pinned: JSONValue = .object([]), knowing known: RuleSet = .standard) {
         self.glue = glue
         self.invariant = invariant
         self.pinned = pinned
+        self.knownRules = known
     }
 
     /// The smallest draft found, and its violation.
@@ -90,7 +94,7 @@ struct Shrinker {
     private mutating func outcome(of draft: ScenarioDraft) -> Outcome? {
         budget -= 1
         guard let text = try? Self.fixture(draft, name: "candidate", description: nil),
-            let scenario = try? Scenario.decode(json: text).withoutStepLines()
+            let scenario = try? Scenario.decode(Data(text.utf8), file: "inline scenario", knowing: knownRules).withoutStepLines()
         else { return nil }
         let verdict = place.verdict(of: scenario, text: text, glue: glue)
         let stoppedOtherwise: Bool =

@@ -158,7 +158,8 @@ enum ExploreCommand: Command {
         do {
             explorer =
                 if let path = options.path {
-                    try Explorer(glue: glue, startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds, rules: options.rules)
+                    try Explorer(
+                        glue: glue, startingPointFile: URL(fileURLWithPath: path), bounds: options.bounds, rules: options.rules, knowing: output.knownRules)
                 } else {
                     try Explorer(glue: glue, bounds: options.bounds, rules: options.rules)
                 }

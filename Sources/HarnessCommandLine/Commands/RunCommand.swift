@@ -95,15 +95,16 @@ enum RunCommand: Command {
         // Each file runs in a worker process of the tool, unless --in-process or there is none.
         var pool: WorkerPool?
         if let workers = settings.isolation.workers(output) {
-            do { pool = try WorkerPool.forScenarios(workers, glue: glue) } catch {
+            do { pool = try WorkerPool.forScenarios(workers, glue: glue, knowing: output.knownRules) } catch {
                 output.failure("\(error)")
                 return 2
             }
         }
         defer { pool?.shutDown() }
-        let (rules, failOn, workers) = (settings.rules, settings.failOn, pool)
+        let (rules, failOn, workers, known) = (settings.rules, settings.failOn, pool, output.knownRules)
         let run: @Sendable (ScenarioFile) -> ScenarioResult = { file in
-            workers?.result(of: file, glue: glue, rules: rules, failOn: failOn) ?? ScenarioResult.run(file, glue: glue, rules: rules, failOn: failOn)
+            workers?.result(of: file, glue: glue, rules: rules, knowing: known, failOn: failOn)
+                ?? ScenarioResult.run(file, glue: glue, rules: rules, knowing: known, failOn: failOn)
         }
         // Workers run the files side by side, one worker per core: a hang costs its own worker's
         // watchdog while the others go on. In process, the files run one after another.

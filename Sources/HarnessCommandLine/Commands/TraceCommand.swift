@@ -81,14 +81,14 @@ enum TraceCommand: Command {
         let result: ScenarioResult
         if let workers = settings.isolation.workers(output) {
             let pool: WorkerPool
-            do { pool = try WorkerPool.forScenarios(workers, glue: glue) } catch {
+            do { pool = try WorkerPool.forScenarios(workers, glue: glue, knowing: output.knownRules) } catch {
                 output.failure("\(error)")
                 return 2
             }
             defer { pool.shutDown() }
-            result = pool.result(of: file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+            result = pool.result(of: file, glue: glue, rules: settings.rules, knowing: output.knownRules, failOn: settings.failOn)
         } else {
-            result = ScenarioResult.run(file, glue: glue, rules: settings.rules, failOn: settings.failOn)
+            result = ScenarioResult.run(file, glue: glue, rules: settings.rules, knowing: output.knownRules, failOn: settings.failOn)
         }
         guard let verdict = result.verdict else {
             output.failure("\(result.error?.description ?? path)")

@@ -49,7 +49,7 @@ extension Command {
             }
             let problem: String?
             if let option = options.first(where: { $0.name == word }) {
-                switch option.apply(&settings, option.takesValue ? remaining.popFirst() : nil) {
+                switch option.apply(&settings, option.takesValue ? remaining.popFirst() : nil, output) {
                 case .next: problem = nil
                 case .refuse(let message): problem = message
                 case .stop: break parsing

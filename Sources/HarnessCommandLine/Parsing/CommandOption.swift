@@ -16,12 +16,13 @@ struct CommandOption<Settings>: Sendable {
     let name: String
     /// Whether the next argument is its value.
     let takesValue: Bool
-    /// Sets what the option says, from its value (`nil` when it takes none, or none was given).
-    let apply: @Sendable (inout Settings, String?) -> Outcome
+    /// Sets what the option says, from its value (`nil` when it takes none, or none was given), and
+    /// what the tool knows (the rules of a team's its names may refer to).
+    let apply: @Sendable (inout Settings, String?, Output) -> Outcome
 
     /// An option that takes the next argument as its value; `set` returns a problem to refuse it.
     static func value(_ name: String, _ set: @escaping @Sendable (inout Settings, String?) -> String?) -> CommandOption {
-        CommandOption(name: name, takesValue: true) { settings, value in set(&settings, value).map(Outcome.refuse) ?? .next }
+        CommandOption(name: name, takesValue: true) { settings, value, _ in set(&settings, value).map(Outcome.refuse) ?? .next }
     }
 
     /// An option that takes one of a fixed set of words; anything else is refused with `problem`.
@@ -38,7 +39,7 @@ struct CommandOption<Settings>: Sendable {
 
     /// An option that takes no value.
     static func flag(_ name: String, _ set: @escaping @Sendable (inout Settings) -> Outcome) -> CommandOption {
-        CommandOption(name: name, takesValue: false) { settings, _ in set(&settings) }
+        CommandOption(name: name, takesValue: false) { settings, _, _ in set(&settings) }
     }
 
     /// An option that takes no value and only sets something.
@@ -51,12 +52,15 @@ struct CommandOption<Settings>: Sendable {
 }
 
 extension CommandOption {
-    /// `--rules PRESET[,RULE=SEVERITY...]`: the rules a run is checked by (``RuleSet/init(parsing:)``).
+    /// `--rules PRESET[,RULE=SEVERITY...]`: the rules a run is checked by (``RuleSet/init(parsing:knowing:)``),
+    /// a team's rules read against those the tool knows.
     static func rules(_ set: @escaping @Sendable (inout Settings, RuleSet) -> Void) -> CommandOption {
-        value("--rules") { settings, text in
-            guard let text else { return "--rules takes standard, seed or strict, then RULE=SEVERITY pairs, such as seed,adLoadsBackOff=failure" }
-            do { set(&settings, try RuleSet(parsing: text)) } catch { return "--rules: \(error)" }
-            return nil
+        CommandOption(name: "--rules", takesValue: true) { settings, text, output in
+            guard let text else {
+                return .refuse("--rules takes standard, seed or strict, then RULE=SEVERITY pairs, such as seed,adLoadsBackOff=failure")
+            }
+            do { set(&settings, try RuleSet(parsing: text, knowing: output.knownRules)) } catch { return .refuse("--rules: \(error)") }
+            return .next
         }
     }
 

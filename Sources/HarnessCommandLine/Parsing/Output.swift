@@ -14,6 +14,8 @@ public struct Output: Sendable {
     public private(set) var toolName = "adharness"
     /// The executable whose worker processes run `explore`'s and `run`'s runs; `nil` runs them in this process.
     public private(set) var workers: URL?
+    /// The rules of a team's that `--rules` and scenario files may name (those the set adds).
+    package private(set) var knownRules = RuleSet.standard
     private let out: @Sendable (String) -> Void
     private let err: @Sendable (String) -> Void
 
@@ -34,10 +36,12 @@ public struct Output: Sendable {
         err = errors
     }
 
-    /// The same output, with glues to pick from, for a tool of that name, with its worker executable.
-    func with(glues: [GlueFactory], toolName: String?, workers: URL?) -> Output {
+    /// The same output, with glues to pick from, for a tool of that name, with its worker executable,
+    /// knowing the rules of a team's that `known` adds.
+    func with(glues: [GlueFactory], toolName: String?, workers: URL?, knowing known: RuleSet) -> Output {
         var output = self
         output.glues = glues
+        output.knownRules = known
         if let toolName, !toolName.isEmpty { output.toolName = toolName }
         output.workers = workers
         return output

@@ -107,8 +107,9 @@ public struct Expectations: Sendable, Decodable {
         }
         refusals = try container.decodeChoicesIfPresent(AdRequestRefusal.self, forKey: .refusals)
         pending = try container.decodeCountIfPresent(forKey: .pending)
-        violation = try container.decodeChoiceIfPresent(Invariant.self, forKey: .violation)
-        warnings = try container.decodeChoicesIfPresent(Invariant.self, forKey: .warnings)
+        let known = decoder.userInfo[Invariant.knownRulesKey] as? RuleSet ?? .standard
+        violation = try container.decodeRuleIfPresent(forKey: .violation, knowing: known)
+        warnings = try container.decodeRulesIfPresent(forKey: .warnings, knowing: known)
         nothingLeft = try container.decodeIfPresent(Bool.self, forKey: .nothingLeft)
     }
 }

@@ -145,7 +145,7 @@ public struct Scenario: Sendable, Decodable {
             declaredGlue = glueChoice == .reference ? .referenceGlue : .anyGlue
         }
         if let text = try container.decodeIfPresent(String.self, forKey: .rules) {
-            do { rules = try RuleSet(parsing: text) } catch {
+            do { rules = try RuleSet(parsing: text, knowing: decoder.userInfo[Invariant.knownRulesKey] as? RuleSet ?? .standard) } catch {
                 throw DecodingError.dataCorruptedError(forKey: .rules, in: container, debugDescription: error.description)
             }
         }
@@ -196,10 +196,16 @@ public struct Scenario: Sendable, Decodable {
         }
     }
 
-    /// Reads and decodes a scenario file.
+    /// Reads and decodes a scenario file; the rules it names are the package's.
     public static func load(from url: URL, displayPath: String? = nil) throws(ScenarioError) -> Scenario {
+        try load(from: url, displayPath: displayPath, knowing: .standard)
+    }
+
+    /// Reads and decodes a scenario file whose `"rules"` and expected findings may name rules of your
+    /// own: those `rules` adds (`RuleSet.adding(_:severity:)`); another name is an error naming it.
+    public static func load(from url: URL, displayPath: String? = nil, knowing rules: RuleSet) throws(ScenarioError) -> Scenario {
         let file = displayPath ?? url.path
-        return try decode(readFile(url, file: file), file: file, folder: url.deletingLastPathComponent())
+        return try decode(readFile(url, file: file), file: file, folder: url.deletingLastPathComponent(), knowing: rules)
     }
 
     /// The bytes of a file, or an error saying in plain words why there are none.
@@ -222,6 +228,17 @@ public struct Scenario: Sendable, Decodable {
         try decode(Data(json.utf8), file: name, folder: folder)
     }
 
+    /// Decodes a scenario written inline whose `"rules"` and expected findings may name rules of your
+    /// own: those `rules` adds (`RuleSet.adding(_:severity:)`); another name is an error naming it.
+    ///
+    /// ```swift
+    /// let rules = try RuleSet.standard.adding(NoAdBeforeOnboarding(), severity: .failure)
+    /// let scenario = try Scenario.decode(json: text, knowing: rules)   // "rules": "standard,myApp.noAdBeforeOnboarding=failure"
+    /// ```
+    public static func decode(json: String, name: String = "inline scenario", folder: URL? = nil, knowing rules: RuleSet) throws(ScenarioError) -> Scenario {
+        try decode(Data(json.utf8), file: name, folder: folder, knowing: rules)
+    }
+
     /// Parses strict JSON within the size and depth limits, or fails with the line, column and
     /// JSON path of the first problem.
     package static func parse(_ data: Data, file: String) throws(ScenarioError) -> JSONDocument {
@@ -232,12 +249,15 @@ public struct Scenario: Sendable, Decodable {
         }
     }
 
-    /// Decodes a scenario; a starting point for the explorer may have no steps yet.
-    package static func decode(_ data: Data, file: String, isStartingPoint: Bool = false, folder: URL? = nil) throws(ScenarioError) -> Scenario {
+    /// Decodes a scenario, reading the names of rules against `known` (the package's and those it
+    /// adds); a starting point for the explorer may have no steps yet.
+    package static func decode(
+        _ data: Data, file: String, isStartingPoint: Bool = false, folder: URL? = nil, knowing known: RuleSet = .standard
+    ) throws(ScenarioError) -> Scenario {
         let document = try parse(data, file: file)
         var scenario: Scenario
         do {
-            scenario = try JSONTreeDecoder.decode(Scenario.self, from: document)
+            scenario = try JSONTreeDecoder.decode(Scenario.self, from: document, userInfo: [Invariant.knownRulesKey: known])
             if scenario.steps.isEmpty && !isStartingPoint {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(

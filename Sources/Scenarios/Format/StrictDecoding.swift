@@ -1,3 +1,4 @@
+import AdHarness
 import AdRequestKit
 import StandInRuntime
 
@@ -106,6 +107,23 @@ extension KeyedDecodingContainer {
         try decodeList(forKey: key, T.init(rawValue:)) { unknownChoice($0, among: T.allCases.map(\.rawValue), of: T.self) }
     }
 
+    /// Decodes a rule's name, read against `known` (the package's rules and those it adds), if the
+    /// key is present; an unknown name fails listing the names.
+    func decodeRuleIfPresent(forKey key: Key, knowing known: RuleSet) throws -> Invariant? {
+        guard contains(key) else { return nil }
+        let text = try decode(String.self, forKey: key)
+        guard let rule = Invariant(rawValue: text, in: known) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: unknownRule(text, knowing: known))
+        }
+        return rule
+    }
+
+    /// Decodes a list of rules' names, as ``decodeRuleIfPresent(forKey:knowing:)`` reads one, if the
+    /// key is present; an unknown name fails at its own element.
+    func decodeRulesIfPresent(forKey key: Key, knowing known: RuleSet) throws -> [Invariant]? {
+        try decodeList(forKey: key, { Invariant(rawValue: $0, in: known) }, expected: { unknownRule($0, knowing: known) })
+    }
+
     /// Decodes a whole number of at least `minimum`.
     func decodeCountIfPresent(forKey key: Key, minimum: Int = 0) throws -> Int? {
         guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }
@@ -123,6 +141,13 @@ func unknownChoice<T>(_ text: String, among names: [String], of _: T.Type) -> St
     let meaning = (T.self as? any ExplainedChoices.Type).map { " (\($0.meaning))" } ?? ""
     return "expected one of \(names.joined(separator: ", "))\(meaning), got \"\(text)\""
         + (retired.isEmpty ? Suggestion.hint(for: text, in: names) : retired)
+}
+
+/// `expected one of ...` for a rule's name, the rules of a team's that `known` adds included, and
+/// where a rule of one's own is known.
+func unknownRule(_ text: String, knowing known: RuleSet) -> String {
+    "unknown rule: " + unknownChoice(text, among: Invariant.allCases.map(\.rawValue) + known.customRules.map(\.0.invariant.rawValue), of: Invariant.self)
+        + (text.contains(".") ? "; a rule of your own is known only where the rule set that adds it is given" : "")
 }
 
 /// A closed set of names whose list alone could be misread: an error about it says what they mean.

@@ -40,9 +40,11 @@ public struct ScenarioResult: Sendable {
 
     /// Reads a scenario file and runs it against a glue (by default the reference glue it
     /// describes), checked by `rules` (by default the scenario's, else the glue's), judged at `failOn`.
-    package static func run(_ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil, failOn: RuleSeverity = .failure) -> ScenarioResult {
+    package static func run(
+        _ file: ScenarioFile, glue: GlueFactory? = nil, rules: RuleSet? = nil, knowing known: RuleSet? = nil, failOn: RuleSeverity = .failure
+    ) -> ScenarioResult {
         do {
-            let verdict = try file.run(glue: glue, rules: rules)
+            let verdict = try file.run(glue: glue, rules: rules, knowing: known ?? rules ?? .standard)
             return ScenarioResult(file: file.displayPath, outcome: .ran(verdict), failOn: failOn)
         } catch {
             return ScenarioResult(file: file.displayPath, outcome: .unreadable(error), failOn: failOn)

@@ -35,9 +35,16 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the scenario and runs it against a glue (by default the reference glue it describes),
-    /// checked by `rules` (by default the scenario's, else the glue's).
+    /// checked by `rules` (by default the scenario's, else the glue's). The file's rules of your own
+    /// are read against `rules` (``Scenario/load(from:displayPath:knowing:)``).
     public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) throws(ScenarioError) -> ScenarioVerdict {
-        try load().run(glue: glue, rules: rules)
+        try run(glue: glue, rules: rules, knowing: rules ?? .standard)
+    }
+
+    /// Reads the scenario, its rules of a team's read against `known`, and runs it as
+    /// ``run(glue:rules:)`` does.
+    package func run(glue: GlueFactory?, rules: RuleSet?, knowing known: RuleSet) throws(ScenarioError) -> ScenarioVerdict {
+        try Scenario.load(from: url, displayPath: displayPath, knowing: known).run(glue: glue, rules: rules)
     }
 
     /// Reads the scenario and runs it against your glue, given as `MyGlue.init`, as

@@ -42,4 +42,7 @@ struct NoAdBeforeOnboarding: Rule {
     ).breadthFirst()
     #expect(search.counterexamples.map(\.invariant.rawValue) == ["myApp.noAdBeforeOnboarding"])
     #expect(search.counterexample?.steps == ["launch", "requestAd"])
+    // Its fixture names your rule: it decodes knowing the set that adds it (no set, no rule: an error naming it).
+    let replay = try Scenario.decode(json: search.counterexample?.fixture ?? "", knowing: rules)
+    #expect(replay.run(glue: ConsentFirstGlue.init).violations.map(\.invariant.rawValue) == ["myApp.noAdBeforeOnboarding"])
 }

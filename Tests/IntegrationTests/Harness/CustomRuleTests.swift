@@ -52,9 +52,13 @@ struct CustomRuleTests {
     }
 
     @Test("a name already another rule's, or an event the glue records, is refused, saying why")
-    func refusals() {
-        _ = try? RuleSet.standard.adding(AtMostAds(limit: 1))
-        #expect(throws: RuleSetError.self) { try RuleSet.standard.adding(Impostor()) }
+    func refusals() throws {
+        let withAtMostAds = try RuleSet.standard.adding(AtMostAds(limit: 1))
+        #expect(throws: RuleSetError.self) { try withAtMostAds.adding(Impostor()) }
+        // No registry: a set made apart from the first knows nothing of it.
+        #expect(throws: Never.self) { try RuleSet.standard.adding(Impostor()) }
+        // The same rule configured again replaces it in the set.
+        #expect(try withAtMostAds.adding(AtMostAds(limit: 0), severity: .failure).customRules.count == 1)
         #expect(throws: RuleSetError.self) { try RuleSet.standard.adding(AtMostAds(name: "noCrash", limit: 1)) }
         #expect(throws: RuleSetError.self) { try RuleSet.standard.adding(AtMostAds(name: "team.decisions", limit: 1, events: [.decision])) }
     }

@@ -8,22 +8,24 @@ struct JSONTreeDecoder: Decoder {
     let node: JSONNode
     /// Where it is.
     let codingPath: [any CodingKey]
-    /// No user info is used.
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// What the caller gives every value's decoding (the rule set a rule's name is read against).
+    let info: [CodingUserInfoKey: Any]
+    /// ``info``, as `Decodable` types read it.
+    var userInfo: [CodingUserInfoKey: Any] { info }
 
-    /// Decodes the document's top-level value.
-    static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws -> T {
-        try JSONTreeDecoder(node: document.root, codingPath: []).decodeValue(type)
+    /// Decodes the document's top-level value, with `userInfo` for every value's decoding.
+    static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> T {
+        try JSONTreeDecoder(node: document.root, codingPath: [], info: userInfo).decodeValue(type)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = node.value else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, info: info))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = node.value else { throw mismatch([Any].self) }
-        return UnkeyedContainer(elements: elements, codingPath: codingPath)
+        return UnkeyedContainer(elements: elements, codingPath: codingPath, info: info)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValueContainer(decoder: self) }
@@ -92,6 +94,7 @@ struct JSONTreeDecoder: Decoder {
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONNode.Member]
     let codingPath: [any CodingKey]
+    let info: [CodingUserInfoKey: Any]
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
@@ -101,7 +104,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let member = members.first(where: { $0.key == key.stringValue }) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "no value for \"\(key.stringValue)\""))
         }
-        return JSONTreeDecoder(node: member.value, codingPath: codingPath + [key])
+        return JSONTreeDecoder(node: member.value, codingPath: codingPath + [key], info: info)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -135,7 +138,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The decoder of a member; of `null` when the key is absent, as Foundation's does.
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        (try? decoder(for: key)) ?? JSONTreeDecoder(node: JSONNode(value: .null, offset: 0), codingPath: codingPath + [key])
+        (try? decoder(for: key)) ?? JSONTreeDecoder(node: JSONNode(value: .null, offset: 0), codingPath: codingPath + [key], info: info)
     }
 }
 
@@ -145,9 +148,12 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONNode], codingPath: [any CodingKey]) {
+    let info: [CodingUserInfoKey: Any]
+
+    init(elements: [JSONNode], codingPath: [any CodingKey], info: [CodingUserInfoKey: Any]) {
         self.elements = elements
         self.codingPath = codingPath
+        self.info = info
     }
 
     var count: Int? { elements.count }
@@ -160,7 +166,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
                 Any.self, DecodingError.Context(codingPath: path, debugDescription: "the array has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
-        return JSONTreeDecoder(node: elements[currentIndex], codingPath: path)
+        return JSONTreeDecoder(node: elements[currentIndex], codingPath: path, info: info)
     }
 
     mutating func decodeNil() throws -> Bool {

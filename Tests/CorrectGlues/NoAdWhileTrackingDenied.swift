@@ -1,0 +1,1 @@
+../ForeignGlueTests/Rules/NoAdWhileTrackingDenied.swift
