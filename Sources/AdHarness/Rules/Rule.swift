@@ -79,6 +79,9 @@ extension Rule {
     public var causedBy: Set<HarnessStep> { [] }
 
     /// Never broken: a rule that judges by the context implements ``breaks(_:state:context:)``.
+    ///
+    /// A rule that implements neither (or misspells one) compiles and never breaks, so test that
+    /// yours fires, as the Rules article's example does.
     public func breaks(_ event: TraceEvent, state: State) -> Bool { false }
 
     /// No change: a rule whose state never changes, or that changes it by the context
