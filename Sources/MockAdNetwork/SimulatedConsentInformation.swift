@@ -272,9 +272,13 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         process.trace.record(.consentSyncRestored)
     }
 
-    /// Applies the rules again once the explainer's tracking prompt is over: the explainer no longer applies.
+    /// Applies the rules again once the explainer's tracking prompt is over, and records what they
+    /// decided (`consent.explainer.done`): the explainer no longer applies if the OS has an answer, and
+    /// still does if the prompt went away unanswered, so the status and `canRequestAds` may change
+    /// without an update, and a checker must see it.
     func reapplyAfterExplainer() {
         _ = applyRules()
+        process.trace.record(.consentExplainerDone, snapshotFields())
     }
 
     /// Decides from the session's region and under-age tag, the stored decision (as old as it is now)

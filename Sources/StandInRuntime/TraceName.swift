@@ -157,6 +157,11 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let consentSyncRestored = Self(
         "consent.sync.restored", .standIn, "an update restored the GDPR decision stored under the app's consent sync identifier by another app or install"
     )
+    /// The IDFA explainer's flow is over: the consent SDK has applied its rules again.
+    public static let consentExplainerDone = Self(
+        "consent.explainer.done", .standIn,
+        "the IDFA explainer's flow is over and the consent SDK applied its rules again (status, canRequestAds)"
+    )
     /// The app loads a consent form.
     public static let consentFormLoad = Self("consent.form.load", .standIn, "the app loads a consent form")
     /// The form loaded.
@@ -282,7 +287,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         harnessIssue,
         trackingRequest, trackingPrompt, trackingAnswer, idfaRead,
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,
-        consentUpdate, consentUpdateDone, consentReset, consentSyncRestored, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
+        consentUpdate, consentUpdateDone, consentReset, consentSyncRestored, consentExplainerDone, consentFormLoad, consentFormLoaded, consentFormLoadFailed,
         consentFormPresent, consentFormPresentFailed, consentFormAnswer,
         adsConfigure, adsStart, adsStarted, adsRequest, adsLoaded, adsLoadFailed, adsPresent, adsPresentFailed, adsReward, adsDismiss,
         analyticsConfigure, analyticsConsent, analyticsEvent, analyticsCollection, analyticsUserProperty, analyticsUserPropertiesDeleted, partnerConsent,

@@ -69,6 +69,10 @@ struct RunFacts: Hashable, Sendable {
         case .consentUpdateDone:
             if let allowed = event[.canRequestAds] { canRequestAds = allowed }
             if event[.error] == nil { consentUpdateSucceeded = true }
+        case .consentExplainerDone:
+            // The explainer's flow ended: the consent SDK applied its rules again (catalogue C14), so a
+            // GDPR answer given in that flow no longer allows ads while the OS status stays undecided.
+            if let allowed = event[.canRequestAds] { canRequestAds = allowed }
         case .consentReset:
             canRequestAds = false
         case .legacyConsentUpdateDone:

@@ -51,6 +51,7 @@ extension MermaidStroke {
         case .consentUpdateDone, .legacyConsentUpdateDone: [MermaidStroke(.reply(.consent, .app), "updated")]
         case .consentReset, .legacyConsentReset: [MermaidStroke(.note(.consent, nil), "stored consent cleared")]
         case .consentSyncRestored: [MermaidStroke(.note(.consent, nil), "decision restored by consent sync")]
+        case .consentExplainerDone: [MermaidStroke(.note(.consent, nil), "explainer over", .named(["status", "canRequestAds"]))]
         case .consentFormLoad, .legacyConsentFormLoad: [MermaidStroke(.call(.app, .consent), "load form")]
         case .consentFormLoaded, .legacyConsentFormLoaded: [MermaidStroke(.reply(.consent, .app), "form loaded")]
         case .consentFormLoadFailed, .legacyConsentFormLoadFailed: [MermaidStroke(.reply(.consent, .app), "form load failed")]
