@@ -20,15 +20,15 @@ extension SimulatedConsentForms {
         }
         if info.needsGDPRMessage {
             let info = info
-            // A duplicated completion (a fault) reaches the app again; the flow after the message runs once.
-            let continued = Locked(false)
-            show(.consent) { [self] error in
-                let isFirst = continued.withLock { done in
-                    defer { done = true }
-                    return !done
+            let delivery = process.delivery
+            // The message is a step of the SDK's flow: the OS prompt follows its answer at once, and a
+            // fault on the completion (a delay, a duplicate, a withheld call) hits the one the app
+            // receives when the flow ends.
+            show(.consent, holdingEffects: true) { [self] error, effects in
+                guard error == nil, info.consentStatus == .obtained else {
+                    return delivery.deliver("consent.form.present completion", timing: .immediate, effects: effects) { completion(error) }
                 }
-                guard isFirst, error == nil, info.consentStatus == .obtained else { return completion(error) }
-                askTracking(completion)
+                askTracking(effects: effects, completion)
             }
         } else if info.trackingUndecided {
             showExplainer(completion)
@@ -64,7 +64,8 @@ extension SimulatedConsentForms {
 
     /// The consent SDK asks the OS for tracking, then applies its rules again and completes the form.
     /// Its form stays on screen, under the OS prompt, until the answer: an overlapping call sees it there.
-    /// `effects` are the faults taken for the explainer page, applied to the form's completion.
+    /// `effects` are the faults taken for the explainer page or the GDPR message before it, applied to
+    /// the completion the app receives.
     private func askTracking(effects: [FaultEffect] = [], _ completion: @escaping @Sendable (ConsentFormError?) -> Void) {
         let info = info
         let delivery = process.delivery

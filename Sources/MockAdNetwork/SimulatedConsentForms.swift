@@ -7,20 +7,25 @@ import StandInRuntime
 /// configured or needed. A loaded form presents once (`alreadyUsed` after). Load-and-present does
 /// nothing, and completes without error, unless consent is `required`. The privacy-options form shows
 /// only when the entry point is required, else completes with an error. The scripted user answers
-/// each form after its delay. A form presented while another is on screen follows
-/// `ConsentSDKSettings.overlappingCalls`.
+/// each form after its delay; an answer due while the user is away from the app (the app in the
+/// background) waits until the app is active again, as the form stays on the app's screen. A form
+/// presented while another is on screen follows `ConsentSDKSettings.overlappingCalls`.
 package final class SimulatedConsentForms: ConsentFormProvider, Sendable {
     let info: SimulatedConsentInformation
     let process: AppProcess
     private let user: ConsentUserScript
+    /// Whether the user is in the app; without it the user never leaves.
+    private let presence: UserPresence?
     /// Set while the harness probes the app's privacy-options entry point (``probing(_:)``).
     private let probing = Locked(false)
 
-    /// Creates the forms of a process, answered by the scripted user.
-    package init(info: SimulatedConsentInformation, process: AppProcess, user: ConsentUserScript) {
+    /// Creates the forms of a process, answered by the scripted user; `presence`, if given, says
+    /// when the user is away from the app, so that an answer due meanwhile waits for the user's return.
+    package init(info: SimulatedConsentInformation, process: AppProcess, user: ConsentUserScript, presence: UserPresence? = nil) {
         self.info = info
         self.process = process
         self.user = user
+        self.presence = presence
     }
 
     /// Loads the consent form.
@@ -97,10 +102,25 @@ package final class SimulatedConsentForms: ConsentFormProvider, Sendable {
 
     /// Shows a form and delivers the user's answer.
     func show(_ kind: ConsentFormKind, completion: @escaping @Sendable (ConsentFormError?) -> Void) {
+        show(kind, holdingEffects: false) { error, _ in completion(error) }
+    }
+
+    /// Shows a form and delivers the user's answer, with the faults taken for the completion.
+    ///
+    /// `holdingEffects`: the form is one step of the SDK's own flow (the GDPR message before the
+    /// explainer's OS prompt), so the answer goes on at once and the faults on the completion (a
+    /// delay, a duplicate, a withheld call) are handed over for the completion the app receives at
+    /// the flow's end. Otherwise they apply to this delivery, and `completion` gets none.
+    func show(
+        _ kind: ConsentFormKind, holdingEffects: Bool,
+        completion: @escaping @Sendable (ConsentFormError?, [FaultEffect]) -> Void
+    ) {
         guard process.answersCalls else { return }
         let trace = process.trace
-        let effects = process.faults.take(.formPresent)
-        if let fault = effects.error {
+        let taken = process.faults.take(.formPresent)
+        let completion: @Sendable (ConsentFormError?) -> Void = { error in completion(error, holdingEffects ? taken : []) }
+        let effects = holdingEffects ? [] : taken
+        if let fault = taken.error {
             let error = fault.consentFormError
             trace.record(.consentFormPresentFailed, [EventField(.formKind, kind), EventField(.error, error.description)])
             process.delivery.deliver("consent.form.present completion", timing: .later(.zero), effects: effects) { completion(error) }
@@ -141,8 +161,24 @@ package final class SimulatedConsentForms: ConsentFormProvider, Sendable {
             ) { answer(.dismiss) }
             return
         }
-        process.scheduleUserAnswer(after: script.after, label: "user answers the \(kind.rawValue) form: \(script.answer.rawValue)") {
-            answer(script.answer)
+        let label = "user answers the \(kind.rawValue) form: \(script.answer.rawValue)"
+        let process = process
+        let presence = presence
+        process.scheduleUserAnswer(after: script.after, label: label) {
+            guard let presence, presence.isAway() else { return answer(script.answer) }
+            // The user left the app with the form up: it stays on the app's screen, and the user
+            // answers it once back in the app (or, if the run ends first, as the app lives on).
+            // Only the clock holds the answer while it waits: the device's observer holds it weakly,
+            // so a run that ends with the user away lets its world go.
+            let held = HeldAnswer { process.scheduleUserAnswer(after: .zero, label: label) { answer(script.answer) } }
+            let waiting = process.clock.scheduleNever(label: "\(label), once back in the app", kind: .userAnswer) { [held] in
+                if held.take() != nil { answer(script.answer) }
+            }
+            presence.onReturn { [weak held] in
+                guard let action = held?.take() else { return }
+                waiting.cancel()
+                action()
+            }
         }
     }
 }
@@ -180,5 +216,22 @@ extension SimulatedConsentForms {
                 EventField(.formKind, ConsentFormKind.consent), EventField(.error, ConsentFormError.alreadyUsed.description),
             ])
         process.delivery.deliver("consent.form.present completion", timing: .later(.zero)) { completion(.alreadyUsed) }
+    }
+}
+
+/// A form's answer held while the user is away from the app: it runs once, when the user comes back
+/// or as the app lives on after the run.
+private final class HeldAnswer: Sendable {
+    private let action: Locked<(@Sendable () -> Void)?>
+
+    /// Holds `action` until it is taken.
+    init(_ action: @escaping @Sendable () -> Void) { self.action = Locked(action) }
+
+    /// The action, the first time only.
+    func take() -> (@Sendable () -> Void)? {
+        action.withLock { action in
+            defer { action = nil }
+            return action
+        }
     }
 }

@@ -155,7 +155,17 @@ package final class SimulatedWorld: Sendable {
             infoPlist: device.infoPlist, tracking: osTracking, consentSync: consentSync, preloads: preloads,
             analyticsConsent: { analytics.setConsent($0, by: .consentSDK) }, consentModeLink: link
         )
-        let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript)
+        // The forms' scripted answers wait while the user is away from the app: in the background
+        // after the app was in the foreground in this process.
+        let presence = UserPresence(
+            isAway: { [weak device, appState = AppStateSeen(device: device)] in device?.appState == .background && appState.wasInForeground },
+            onReturn: { [weak device] action in
+                device?.observeAppState { state in
+                    if state == .active { action() }
+                }
+            }
+        )
+        let forms = SimulatedConsentForms(info: information, process: process, user: user.consentScript, presence: presence)
         var legacy: (SimulatedLegacyConsentInformation, SimulatedLegacyConsentForms)?
         if let legacySDK {
             let legacyInformation = SimulatedLegacyConsentInformation(
@@ -197,4 +207,21 @@ struct GlueLog: AdsEventLog {
     let trace: Trace
 
     func record(_ event: AdsEvent) { trace.record(event) }
+}
+
+/// Whether the app of one process has been in the foreground (active or inactive) yet: before, it
+/// is launching, not left by the user.
+private final class AppStateSeen: Sendable {
+    private let seen = Locked(false)
+
+    /// Starts watching the device's app state.
+    init(device: SimulatedDevice) {
+        if device.appState != .background { seen.withLock { $0 = true } }
+        device.observeAppState { [weak self] state in
+            if state != .background { self?.seen.withLock { $0 = true } }
+        }
+    }
+
+    /// Whether the app has been in the foreground since the watch began.
+    var wasInForeground: Bool { seen.snapshot }
 }
