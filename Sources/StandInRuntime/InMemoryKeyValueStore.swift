@@ -37,17 +37,17 @@ package final class InMemoryKeyValueStore: KeyValueStore, Sendable {
 
     /// The Boolean stored under the key.
     package func bool(forKey key: String) -> Bool? {
-        if case .bool(let value) = values.snapshot[key] { value } else { nil }
+        if case .bool(let value) = values.withLock({ $0[key] }) { value } else { nil }
     }
 
     /// The integer stored under the key.
     package func integer(forKey key: String) -> Int? {
-        if case .integer(let value) = values.snapshot[key] { value } else { nil }
+        if case .integer(let value) = values.withLock({ $0[key] }) { value } else { nil }
     }
 
     /// The string stored under the key.
     package func string(forKey key: String) -> String? {
-        if case .string(let value) = values.snapshot[key] { value } else { nil }
+        if case .string(let value) = values.withLock({ $0[key] }) { value } else { nil }
     }
 
     /// Stores a Boolean.
@@ -80,10 +80,8 @@ package final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     }
 
     private func store(_ value: StoredValue, _ key: String) {
-        let changed = values.withLock { values in
-            defer { values[key] = value }
-            return values[key] != value
-        }
+        // One lookup, not one to compare and one to store: hashing the key is most of a write.
+        let changed = values.withLock { $0.updateValue(value, forKey: key) != value }
         if changed { trace?.record(.storeSet, [EventField(.storageKey, key), EventField(.storedValue, Self.traceText(value.description))]) }
     }
 }

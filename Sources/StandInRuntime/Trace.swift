@@ -24,7 +24,8 @@ public final class Trace: AdsEventLog, Sendable {
     /// The clock is held weakly: pending work on the clock holds the trace (through the logs it
     /// writes to), and a strong reference back would keep the run alive after it is over.
     package init(clock: VirtualClock) {
-        now = { [weak clock] in clock?.now ?? .zero }
+        let held = WeakClock(clock)
+        now = { held.clock?.now ?? .zero }
     }
 
     /// Creates an empty trace stamped by any source of time.
@@ -97,4 +98,12 @@ public final class Trace: AdsEventLog, Sendable {
 
     /// One event a line.
     package var text: String { events.map(\.description).joined(separator: "\n") }
+}
+
+/// A clock held weakly in a constant: a `[weak clock]` capture is a variable, and reading it (on
+/// every event recorded) costs a runtime check for exclusive access.
+private final class WeakClock: Sendable {
+    weak let clock: VirtualClock?
+
+    init(_ clock: VirtualClock) { self.clock = clock }
 }

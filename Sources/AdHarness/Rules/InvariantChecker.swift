@@ -44,7 +44,8 @@ public final class InvariantChecker: Sendable {
         active = Self.activeRules(rules)
         custom = rules.customRules.filter { $0.1 != .off }
         state.withLock { $0.customStates = custom.map { $0.0.memory.start.fresh() } }
-        trace.observeFromStart { [weak self] event, index in self?.check(event, at: index) }
+        let held = WeakChecker(self)
+        trace.observeFromStart { event, index in held.checker?.check(event, at: index) }
     }
 
     /// Every failure so far, in order: what fails the run.
@@ -165,4 +166,12 @@ public final class InvariantChecker: Sendable {
     )? {
         rule.causedBy.compactMap { lastStep[$0] }.filter { $0.index < index }.max { $0.index < $1.index }
     }
+}
+
+/// A checker held weakly in a constant: a `[weak self]` capture is a variable, and reading it (on
+/// every event recorded) costs a runtime check for exclusive access.
+private final class WeakChecker: Sendable {
+    weak let checker: InvariantChecker?
+
+    init(_ checker: InvariantChecker) { self.checker = checker }
 }

@@ -40,7 +40,10 @@ protocol RuleState: AnyObject, Sendable {
 /// A rule's state of its own type, with the rule's code for it. Sendable: a run's checker changes
 /// it only under its lock, and the start and the explorer's copies never change.
 private final class TypedRuleState<State: Hashable & Sendable>: RuleState, @unchecked Sendable {
-    private var state: State
+    /// Unchecked for exclusivity: `learn` changes it in place through the rule's code on every event
+    /// the rule learns from, and a checked access costs two runtime calls each time. Only this
+    /// object's methods touch it, and the rule's code never sees the object.
+    @exclusivity(unchecked) private var state: State
     private let code: RuleStateCode<State>
 
     required init(_ state: State, _ code: RuleStateCode<State>) {
@@ -57,7 +60,12 @@ private final class TypedRuleState<State: Hashable & Sendable>: RuleState, @unch
     func learn(_ event: TraceEvent, _ facts: RunFacts) { code.update(&state, event, RuleContext(facts: facts)) }
     func breaks(_ event: TraceEvent, _ context: RuleContext) -> Bool { code.breaks(event, state, context) }
     func learn(_ event: TraceEvent, _ context: RuleContext) { code.update(&state, event, context) }
-    func compared(at now: Duration) -> any RuleState { copy(with: code.projection?(state, now) ?? state) }
+    /// Unwrapped without `??`: in this generic class an optional of the state is a generic type the
+    /// runtime would look up on every call.
+    func compared(at now: Duration) -> any RuleState {
+        guard let projection = code.projection else { return copy(with: state) }
+        return copy(with: projection(state, now))
+    }
     func hash(into hasher: inout Hasher) { hasher.combine(state) }
     func isEqual(to other: any RuleState) -> Bool { (other as? TypedRuleState<State>)?.state == state }
 }

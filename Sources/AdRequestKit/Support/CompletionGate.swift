@@ -10,13 +10,7 @@ package final class CompletionGate<Value: Sendable>: Sendable {
     private let log: any AdsEventLog
     private let deliver: @Sendable (Value) -> Void
     private let late: (@Sendable (Value) -> Void)?
-    private let state = Locked(State())
-
-    private struct State {
-        var delivered = false
-        var timedOut = false
-        var timer: (any ScheduledWork)?
-    }
+    private let state = Locked(CompletionGateState())
 
     /// Creates a gate that times out after `timeout` on `clock`, delivering `fallback()`.
     package init(
@@ -103,4 +97,12 @@ extension CompletionGate where Value == AdsFlowError? {
     package func complete(cause: AdsFlowError.Cause?) {
         complete(cause.map { AdsFlowError(stage: stage, cause: $0) })
     }
+}
+
+/// Where a gate stands: outside the generic gate, so that its lock's storage is one concrete type
+/// the runtime instantiates once, not a type per gate's value looked up on every gate made.
+private struct CompletionGateState {
+    var delivered = false
+    var timedOut = false
+    var timer: (any ScheduledWork)?
 }
