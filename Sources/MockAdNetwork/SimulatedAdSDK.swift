@@ -162,8 +162,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
         let trace = process.trace
         // A stored choice that consents to no TCF purpose: an app that then never asks for tracking
         // starts the SDK with the status undecided, and rightly (`adSDKStartsAfterTrackingDecision`).
-        let purposes = consent.signalStore?.string(forKey: TCFKey.purposeConsents) ?? ""
-        let refusedEveryPurpose = !purposes.isEmpty && !purposes.contains("1")
+        let refusedEveryPurpose = consent.signalStore.map { TCFSignals(store: $0).consentsToNoPurpose } ?? false
         trace.record(
             .adsStart,
             [

@@ -1,3 +1,4 @@
+import AdRequestKit
 import MockAdNetwork
 import StandInRuntime
 
@@ -65,7 +66,7 @@ struct ConsentRefusal: Hashable, Sendable {
         case .storeSet where event[.storageKey] == TCFKey.purposeConsents:
             // The form writes its choice just before its answer is recorded; consent sync writes one too.
             let bits = event[.storedValue] ?? ""
-            refusalWritten = !bits.isEmpty && !bits.contains("1")
+            refusalWritten = TCFSignals(gdprApplies: nil, purposeConsents: bits).consentsToNoPurpose
             if bits.contains("1") { refused = false }
         case .storeRemove where event[.storageKey] == TCFKey.purposeConsents:
             refusalWritten = false

@@ -89,7 +89,7 @@ struct UnaskedTracking: Hashable, Sendable {
         case .storeSet where event[.storageKey] == TCFKey.purposeConsents:
             // A refusal of every purpose: the app does not ask after it.
             let bits = event[.storedValue] ?? ""
-            refusalStored = !bits.isEmpty && !bits.contains("1")
+            refusalStored = TCFSignals(gdprApplies: nil, purposeConsents: bits).consentsToNoPurpose
             if refusalStored { trackingUnasked = false }
         case .storeRemove where event[.storageKey] == TCFKey.purposeConsents:
             refusalStored = false
