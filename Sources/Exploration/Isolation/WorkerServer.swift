@@ -124,7 +124,7 @@ package enum WorkerServer {
         let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
         let here = BreadthFirstSearch(
             run: run, bounds: search.bounds.value, keepsStandingRuns: search.keepsStandingRuns, checksPaths: search.checksPaths, batches: false)
-        var expansion = here.expand(parent)
+        var expansion = here.expand(parent, known: seen)
         var inThisBatch = Set<Int>()
         expansion.children.removeAll { _, key in seen.contains(key) || !inThisBatch.insert(key).inserted }
         replies.send(line: lines.expansionReply(expansion, parent: parent))

@@ -121,21 +121,22 @@ struct BreadthFirstSearch: Sendable {
     /// level holds only the children that may be new, so memory grows with the states, not the runs.
     private func expandAll(_ nodes: [Node], skipping seen: Set<Int>) -> [Expansion] {
         EveryCore.map(nodes) { node in
-            var expansion = expand(node)
+            var expansion = expand(node, known: seen)
             expansion.children.removeAll { seen.contains($0.1) }
             return expansion
         }
     }
 
     /// Runs every step that applies from a node. A step that leaves the state as it was keeps its
-    /// world standing for the next step, which then needs no replay of the node's path.
-    func expand(_ node: Node) -> Expansion {
+    /// world standing for the next step, which then needs no replay of the node's path. A run that
+    /// reaches a state of `known` (earlier levels') is not finished: that state's end was checked.
+    func expand(_ node: Node, known: Set<Int> = []) -> Expansion {
         if batches, case .workers(let pool) = run.place, let expansion = pool.expand(node) { return expansion }
         var expansion = Expansion()
         if checksPaths && !replays(node) { expansion.pathsNotReplaying += 1 }
         var standing: StandingRun?
         for step in bounds.steps where step.applies(running: node.running, trackingToggleShown: node.toggleShown) && (step != .wait || node.pendingDue) {
-            resolve(node, next: step, decisions: node.decisions, standing: &standing, into: &expansion)
+            resolve(node, next: step, decisions: node.decisions, standing: &standing, known: known, into: &expansion)
         }
         standing?.abandon()
         return expansion
@@ -146,7 +147,8 @@ struct BreadthFirstSearch: Sendable {
     /// The first run, under the node's own choices, runs on `standing` if there is one, and leaves
     /// its world there if the step kept the node's state.
     private func resolve(
-        _ node: Node, next: ExplorationStep?, decisions: Decisions, standing: inout StandingRun?, into expansion: inout Expansion
+        _ node: Node, next: ExplorationStep?, decisions: Decisions, standing: inout StandingRun?, known: Set<Int> = [],
+        into expansion: inout Expansion
     ) {
         var pending = [decisions]
         var index = 0
@@ -159,7 +161,7 @@ struct BreadthFirstSearch: Sendable {
             if reused == nil { expansion.executions += 1 } else { expansion.stepsWithoutReplay += 1 }
             // Only a step's first choice, on the node's own decisions, may leave its world standing.
             let stayKey = keepsStandingRuns && index == 1 && next != nil ? node.key : nil
-            let result = run.run(node.steps, then: next, decisions: decisions, on: reused, stayKey: stayKey)
+            let result = run.run(node.steps, then: next, decisions: decisions, on: reused, stayKey: stayKey, known: known)
             standing = result.standing
             // A child is reached by the steps its world took, the steps that kept the node's state
             // included: the state key describes that world, and a glue's memory may hold more than the key.
