@@ -6,17 +6,17 @@ import Testing
 /// one the explorer tells states apart by: in a test step by step, in a scenario and in the explorer.
 @Suite("A team's rule with its context and its state")
 struct TeamRuleContextTests {
-    /// Needs its state across steps: the user asks for an ad at most twice in a run.
-    struct AdAskedAtMostTwice: Rule {
-        let name = "myApp.adAskedAtMostTwice"
+    /// Needs its state across steps: the user asks for an ad at most once in a run.
+    struct AdAskedAtMostOnce: Rule {
+        let name = "myApp.adAskedAtMostOnce"
         let authority = RuleAuthority.policy
-        let statement = "the user asks for an ad at most twice in a run"
-        let definition = "Broken by a third step requestAd."
+        let statement = "the user asks for an ad at most once in a run"
+        let definition = "Broken by a second step requestAd."
         let source = "a test"
         let events: Set<TraceName> = [.step]
         let initialState = 0
 
-        func breaks(_ event: TraceEvent, state asked: Int, context: RuleContext) -> Bool { event[.step] == .requestAd && asked >= 2 }
+        func breaks(_ event: TraceEvent, state asked: Int, context: RuleContext) -> Bool { event[.step] == .requestAd && asked >= 1 }
         func update(_ asked: inout Int, after event: TraceEvent, context: RuleContext) {
             if event[.step] == .requestAd { asked += 1 }
         }
@@ -58,14 +58,14 @@ struct TeamRuleContextTests {
 
     @Test("the explorer tells states apart by a team's rule's state, and finds the finding that needs it")
     func stateKeyedByTheExplorer() throws {
-        let bounds = ExplorationBounds(depth: 4, maxFaults: 0)
-        let counting = try RuleSet.standard.adding(AdAskedAtMostTwice(), severity: .failure)
+        let bounds = ExplorationBounds(depth: 3, maxFaults: 0)
+        let counting = try RuleSet.standard.adding(AdAskedAtMostOnce(), severity: .failure)
         let search = try Explorer(glue: ConsentFirstGlue.init, startingPoint: Self.start, bounds: bounds, rules: counting).breadthFirst()
-        #expect(search.counterexample?.invariant.rawValue == "myApp.adAskedAtMostTwice", "\(search.report)")
-        #expect(search.counterexample?.steps.filter { $0 == "requestAd" }.count == 3, "\(search.report)")
+        #expect(search.counterexample?.invariant.rawValue == "myApp.adAskedAtMostOnce", "\(search.report)")
+        #expect(search.counterexample?.steps.filter { $0 == "requestAd" }.count == 2, "\(search.report)")
 
         // The same search with the rule off keeps no state of it, and tells fewer states apart.
-        let off = counting.setting(try #require(Invariant(rawValue: "myApp.adAskedAtMostTwice", in: counting)), to: .off)
+        let off = counting.setting(try #require(Invariant(rawValue: "myApp.adAskedAtMostOnce", in: counting)), to: .off)
         let plain = try Explorer(glue: ConsentFirstGlue.init, startingPoint: Self.start, bounds: bounds, rules: off).breadthFirst()
         #expect(plain.passed)
         #expect(search.statistics.distinctStates > plain.statistics.distinctStates)
