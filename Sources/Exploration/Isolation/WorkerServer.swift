@@ -65,7 +65,7 @@ package enum WorkerServer {
                 continue
             }
             if line.hasPrefix("P\t") {
-                standing = path(line[...], on: standing, lines: lines, glue: glue, start: start, setup: setup, replies: replies)
+                standing = path(line[...], on: standing, lines: lines, glue: glue, start: start, setup: setup, seen: seen, replies: replies)
                 continue
             }
             standing?.abandon()
@@ -82,9 +82,10 @@ package enum WorkerServer {
     /// Runs a path of the search (on `standing` when the request says so), and sends its reply line
     /// (or the problem); returns the world the run left standing.
     private static func path(
-        _ line: Substring, on standing: StandingRun?, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel
+        _ line: Substring, on standing: StandingRun?, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, seen: Set<Int>,
+        replies: ReplyChannel
     ) -> StandingRun? {
-        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool)
+        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool, skipsKnown: Bool)
         do { path = try lines.readRequest(line) } catch {
             replies.send(WorkerLine(problem: "\(error)"))
             return nil
@@ -103,7 +104,8 @@ package enum WorkerServer {
             if waits { replies.send(WorkerLine(next: step)) }
         }
         let result = run.runHere(
-            path.steps, then: path.next, decisions: path.decisions, on: path.onStanding ? standing : nil, stayKey: path.stayKey, announce: announce,
+            path.steps, then: path.next, decisions: path.decisions, on: path.onStanding ? standing : nil, stayKey: path.stayKey,
+            known: path.skipsKnown ? seen : [], announce: announce,
             finishing: replies.sendFinishing)
         replies.send(line: lines.reply(result.outcome, concrete: result.lastStep, stayed: result.standing != nil))
         return result.standing

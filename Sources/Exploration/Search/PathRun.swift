@@ -68,12 +68,13 @@ struct PathRun: Sendable {
     /// finished: it is returned standing, for the next step from the same state (its end-of-run
     /// verdict is the state's, decided when the state was first reached). A run that reached a state
     /// of `known` (states an earlier level of the search reached, each finished and checked then) is
-    /// let go unfinished for the same reason. Any other run is finished and checked.
+    /// let go unfinished for the same reason; in a worker process, `known` is what the supervisor has
+    /// sent it as seen, which is the same set. Any other run is finished and checked.
     func run(
         _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, known: Set<Int> = []
     ) -> Result {
         if case .workers(let pool) = place {
-            return pool.runPath(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, of: self)
+            return pool.runPath(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, skipsKnown: !known.isEmpty, of: self)
         }
         return runHere(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, known: known)
     }
