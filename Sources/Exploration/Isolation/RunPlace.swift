@@ -61,7 +61,7 @@ extension WorkerPool {
         var reply: String?
         let request = lines.request(
             steps, then: next, decisions: decisions, stayKey: stayKey, onStanding: standing?.worker != nil, skipsKnown: skipsKnown)
-        let delivery = run(request, on: standing?.worker) { message in
+        let delivery = run(request, on: standing?.worker, withSeenStates: skipsKnown) { message in
             switch message {
             case .event(let event): events.append(event)
             case .finishing: finishing = true

@@ -74,8 +74,9 @@ struct BreadthFirstSearch: Sendable {
         if findings.complete { return findings.list }
         var frontier = rootExpansion.children.map { $0.keyed($1) }
         statistics.distinctStates = seen.count
-        // Workers that expand whole nodes report only children in states the search has not seen.
-        let pool: WorkerPool? = if batches, case .workers(let pool) = run.place { pool } else { nil }
+        // Workers that expand whole nodes report only children in states the search has not seen, and
+        // a worker's run that reaches a seen state is not finished (``PathRun``), as here.
+        let pool: WorkerPool? = if case .workers(let pool) = run.place { pool } else { nil }
         pool?.announce(seen: rootExpansion.children.map(\.1))
         var split = shard == nil
         for depth in 1...max(bounds.depth, 1) where bounds.depth > 0 {
