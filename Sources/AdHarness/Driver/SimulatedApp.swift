@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import Foundation
 import MockAdNetwork
 import MockTrackingManager

@@ -1,6 +1,7 @@
 import AdRequestKit
 import MockAdNetwork
 import MockTrackingManager
+import PrivacySignals
 import StandInRuntime
 
 /// Everything that outlives one process of the app: the device and its settings, the OS's stored

@@ -1,5 +1,6 @@
 import AdHarness
 import AdRequestKit
+import PrivacySignals
 import Testing
 
 /// The mediated partners' stand-in records what each partner holds with what the user gave, and
