@@ -53,6 +53,11 @@ public final class Trace: AdsEventLog, Sendable {
     }
 
     /// Records an event from the app-side logic.
+    @available(
+        *, deprecated,
+        message:
+            "a test records nothing behind the driver: a glue logs through its ports (ports.log); read the run with trace.events. @_spi(StandIns) from 0.10.0"
+    )
     public func record(_ event: AdsEvent) { record(TraceName(event), event.fields) }
 
     /// Calls the observer with every event recorded from now on and its index in the trace, one

@@ -97,6 +97,9 @@ public final class VirtualClock: AppClock, Sendable {
 
     /// Schedules the app's work to run once the clock reaches `now + delay` (a timer of the app's).
     @discardableResult
+    @available(
+        *, deprecated, message: "a test moves time with the driver's steps (advance(by:)); a glue schedules through ports.clock. @_spi(StandIns) from 0.10.0"
+    )
     public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         schedule(after: delay, label: label, kind: .appTimer, work)
     }
