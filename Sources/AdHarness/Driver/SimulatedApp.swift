@@ -214,13 +214,6 @@ public final class SimulatedApp: Sendable {
     public var asyncGlue: (any AsyncConsentGlue)? { (glue as? AsyncGlueHost)?.glue }
     /// The last process's glue as the reference glue, if that is the glue hosted.
     package var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
-    /// The last process's stand-ins, to inspect them; `nil` before the first launch.
-    @available(
-        *, deprecated,
-        message:
-            "a test reads what the run observed (groundTruth, trace, adRequests, state) and acts through the driver's steps; the stand-ins' ports are behind the driver. Gone in 0.10.0"
-    )
-    public var standIns: ProcessStandIns? { runningStandIns }
     /// The last process's stand-ins, for the package's own modules; `nil` before the first launch.
     package var runningStandIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
     /// What the OS and the consent SDK report now; `nil` before the first launch.
