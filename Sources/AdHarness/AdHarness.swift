@@ -1,5 +1,6 @@
 // AdHarness: the simulated world, the app's process, any app's glue, the invariant checker and the
-// driver (`SimulatedApp`), with one import for a test.
+// driver (`SimulatedApp`), with the world a test names (trace, scripted answers, stand-ins' settings)
+// in the same import.
 //
 // Importing AdHarness brings the world a test names along with the driver (a `User` holds
 // `ScriptedAnswer`s, a step reads a `Trace`, a run's ad requests are `RecordedAdRequest`s): the
