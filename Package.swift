@@ -26,11 +26,11 @@ let modules: [(name: String, dependencies: [String])] = [
     ("PortContracts", ["AdRequestKit"]),
     ("AdHarness", ["AdRequestKit", "AppInfoPlist", "StandInRuntime", "MockAdNetwork", "MockTrackingManager", "PortContracts", "PrivacySignals"]),
     ("AdHarnessContracts", ["AdRequestKit", "PortContracts"]),
-    ("Scenarios", ["AdHarness"]),
-    ("Exploration", ["AdHarness", "Scenarios"]),
+    ("Scenarios", ["AdRequestKit", "AppInfoPlist", "PrivacySignals", "AdHarness"]),
+    ("Exploration", ["AdRequestKit", "AppInfoPlist", "AdHarness", "Scenarios"]),
     ("ConfigurationLint", ["AppInfoPlist"]),
     ("ScenarioRunner", ["Scenarios", "Exploration", "ConfigurationLint"]),
-    ("HarnessCommandLine", ["AdHarness", "ScenarioRunner"]),
+    ("HarnessCommandLine", ["AdRequestKit", "PrivacySignals", "PortContracts", "AdHarness", "ScenarioRunner"]),
     ("adharness", ["HarnessCommandLine"]),
 ]
 
@@ -51,6 +51,10 @@ let package = Package(
         .library(name: "ConfigurationLint", targets: ["ConfigurationLint"]),
         .library(name: "AdHarnessContracts", targets: ["AdHarnessContracts"]),
         .library(name: "HarnessCommandLine", targets: ["HarnessCommandLine"]),
+        // The codecs and the Info.plist on their own, for a test that names them (a TC string it
+        // decodes, an Info.plist it writes): `AdHarness` does not re-export them from 0.10.0.
+        .library(name: "PrivacySignals", targets: ["PrivacySignals"]),
+        .library(name: "AppInfoPlist", targets: ["AppInfoPlist"]),
         .executable(name: "adharness", targets: ["adharness"]),
     ],
     targets: modules.map { module in
@@ -74,7 +78,9 @@ let package = Package(
         // and every member it uses imported explicitly. It holds glues written as public apps write them.
         .testTarget(
             name: "ForeignGlueTests",
-            dependencies: ["AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine", "MyAppConsent", "my-adharness"],
+            dependencies: [
+                "AdRequestKit", "PrivacySignals", "AdHarness", "ScenarioRunner", "AdHarnessContracts", "HarnessCommandLine", "MyAppConsent", "my-adharness",
+            ],
             // The triage of the real glues is read from the source tree by the test that checks it;
             // the glues that trap or hang, and the tool over them, are targets of their own below.
             exclude: ["RealGlues/TRIAGE.md", "Glues/Fragile", "Tool"],
@@ -87,13 +93,14 @@ let package = Package(
         // carry the names the docs give a team's (`MyAppConsent`, `my-adharness`), so that every doc
         // block compiles here as it would in a team's package.
         .target(
-            name: "MyAppConsent", dependencies: ["AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"], packageAccess: false,
+            name: "MyAppConsent", dependencies: ["AdRequestKit", "AdHarness"], path: "Tests/ForeignGlueTests/Glues/Fragile", exclude: ["Fixtures"],
+            packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // Correct glues in a module of their own, for the team's tool: the docs' glues and one of the
         // tests' own, each a link to the test target's file, so that every door runs the same code.
         .target(
-            name: "CorrectGlues", dependencies: ["AdHarness"], path: "Tests/CorrectGlues", packageAccess: false,
+            name: "CorrectGlues", dependencies: ["AdRequestKit", "AdHarness"], path: "Tests/CorrectGlues", packageAccess: false,
             swiftSettings: strict + [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(

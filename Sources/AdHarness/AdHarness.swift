@@ -1,13 +1,12 @@
 // AdHarness: the simulated world, the app's process, any app's glue, the invariant checker and the
-// driver (`SimulatedApp`), with one import for a test.
+// driver (`SimulatedApp`), with the world a test names (trace, scripted answers, stand-ins' settings)
+// in the same import.
 //
-// The harness's public API is written in the types of the modules below (a `Device` holds an
-// `OSVersion`, a `User` a `ScriptedAnswer`, a step reads a `Trace`), so importing AdHarness brings
-// them along: a test, or a glue adapter, needs one import, even with `MemberImportVisibility` on.
-@_exported import AdRequestKit
-@_exported import AppInfoPlist
+// Importing AdHarness brings the world a test names along with the driver (a `User` holds
+// `ScriptedAnswer`s, a step reads a `Trace`, a run's ad requests are `RecordedAdRequest`s): the
+// modules below. The app-side library (AdRequestKit), the codecs (PrivacySignals), the Info.plist
+// (AppInfoPlist) and the ports' contracts (PortContracts, through AdHarnessContracts) are products
+// of their own, which a file imports where it names them, as an app module imports AdRequestKit.
 @_exported import MockAdNetwork
 @_exported import MockTrackingManager
-@_exported import PortContracts
-@_exported import PrivacySignals
 @_exported import StandInRuntime

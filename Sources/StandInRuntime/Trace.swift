@@ -52,7 +52,10 @@ public final class Trace: AdsEventLog, Sendable {
         }
     }
 
-    /// Records an event from the app-side logic.
+    /// Records an event from the app-side logic: the stand-in's side of the glue's log port. A glue
+    /// logs through `ports.log` and a test reads the trace, so only an `@_spi(StandIns) import`
+    /// reaches it here.
+    @_spi(StandIns)
     public func record(_ event: AdsEvent) { record(TraceName(event), event.fields) }
 
     /// Calls the observer with every event recorded from now on and its index in the trace, one

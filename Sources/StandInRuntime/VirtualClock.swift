@@ -95,8 +95,11 @@ public final class VirtualClock: AppClock, Sendable {
     /// Virtual time since the clock was created.
     public var now: Duration { state.withLock { $0.now } }
 
-    /// Schedules the app's work to run once the clock reaches `now + delay` (a timer of the app's).
+    /// Schedules the app's work to run once the clock reaches `now + delay` (a timer of the app's):
+    /// the stand-in's side of the app's clock port. A glue schedules through `ports.clock` and a test
+    /// moves time with the driver's steps, so only an `@_spi(StandIns) import` reaches it here.
     @discardableResult
+    @_spi(StandIns)
     public func schedule(after delay: Duration, label: String, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         schedule(after: delay, label: label, kind: .appTimer, work)
     }

@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import MockAdNetwork
 import MockTrackingManager
 import PortContracts
@@ -173,7 +174,7 @@ struct StandInLocationSubject: LocationAuthorizerSubject {
     func current() throws -> any LocationAuthorizer {
         let (world, standIns) = try worlds.make(
             device: Device(infoPlist: .standardWithLocation), user: User(location: LocationUserScript(prompt: .allowWhileUsing)))
-        SimulatedLocationManager(services: world.location, process: standIns.process).requestWhenInUseAuthorization()
+        (SimulatedLocationManager(services: world.location, process: standIns.process) as any LocationAuthorizer).requestWhenInUseAuthorization()
         worlds.settle()
         return SimulatedLocationManager(services: world.location, process: standIns.process)
     }

@@ -1,4 +1,5 @@
 import AdRequestKit
+import MockAdNetwork
 import StandInRuntime
 
 /// The simulated world a stand-in subject arranged last, and virtual time to settle it.

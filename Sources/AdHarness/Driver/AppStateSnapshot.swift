@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import MockAdNetwork
 import MockTrackingManager
 import StandInRuntime
@@ -47,7 +48,7 @@ extension SimulatedApp {
             pending: clock.pendingWork.map { PendingWork(label: $0.label, due: $0.due.map { $0 - now }, kind: $0.kind) },
             groundTruth: isRunning ? groundTruth : nil,
             adSDKStarted: isRunning && isAdSDKStarted,
-            analyticsConfiguration: isRunning ? standIns?.analytics.configurationOrder : nil,
+            analyticsConfiguration: isRunning ? runningStandIns?.analytics.configurationOrder : nil,
             believed: isRunning ? consentState : nil,
             unfiredFaults: faults.firingsLeft,
             checker: invariants.debts(at: now)

@@ -25,7 +25,7 @@ extension HostedProcess {
                 isTaggedForUnderAgeOfConsent: call.underAgeOfConsent, debugGeography: call.debugGeography ?? .disabled,
                 testDeviceIdentifiers: call.debugGeography == nil ? [] : [information.settings.testDeviceIdentifier]
             )
-            information.requestInfoUpdate(with: parameters) { done($0?.description) }
+            (information as any ConsentInfoProvider).requestInfoUpdate(with: parameters) { done($0?.description) }
         case .loadForm:
             keptForm.withLock { $0 = nil }
             forms.loadForm { [keptForm] result in
@@ -45,7 +45,7 @@ extension HostedProcess {
         case .presentPrivacyOptions:
             forms.presentPrivacyOptionsForm(from: call.presenter) { done($0?.description) }
         case .reset:
-            information.reset()
+            (information as any ConsentInfoProvider).reset()
             done(nil)
         }
     }

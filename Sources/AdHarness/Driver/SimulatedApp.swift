@@ -1,4 +1,5 @@
 import AdRequestKit
+import AppInfoPlist
 import Foundation
 import MockAdNetwork
 import MockTrackingManager
@@ -213,11 +214,11 @@ public final class SimulatedApp: Sendable {
     public var asyncGlue: (any AsyncConsentGlue)? { (glue as? AsyncGlueHost)?.glue }
     /// The last process's glue as the reference glue, if that is the glue hosted.
     package var referenceGlue: ReferenceGlue? { glue as? ReferenceGlue }
-    /// The last process's stand-ins, to inspect them; `nil` before the first launch.
-    public var standIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
+    /// The last process's stand-ins, for the package's own modules; `nil` before the first launch.
+    package var runningStandIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
     /// What the OS and the consent SDK report now; `nil` before the first launch.
     public var groundTruth: GroundTruth? {
-        standIns.map { GroundTruth(standIns: $0, tracking: device.trackingStatus, location: location.status) }
+        runningStandIns.map { GroundTruth(standIns: $0, tracking: device.trackingStatus, location: location.status) }
     }
     /// What the last process's glue believes, if it says; `nil` before the first launch.
     public var consentState: ConsentState? { glue?.believedState }
@@ -234,7 +235,7 @@ public final class SimulatedApp: Sendable {
     /// The reference glue's coordinator, to observe it; `nil` before the first launch or with another glue.
     package var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
     /// Whether the current process started the ad SDK.
-    public var isAdSDKStarted: Bool { standIns?.adSDK.isStarted ?? false }
+    public var isAdSDKStarted: Bool { runningStandIns?.adSDK.isStarted ?? false }
     /// How many times the OS tracking prompt was shown.
     public var trackingPrompts: Int { trace.count(of: .trackingPrompt) }
     /// How many times a consent or privacy-options form was shown.
@@ -254,6 +255,11 @@ public final class SimulatedApp: Sendable {
     public var pendingWork: [PendingWork] { clock.pendingWork }
     /// The tracking status as the OS reports it now.
     public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
+    /// Whether the consent SDK reports now that the app must offer its privacy options
+    /// (`privacyOptionsRequirementStatus`); `nil` before the first launch and with the legacy SDK.
+    public var privacyOptionsRequirement: PrivacyOptionsRequirement? {
+        runningStandIns.flatMap { $0.legacyConsentInformation == nil ? $0.consentInformation.privacyOptionsRequirement : nil }
+    }
     /// The location status as the OS reports it now.
     package var locationStatus: LocationAuthorizationStatus { location.status }
     /// The answer of every ``SimulatedApp/requestLocation(fileID:filePath:line:column:)``, in order; `nil` while one has not come.

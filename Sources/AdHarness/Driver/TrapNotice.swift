@@ -1,3 +1,4 @@
+import AdRequestKit
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import AdRequestKit
 import AppInfoPlist
 import StandInRuntime
 

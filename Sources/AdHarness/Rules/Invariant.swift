@@ -5,6 +5,8 @@
 /// side); `Rules` lists them. Every definition reads only events recorded by the harness and the
 /// OS and SDK stand-ins (what the real system saw, at the moment it saw it), never what the glue
 /// logs, so any glue is checked the same way. `adharness invariants` prints them.
+import StandInRuntime
+
 public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The rule's name, as fixtures and reports spell it.
     public let rawValue: String

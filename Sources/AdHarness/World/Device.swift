@@ -1,3 +1,5 @@
+import AdRequestKit
+import AppInfoPlist
 import MockAdNetwork
 import MockTrackingManager
 import StandInRuntime

@@ -1,6 +1,7 @@
 import AdRequestKit
 import MockAdNetwork
 import MockTrackingManager
+import PrivacySignals
 import StandInRuntime
 
 /// Everything that outlives one process of the app: the device and its settings, the OS's stored
@@ -206,7 +207,7 @@ package final class SimulatedWorld: Sendable {
 struct GlueLog: AdsEventLog {
     let trace: Trace
 
-    func record(_ event: AdsEvent) { trace.record(event) }
+    func record(_ event: AdsEvent) { (trace as any AdsEventLog).record(event) }
 }
 
 /// Whether the app of one process has been in the foreground (active or inactive) yet: before, it

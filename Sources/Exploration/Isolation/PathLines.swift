@@ -1,6 +1,7 @@
 import AdHarness
 import AdRequestKit
 import Foundation
+import MockAdNetwork
 import Scenarios
 import StandInRuntime
 

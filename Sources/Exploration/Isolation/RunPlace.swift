@@ -1,4 +1,5 @@
 import AdHarness
+import AppInfoPlist
 import Scenarios
 import StandInRuntime
 

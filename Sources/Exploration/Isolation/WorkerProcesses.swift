@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 import Scenarios
 import StandInRuntime

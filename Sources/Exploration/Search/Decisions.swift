@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import MockAdNetwork
 import MockTrackingManager
 import Scenarios

@@ -1,6 +1,8 @@
 import AdHarness
+import AdRequestKit
 import Dispatch
 import Foundation
+import PortContracts
 
 /// `adharness contracts`: the contract suite against the stand-ins, each clause with its kind and verdict.
 enum ContractsCommand: Command {

@@ -1,5 +1,7 @@
 import AdHarness
+import MockAdNetwork
 import PrivacySignals
+import StandInRuntime
 
 extension TCFCommand {
     /// What `tcf decode` prints for a GPP string (its header's `Type` 3 makes it start with `D`, as

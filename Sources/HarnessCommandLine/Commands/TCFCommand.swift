@@ -1,4 +1,5 @@
 import AdHarness
+import MockAdNetwork
 import PrivacySignals
 
 /// `adharness tcf decode STRING`: a TC string's fields, what the spec forbids in it, and the ad

@@ -1,6 +1,7 @@
 import AdHarness
 import Foundation
 import ScenarioRunner
+import StandInRuntime
 
 /// `adharness trace FILE [--format text|json|mermaid] [--fail-on failure|warning]` and `adharness trace --names`.
 enum TraceCommand: Command {

@@ -62,7 +62,7 @@ struct ExpectationCheck {
         }
         let believed = app.referenceGlue?.believedState?.legacy
         // The current consent SDK's own statuses; the legacy profile has neither.
-        let currentSDK = app.standIns.flatMap { $0.legacyConsentInformation == nil ? $0.consentInformation : nil }
+        let currentSDK = app.runningStandIns.flatMap { $0.legacyConsentInformation == nil ? $0.consentInformation : nil }
         let pairs: [(String, String?, String)] = [
             ("tracking", final.tracking?.description, truth.tracking.description),
             ("consent", final.consent?.description, truth.consent.description),

@@ -1,6 +1,7 @@
 import AdHarness
 import AdRequestKit
 import AppInfoPlist
+import MockAdNetwork
 import StandInRuntime
 
 /// What must be true after a scenario's steps. Every part is optional; invariants are always checked.

@@ -4,6 +4,7 @@ import AppInfoPlist
 import Foundation
 import MockAdNetwork
 import MockTrackingManager
+import PrivacySignals
 import StandInRuntime
 
 /// The `device` object.

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A scenario file on disk: the argument of a parameterized test that runs fixtures against a glue.

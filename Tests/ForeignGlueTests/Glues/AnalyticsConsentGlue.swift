@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A team's glue that also ships the analytics SDK and sets its consent mode itself, with one of two

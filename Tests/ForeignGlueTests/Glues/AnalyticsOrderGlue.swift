@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A team's glue that configures the analytics SDK itself and relies on the consent SDK's consent

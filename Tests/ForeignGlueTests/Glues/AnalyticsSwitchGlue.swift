@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A team's glue that drives the analytics SDK beyond its consent: it switches collection on only

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A glue that asks for tracking as it launches (while the app is inactive, so the OS ignores it)

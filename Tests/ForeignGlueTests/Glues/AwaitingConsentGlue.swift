@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A team's glue written with async/await on the main actor: the update, the consent form, a

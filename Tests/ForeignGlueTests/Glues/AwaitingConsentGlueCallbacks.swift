@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// ``AwaitingConsentGlue`` with every `await` written as a completion: the same calls in the same order.

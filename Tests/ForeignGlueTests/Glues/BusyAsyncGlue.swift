@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// An async glue that uses every way Swift starts and joins work: a `Task {}`, a detached task,

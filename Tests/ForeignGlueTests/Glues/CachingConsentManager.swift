@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A SwiftUI-style consent manager that publishes its answers once and serves every later request

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A glue that gathers consent at launch, as Google's sample does, and personalizes ads only on a

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A team's glue: the consent form first, then the tracking prompt unless the user refused every

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A consent manager as Google's own sample writes one: the consent update at every launch, the

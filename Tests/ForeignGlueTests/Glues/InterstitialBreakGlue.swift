@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A game that shows an interstitial at each break, as Google's sample does: the consent update at

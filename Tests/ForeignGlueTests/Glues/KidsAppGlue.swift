@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A kids' app: it tags its content child-directed on the ad SDK and otherwise follows the answers,

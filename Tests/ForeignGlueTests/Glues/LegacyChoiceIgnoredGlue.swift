@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// An app on the legacy consent SDK that reads the user's choice only to know whether ads may be

@@ -1,5 +1,7 @@
 import AdHarness
+import AdRequestKit
 import Foundation
+import PrivacySignals
 
 /// A team's glue that mediates other ad networks and hands one of them a TC string of its own,
 /// written once with every purpose consented, as a public app does; otherwise it is

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// Everything in `didFinishLaunching`, as many apps begin: the ad SDK started first thing, the

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A glue that asks for tracking when its first view appears, which SwiftUI does before the app is

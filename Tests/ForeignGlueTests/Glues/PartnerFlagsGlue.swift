@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A team's glue that mediates AppLovin and tells it the user's GDPR consent in one of the ways

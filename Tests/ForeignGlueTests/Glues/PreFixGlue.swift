@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// The package's own glue as it behaved before three bugs found by random scenarios were fixed,

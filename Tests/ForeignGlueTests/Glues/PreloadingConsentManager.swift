@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A correct async consent manager written from the articles, in Google's samples' order: at every

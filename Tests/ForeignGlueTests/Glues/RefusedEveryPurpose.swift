@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 
 extension AppPorts {
     /// The user refused every TCF purpose in the consent form: the consent SDK's stored choice

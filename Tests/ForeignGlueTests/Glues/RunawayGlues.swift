@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A glue that asks for tracking again whenever the answer comes back undecided. When the prompt

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// Google's iOS banner sample (`GoogleMobileAdsConsentManager`) with its documented tracking

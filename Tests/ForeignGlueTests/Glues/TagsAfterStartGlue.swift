@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A glue that starts the ad SDK once the consent SDK allows ads and, in the start completion,

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// ``AwaitingConsentGlue``'s flow as many apps write it: each completion handler of the SDKs and the

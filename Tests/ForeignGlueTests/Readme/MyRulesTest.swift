@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Testing
 
 @Test func myGlueKeepsTheSeedsTable() throws {

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 import AdHarness
+import AdRequestKit
 import Foundation
 
 // Ported from d13nunes/wordskeers-website @ 5ce8553e95ac1d5a57f066ef493aa95438099cc0 (branch dev; every file below

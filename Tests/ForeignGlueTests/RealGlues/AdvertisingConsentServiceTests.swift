@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import ScenarioRunner
 import Testing
 
@@ -106,7 +107,7 @@ struct AdvertisingConsentServiceTests {
         #expect(first.invariant == .noRequestWithoutConsentSDKPermission)
         #expect(first.event.name == .adsRequest && first.event["format"] == "interstitial")
         try app.runUntilIdle()
-        #expect(app.standIns?.consentInformation.privacyOptionsRequirement == .required)
+        #expect(app.privacyOptionsRequirement == .required)
         try app.openPrivacyOptions()
         #expect(app.trace.events.filter { $0.name == .consentFormPresent }.map { $0["kind"] } == ["consent"])
         let failure = #expect(throws: HarnessFailure.self) { try app.finish() }

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 import AdHarness
+import AdRequestKit
 import Foundation
 
 // Ported from humsleep/fcscope, FCScope/Core/Ads/AdsManager.swift @ 940f9152152c61f0994eba8a3bb6f863c2d9e47f,

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 import AdHarness
+import AdRequestKit
 import Foundation
 
 // Ported from googleads/googleads-mobile-ios-examples @ 2bd49d24aefc723e74289ff43e39c940ede0eff3 (both files

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 import AdHarness
+import AdRequestKit
 import Foundation
 
 // Ported from YuMori1031/MahjongRate @ c7ae288c58ca83b3c36e0aafe214e7e98c49beeb:

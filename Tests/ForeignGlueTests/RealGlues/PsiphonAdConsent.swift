@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 import AdHarness
+import AdRequestKit
 import Foundation
 
 // Ported from Psiphon-Inc/psiphon-ios-vpn @ c4031214b241546ce68a85e81de4a6f1e84db7c1 (release 1.0.59):

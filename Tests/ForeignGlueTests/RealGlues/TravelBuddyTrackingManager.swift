@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (a mechanical port of another codebase, or of a framework header: kept in its own layout, so it compares line by line with its source)
 import AdHarness
+import AdRequestKit
 import Foundation
 
 // Ported from DennisBaerXY/TravelBuddy @ 73b051b9b497bf951d45bf88f57c3e4f83517ab2:

@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 
 /// A team's rule that reads the shared facts (the OS tracking status) and names the ad the user
 /// asked for as its cause. The tests' team tool knows it too (a link to this file).

@@ -84,6 +84,7 @@ struct ModuleGraphTests {
         #expect(
             products == [
                 "AdRequestKit", "AdHarness", "ScenarioRunner", "Scenarios", "Exploration", "ConfigurationLint", "AdHarnessContracts", "HarnessCommandLine",
+                "PrivacySignals", "AppInfoPlist",
             ])
         let folder = PackageFolder.url("Tests/ForeignGlueTests")
         for found in try Self.imports(in: folder) where names.contains(found.module) {

@@ -30,12 +30,19 @@ struct PublicAPITests {
         /// For each parameter, whether a call may leave it out.
         var defaulted: [Bool]
         var isPackage: Bool, isDeprecated: Bool
+        /// The `@_spi` groups that declare it: a user names it only after `@_spi(GROUP) import`, and the
+        /// promise does not cover it (none, for the API every user sees).
+        var spiGroups: [String] = []
 
-        /// The baseline's line: module, kind, name, types, and what only siblings may name or is on its way out.
+        /// The baseline's line: module, kind, name, types, and what only siblings may name, what only an
+        /// `@_spi` import reaches, or what is on its way out.
         var line: String {
             "\(module) \(kind) \(path)" + (types.isEmpty ? "" : " : \(types.joined(separator: ", "))") + (isPackage ? " (package)" : "")
-                + (isDeprecated ? " (deprecated)" : "")
+                + (spiGroups.isEmpty ? "" : " (spi \(spiGroups.joined(separator: ", ")))") + (isDeprecated ? " (deprecated)" : "")
         }
+
+        /// Whether a user of the products names it without opting in: neither `package` nor `@_spi`.
+        var isPublicToUsers: Bool { !isPackage && spiGroups.isEmpty }
     }
 
     /// Every declaration of the dump in the products' modules.
@@ -56,7 +63,7 @@ struct PublicAPITests {
                         Declaration(
                             module: module, kind: child["declKind"] as? String ?? kind, path: full, types: types.compactMap { $0["printedName"] as? String },
                             defaulted: types.dropFirst().map { $0["hasDefaultArg"] as? Bool == true }, isPackage: child["isInternal"] as? Bool == true,
-                            isDeprecated: child["deprecated"] as? Bool == true))
+                            isDeprecated: child["deprecated"] as? Bool == true, spiGroups: child["spi_group_names"] as? [String] ?? []))
                 }
                 walk(child, path: full)
             }
@@ -136,22 +143,24 @@ struct PublicAPITests {
     #endif
 
     /// The public API of the last release (`api/released/VERSION.txt`, the baseline as it was then).
-    static let lastRelease = PackageFolder.url("api/released/0.8.0.txt")
+    static let lastRelease = PackageFolder.url("api/released/0.9.0.txt")
 
-    /// The declarations of the last release this release makes `package` or `internal` on purpose (issue 39:
-    /// public is what users name), as the release's file spells them; CHANGELOG.md says, under "Narrowed",
-    /// what a user writes instead.
-    static let narrowed = PackageFolder.url("api/released/narrowed-in-0.9.0.txt")
+    /// The declarations of the last release this release makes `package` or `internal` on purpose without a
+    /// release of deprecation, as the release's file spells them; CHANGELOG.md says, under "Narrowed", what a
+    /// user writes instead. (0.9.0's are in `api/released/narrowed-in-0.9.0.txt`.)
+    static let narrowed = PackageFolder.url("api/released/narrowed-in-0.10.0.txt")
 
-    /// Modules renamed since the last release. None is a product: a consumer reaches their declarations
-    /// through `AdHarness`'s re-export and names them unqualified, so a line of the release stands for the
-    /// same declaration under the module's new name (CHANGELOG.md says so).
-    static let renamedModules = ["HarnessSupport": "StandInRuntime"]
+    /// Modules renamed since the last release (0.9.0 renamed `HarnessSupport` to `StandInRuntime`). None
+    /// is a product: a consumer reaches their declarations through `AdHarness`'s re-export and names them
+    /// unqualified, so a line of the release stands for the same declaration under the module's new name
+    /// (CHANGELOG.md says so).
+    static let renamedModules: [String: String] = [:]
 
-    /// Types moved to another module since the last release (old module, new module, type). Every
-    /// example and consumer-view test that names them imports both modules, so a line of the release
-    /// stands for the same declaration in whichever of the two declares it now (CHANGELOG.md says so).
-    static let movedTypes = [("Scenarios", "AdHarness", "Step"), ("Scenarios", "AdHarness", "SettingsChange")]
+    /// Types moved to another module since the last release (old module, new module, type; 0.9.0 moved
+    /// `Step` and `SettingsChange` from Scenarios to AdHarness). Every example and consumer-view test that
+    /// names them imports both modules, so a line of the release stands for the same declaration in
+    /// whichever of the two declares it now (CHANGELOG.md says so).
+    static let movedTypes: [(String, String, String)] = []
 
     /// A line of the last release as this release spells its modules and moved types.
     static func renamingModules(_ line: String) -> String {
@@ -185,7 +194,8 @@ struct PublicAPITests {
 
     /// A line without its marks: what a consumer names.
     static func declaration(_ line: String) -> String {
-        line.replacingOccurrences(of: " (package)", with: "").replacingOccurrences(of: " (deprecated)", with: "")
+        line.replacingOccurrences(of: " (package)", with: "").replacingOccurrences(of: " \\(spi [^)]*\\)", with: "", options: .regularExpression)
+            .replacingOccurrences(of: " (deprecated)", with: "")
     }
 
     #if os(Linux)
@@ -195,8 +205,9 @@ struct PublicAPITests {
         func deprecationWindow() throws {
             let released = try String(contentsOf: Self.lastRelease, encoding: .utf8).split(separator: "\n").map { Self.renamingModules(String($0)) }
             let narrowed = try String(contentsOf: Self.narrowed, encoding: .utf8).split(separator: "\n").map { Self.renamingModules(String($0)) }
-            // What a consumer can still name: a `package` declaration is out of its reach.
-            let current = try Self.declarations(fromDump: Self.dump()).filter { !$0.isPackage }
+            // What a consumer can still name: a `package` declaration is out of its reach, and an `@_spi` one
+            // needs an import the consumer of a release did not write.
+            let current = try Self.declarations(fromDump: Self.dump()).filter(\.isPublicToUsers)
             let declared = Set(current.map { Self.consumerKey($0.line) })
             // The current declarations by module, kind and base name: a released function can only still be
             // callable as one of the same base name, so each gone line is compared with those alone.
@@ -206,7 +217,8 @@ struct PublicAPITests {
             // stay callable as written (parameters added with defaults), unless it is listed as narrowed on purpose.
             // `__derived_...` are the compiler's own witnesses (a synthesized `==`), not names a user writes.
             let gone = released.filter { line in
-                !line.hasSuffix(" (package)") && !line.hasSuffix(" (deprecated)") && !line.contains(".__derived_") && !declared.contains(Self.consumerKey(line))
+                !line.hasSuffix(" (package)") && !line.contains(" (spi ") && !line.hasSuffix(" (deprecated)") && !line.contains(".__derived_")
+                    && !declared.contains(Self.consumerKey(line))
                     && !(byBaseName[Self.baseName(of: line)] ?? []).contains { Self.stillCallable(line, as: $0) }
             }
             let unannounced = gone.filter { !narrowed.contains($0) }
@@ -216,7 +228,7 @@ struct PublicAPITests {
                 unannounced.isEmpty,
                 """
                 \(unannounced.count) removed without a deprecated forwarder for one release (or, made package or internal on \
-                purpose, not listed in api/released/narrowed-in-0.9.0.txt and CHANGELOG.md):
+                purpose, not listed in api/released/narrowed-in-0.10.0.txt and CHANGELOG.md):
                 \(unannounced.prefix(40).joined(separator: "\n"))
                 """)
             #expect(
@@ -239,6 +251,16 @@ struct PublicAPITests {
         #expect(!Self.stillCallable(old, as: new("Config.init(a:x:b:)", [config, "Swift.Int", "Swift.Int", "Swift.Bool?"], [false, false, true])))
         #expect(!Self.stillCallable(old, as: new("Config.init(a:b:)", [config, "Swift.Int", "Swift.Bool"], [false, true])))
         #expect(!Self.stillCallable(old, as: new("Config.init(b:a:)", [config, "Swift.Bool?", "Swift.Int"], [true, false])))
+    }
+
+    @Test("a declaration only an @_spi import reaches is marked so in its line, and is not the API every user sees")
+    func spiIsMarked() throws {
+        let dump =
+            #"{"ABIRoot": {"children": [{"kind": "TypeDecl", "declKind": "Class", "printedName": "Trace", "moduleName": "StandInRuntime", "children": [{"kind": "Function", "declKind": "Func", "printedName": "append(_:)", "moduleName": "StandInRuntime", "spi_group_names": ["StandIns"], "children": [{"kind": "TypeNominal", "printedName": "()"}]}]}]}}"#
+        let found = try Self.declarations(fromDump: Data(dump.utf8))
+        #expect(found.map(\.line) == ["StandInRuntime Class Trace", "StandInRuntime Func Trace.append(_:) : () (spi StandIns)"])
+        #expect(found.map(\.isPublicToUsers) == [true, false])
+        #expect(Self.declaration(found[1].line) == "StandInRuntime Func Trace.append(_:) : ()")
     }
 
     @Test("a renamed declaration shows as one removed line and one added line")

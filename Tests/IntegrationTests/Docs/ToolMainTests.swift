@@ -36,6 +36,7 @@ struct ToolMainTests {
             try Data(
                 """
                 import AdHarness
+                import AdRequestKit
                 import Foundation
                 public final class MyConsentGlue: ConsentGlue {
                     public init(ports: AppPorts) {}

@@ -18,14 +18,14 @@ struct PlayOutTests {
     func untimedWorkFirst() {
         let clock = Self.clockWithTasks()
         let log = Calls<String>()
-        clock.schedule(after: .seconds(30), label: "timeout") { log.record("timeout") }
+        clock.schedule(after: .seconds(30), label: "timeout", kind: .appTimer) { log.record("timeout") }
         clock.scheduleNever(label: "update completion (withheld by a fault)", kind: .withheldCallback) { log.record("withheld") }
         clock.scheduleNever(label: "form waiting for an answer", kind: .unansweredPrompt) { log.record("form taken away") }
         #expect(clock.runUntilIdle())
         #expect(log.values == ["timeout"])
         #expect(clock.pendingWork.map(\.kind) == [.withheldCallback, .unansweredPrompt])
 
-        clock.schedule(after: .seconds(30), label: "second timeout") { log.record("second timeout") }
+        clock.schedule(after: .seconds(30), label: "second timeout", kind: .appTimer) { log.record("second timeout") }
         clock.playOut()
         #expect(log.values == ["timeout", "withheld", "form taken away", "second timeout"])
         #expect(!clock.hasPendingWork)
@@ -53,9 +53,9 @@ struct PlayOutTests {
         let runs = Calls<Int>()
         @Sendable func again() {
             runs.record(runs.values.count)
-            clock.schedule(after: .seconds(60), label: "poll", again)
+            clock.schedule(after: .seconds(60), label: "poll", kind: .appTimer, again)
         }
-        clock.schedule(after: .seconds(60), label: "poll", again)
+        clock.schedule(after: .seconds(60), label: "poll", kind: .appTimer, again)
         clock.playOut(within: RunBudget(workPerInstant: 10, work: 100))
         #expect(runs.values.count == 100)
         #expect(!clock.hasPendingWork)
@@ -67,7 +67,7 @@ struct PlayOutTests {
         guard #available(macOS 15.0, iOS 18.0, *) else { return }
         let clock = VirtualClock()
         let log = Calls<String>()
-        clock.schedule(after: .seconds(30), label: "timeout") { log.record("timeout") }
+        clock.schedule(after: .seconds(30), label: "timeout", kind: .appTimer) { log.record("timeout") }
         clock.scheduleNever(label: "update completion (withheld by a fault)", kind: .withheldCallback) { log.record("withheld") }
         clock.playOut()
         #expect(log.values.isEmpty)

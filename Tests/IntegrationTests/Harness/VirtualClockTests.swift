@@ -8,9 +8,9 @@ struct VirtualClockTests {
     func orderAndTime() {
         let clock = VirtualClock()
         let log = Calls<String>()
-        clock.schedule(after: .seconds(2), label: "b") { log.record("b@\(clock.now)") }
-        clock.schedule(after: .seconds(1), label: "a") { log.record("a@\(clock.now)") }
-        clock.schedule(after: .seconds(2), label: "c") { log.record("c@\(clock.now)") }
+        clock.schedule(after: .seconds(2), label: "b", kind: .appTimer) { log.record("b@\(clock.now)") }
+        clock.schedule(after: .seconds(1), label: "a", kind: .appTimer) { log.record("a@\(clock.now)") }
+        clock.schedule(after: .seconds(2), label: "c", kind: .appTimer) { log.record("c@\(clock.now)") }
         #expect(log.values.isEmpty)
 
         clock.advance(by: .seconds(1))
@@ -24,8 +24,8 @@ struct VirtualClockTests {
     func chained() {
         let clock = VirtualClock()
         let log = Calls<Duration>()
-        clock.schedule(after: .seconds(1), label: "first") {
-            clock.schedule(after: .seconds(1), label: "second") { log.record(clock.now) }
+        clock.schedule(after: .seconds(1), label: "first", kind: .appTimer) {
+            clock.schedule(after: .seconds(1), label: "second", kind: .appTimer) { log.record(clock.now) }
         }
         clock.advance(by: .seconds(3))
         #expect(log.values == [.seconds(2)])
@@ -34,7 +34,7 @@ struct VirtualClockTests {
     @Test("pending work is reported, including work that never runs; runUntilIdle stops there")
     func pending() {
         let clock = VirtualClock()
-        clock.schedule(after: .seconds(30), label: "timeout") {}
+        clock.schedule(after: .seconds(30), label: "timeout", kind: .appTimer) {}
         clock.scheduleNever(label: "withheld callback", kind: .withheldCallback)
         #expect(clock.pendingWork.map(\.description) == ["timeout @ 30.000s (appTimer)", "withheld callback (never, withheldCallback)"])
 
@@ -47,10 +47,10 @@ struct VirtualClockTests {
     func cancelling() {
         let clock = VirtualClock()
         let log = Calls<String>()
-        clock.schedule(after: .seconds(1), label: "cancelled") { log.record("cancelled") }.cancel()
+        clock.schedule(after: .seconds(1), label: "cancelled", kind: .appTimer) { log.record("cancelled") }.cancel()
         let scope = clock.makeScope(name: "process")
         scope.schedule(after: .seconds(1), label: "scoped") { log.record("scoped") }
-        clock.schedule(after: .seconds(1), label: "kept") { log.record("kept") }
+        clock.schedule(after: .seconds(1), label: "kept", kind: .appTimer) { log.record("kept") }
         scope.end()
         scope.schedule(after: .seconds(1), label: "after end") { log.record("after end") }
         clock.advance(by: .seconds(1))

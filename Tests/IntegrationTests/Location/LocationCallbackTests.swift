@@ -27,7 +27,7 @@ struct LocationCallbackTests {
         let location = LocationRig(user: LocationUserScript(prompt: .allowWhileUsing(after: .seconds(1))))
         location.clock.run()
         location.manager.requestWhenInUseAuthorization()
-        location.clock.schedule(after: .seconds(1), label: "app reads the status just after the answer") {
+        location.clock.schedule(after: .seconds(1), label: "app reads the status just after the answer", kind: .appTimer) {
             #expect(location.manager.authorizationStatus == .authorizedWhenInUse)
             #expect(location.callbacks.values == [.notDetermined])
         }

@@ -1,5 +1,6 @@
 import AdHarness
 import AdRequestKit
+import PrivacySignals
 import Testing
 
 /// The mediated partners' stand-in records what each partner holds with what the user gave, and
@@ -14,7 +15,7 @@ struct MediationPartnersTests {
         let app = try SimulatedApp(device: device, previousSession: previousSession, configuration: configuration, rules: .strict)
         app.stopsAtFirstFailure = false
         try app.launch()
-        app.standIns?.mediationPartners.setPrivacy(flags, for: .appLovin)
+        app.runningStandIns?.mediationPartners.setPrivacy(flags, for: .appLovin)
         return app.failures.map(\.invariant).filter { $0 == .partnersToldNoMoreThanUserGave }
     }
 
@@ -37,9 +38,9 @@ struct MediationPartnersTests {
         let app = try SimulatedApp(configuration: kids, rules: .strict)
         app.stopsAtFirstFailure = false
         try app.launch()
-        app.standIns?.adSDK.setRequestConfiguration(kids.adRequestConfiguration)
-        app.standIns?.mediationPartners.setPrivacy(PartnerPrivacyFlags(isAgeRestricted: false), for: .unityAds)
-        app.standIns?.mediationPartners.setPrivacy(PartnerPrivacyFlags(isAgeRestricted: true), for: .liftoff)
+        app.runningStandIns?.adSDK.setRequestConfiguration(kids.adRequestConfiguration)
+        app.runningStandIns?.mediationPartners.setPrivacy(PartnerPrivacyFlags(isAgeRestricted: false), for: .unityAds)
+        app.runningStandIns?.mediationPartners.setPrivacy(PartnerPrivacyFlags(isAgeRestricted: true), for: .liftoff)
         let broken = app.failures.filter { $0.invariant == .partnersToldNoMoreThanUserGave }
         #expect(broken.map { $0.event[.mediationPartner] } == [.unityAds])
     }
@@ -59,7 +60,7 @@ struct MediationPartnersTests {
     func heldFlags() throws {
         let app = try SimulatedApp(device: Device(region: .regulatedUSState))
         try app.launch()
-        let partners = try #require(app.standIns?.mediationPartners)
+        let partners = try #require(app.runningStandIns?.mediationPartners)
         partners.setPrivacy(PartnerPrivacyFlags(hasUserConsent: true, doNotSell: true), for: .appLovin)
         partners.setPrivacy(PartnerPrivacyFlags(doNotSell: false), for: .appLovin)
         #expect(partners.flags[.appLovin] == PartnerPrivacyFlags(hasUserConsent: true, doNotSell: false))

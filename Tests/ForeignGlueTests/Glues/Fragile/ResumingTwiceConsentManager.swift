@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// An async consent manager that wraps the consent update's completion form in a checked

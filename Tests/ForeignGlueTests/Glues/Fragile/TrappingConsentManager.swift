@@ -1,4 +1,5 @@
 import AdHarness
+import AdRequestKit
 import Foundation
 
 /// A consent manager as apps write one, with a force unwrap on its form-error path: when loading the
@@ -6,8 +7,7 @@ import Foundation
 /// user whose form fails to load crashes it on a device. It has a second bug, which a search that
 /// stopped at the crash would miss: its privacy-options button does nothing (`privacyOptionsReachable`).
 ///
-/// Run only in worker processes of the tests' team tool (`Tests/ForeignGlueTests/Tool`): a run that
-/// reaches the trap ends the process that runs it.
+/// Run only in worker processes of the tests' team tool (`Tests/ForeignGlueTests/Tool`): a run that reaches the trap ends its process.
 public final class TrappingConsentManager: ConsentGlue, @unchecked Sendable {
     private let ports: AppPorts
     private let lock = NSLock()
