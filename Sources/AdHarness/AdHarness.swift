@@ -1,4 +1,4 @@
-// AdHarness: the simulated world, the app's process, any app's glue, the invariant checker and the
+// AdHarness: the simulated world, the app's process, any app's glue, the rule checker and the
 // driver (`SimulatedApp`), with one import for a test.
 //
 // The harness's public API is written in the types of the modules below (a `Device` holds an

@@ -27,7 +27,7 @@ package struct AppStateSnapshot: Hashable, Sendable {
     let analyticsConfiguration: ConsentModeLink.State?
     let believed: ConsentState?
     let unfiredFaults: [Fault: Int]
-    let checker: InvariantChecker.Debts
+    let checker: RuleChecker.Debts
 }
 
 extension SimulatedApp {
@@ -50,7 +50,7 @@ extension SimulatedApp {
             analyticsConfiguration: isRunning ? standIns?.analytics.configurationOrder : nil,
             believed: isRunning ? consentState : nil,
             unfiredFaults: faults.firingsLeft,
-            checker: invariants.debts(at: now)
+            checker: ruleChecker.debts(at: now)
         )
     }
 }

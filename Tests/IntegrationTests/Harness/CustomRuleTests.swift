@@ -40,7 +40,7 @@ struct CustomRuleTests {
         try app.launch()
         try app.requestAd()
         try app.requestAd()
-        return app.failures.map(\.invariant.rawValue).filter { $0.hasPrefix("team.") }
+        return app.failures.map(\.rule.rawValue).filter { $0.hasPrefix("team.") }
     }
 
     @Test("two sets with the same rule, configured apart, each check their own")
