@@ -4,8 +4,8 @@ import MockTrackingManager
 import Testing
 
 /// Each rule fires when the app's glue makes the mistake it guards against, and not otherwise.
-@Suite("Invariants catch app mistakes")
-struct InvariantTests {
+@Suite("Rules catch app mistakes")
+struct RuleTests {
     /// Seven short runs that give every mistake a chance to show, each ended with `finish()`.
     func run(_ mistakes: Set<AppMistake>) throws {
         // Consent withdrawn late: the cached answer allowed ads, a two-minute update says required.

@@ -4,7 +4,7 @@ import Testing
 
 /// A team's own rule: one name, one rule; what it is refused; each set checks the rule it was given.
 @Suite("Rules of a team's own")
-struct CustomRuleTests {
+struct TeamRuleTests {
     /// At most `limit` ad requests in a run.
     struct AtMostAds: Rule {
         var name = "team.atMostAds"
