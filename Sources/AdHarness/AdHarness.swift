@@ -1,4 +1,4 @@
-// AdHarness: the simulated world, the app's process, any app's glue, the invariant checker and the
+// AdHarness: the simulated world, the app's process, any app's glue, the rule checker and the
 // driver (`SimulatedApp`), with the world a test names (trace, scripted answers, stand-ins' settings)
 // in the same import.
 //

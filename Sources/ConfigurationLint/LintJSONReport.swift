@@ -8,7 +8,7 @@ package enum LintJSONReport {
         /// The files read and checked.
         package var files: [LintReport.CheckedFile]
         /// Every finding.
-        package var findings: [Finding]
+        package var findings: [Entry]
         /// The inputs that could not be read.
         package var unreadable: [Unreadable]
         /// The counts, and the exit code for `failOn`.
@@ -16,7 +16,7 @@ package enum LintJSONReport {
     }
 
     /// One finding with its rule's fields.
-    package struct Finding: Hashable, Sendable, Codable {
+    package struct Entry: Hashable, Sendable, Codable {
         /// `IP001`.
         package var ruleId: String
         /// `tracking-usage-missing`.
@@ -67,7 +67,7 @@ package enum LintJSONReport {
             files: report.files,
             findings: report.findings.map { finding in
                 let rule = finding.rule
-                return Finding(
+                return Entry(
                     ruleId: rule.id, name: rule.name, severity: rule.severity, file: finding.file, line: finding.line,
                     keyPath: finding.keyPath, message: finding.message, consequence: rule.consequence, fix: finding.fix, source: rule.source
                 )

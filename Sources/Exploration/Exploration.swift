@@ -1,2 +1,2 @@
 // Exploration: the explorer, which searches orders of steps, answers and faults for a broken
-// invariant and shrinks it to a fixture, and the fixture fuzzer, both over the scenario runner.
+// rule and shrinks it to a fixture, and the fixture fuzzer, both over the scenario runner.

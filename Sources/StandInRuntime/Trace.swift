@@ -4,7 +4,7 @@ import Foundation
 /// The ordered record of everything observable in a harness run: the harness's main artifact.
 ///
 /// Stand-ins record OS and SDK calls, the app-side logic records its decisions through
-/// `AdsEventLog`, and observers (the invariant checks) see each event as it is recorded.
+/// `AdsEventLog`, and observers (the rule checker) see each event as it is recorded.
 public final class Trace: AdsEventLog, Sendable {
     private let now: @Sendable () -> Duration
     private let state = Locked(State())

@@ -68,7 +68,7 @@ extension PrivacyOptionsRequirement: TraceValue {}
 extension ConsentDebugGeography: TraceValue {}
 
 /// A trace field that carries ground truth: its name and the type of its value. The stand-ins write
-/// these fields and the invariants read them through these declarations only, so neither a name nor
+/// these fields and the rules read them through these declarations only, so neither a name nor
 /// a value can be misspelled.
 ///
 /// ```swift

@@ -1,10 +1,10 @@
 import AdRequestKit
 
 /// The name of a trace event: one typed vocabulary shared by the stand-ins that record events, the
-/// invariant checks that read them, and the scenario expectations that match them.
+/// rules that read them, and the scenario expectations that match them.
 ///
 /// Each name says who records it. Only ``Recorder/harness`` and ``Recorder/standIn`` events are
-/// ground truth; ``Recorder/glue`` events are what the app under test chose to log, so no invariant
+/// ground truth; ``Recorder/glue`` events are what the app under test chose to log, so no rule
 /// reads them and a scenario that expects them checks one particular glue.
 public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The name as traces and fixtures spell it: `ads.request`.
@@ -26,7 +26,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
 
     /// A number of its own, given as the name is made: each spelling is made once (a static
     /// constant below), so comparing and hashing names is comparing and hashing numbers, which the
-    /// invariant checks do for every event.
+    /// rule checker does for every event.
     private let number: Int
     private static let made = Locked(0)
 

@@ -17,7 +17,7 @@ struct AnalyticsConfigurationOrderTests {
     @Test("configured after the consent SDK: warned of, and the consent SDK's link sets nothing, so the consent stays denied")
     func configuredLate() throws {
         let verdict = try Self.anyGlueFile().run(glue: AnalyticsOrderGlue.factory(.analyticsAfterConsentSDK))
-        let warned = verdict.warnings.map(\.invariant)
+        let warned = verdict.warnings.map(\.rule)
         #expect(warned.contains(.analyticsConfiguredBeforeConsentSDK), "\(verdict.report)")
         #expect(warned.contains(.analyticsConsentFollowsChoice), "the acceptance never reaches the analytics SDK: \(verdict.report)")
         #expect(!verdict.trace.contains { $0.name == .analyticsConsent }, "the link did nothing: \(verdict.trace.filter { $0.name == .analyticsConsent })")
@@ -43,7 +43,7 @@ struct AnalyticsConfigurationOrderTests {
                 """
         )
         let verdict = scenario.run(glue: AnalyticsOrderGlue.factory(.analyticsAfterConsentSDK), rules: .standard)
-        #expect(!verdict.warnings.map(\.invariant).contains(.analyticsConfiguredBeforeConsentSDK), "\(verdict.report)")
+        #expect(!verdict.warnings.map(\.rule).contains(.analyticsConfiguredBeforeConsentSDK), "\(verdict.report)")
         #expect(verdict.trace.contains { $0.name == .analyticsConfigure && $0[.consentModeEnabled] == false })
     }
 }

@@ -166,7 +166,7 @@ struct AppWorldTests {
             Issue.record("expected a violation, got \(String(describing: failure))")
             return
         }
-        #expect(violation.invariant == .noRequestWithoutConsentSDKPermission)
+        #expect(violation.rule == .noRequestWithoutConsentSDKPermission)
     }
 
     /// The pre-prompt screen written with async/await: onboarding waits until Continue is tapped.

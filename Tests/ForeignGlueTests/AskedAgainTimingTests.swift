@@ -12,12 +12,12 @@ struct AskedAgainTimingTests {
         #"["launch","foreground",{"advance":"1s"},"foreground"]"#,
     ]
 
-    func findings(_ glue: GlueFactory, steps: String) throws -> [Invariant] {
+    func findings(_ glue: GlueFactory, steps: String) throws -> [RuleID] {
         let scenario = try Scenario.decode(
             json: #"{"name":"leaves early","previousSession":{"consent":"obtained"},"user":{"trackingPrompt":"allow"},"steps":\#(steps),"expect":{}}"#
         )
         let verdict = scenario.run(glue: glue, rules: .standard)
-        return (verdict.violations + verdict.warnings).map(\.invariant)
+        return (verdict.violations + verdict.warnings).map(\.rule)
     }
 
     @Test("a glue that asks a second after the app becomes active is never caught", arguments: orders)

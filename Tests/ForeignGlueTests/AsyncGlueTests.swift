@@ -116,9 +116,9 @@ struct AsyncGlueTests {
         let callbacks = try Explorer(glue: GlueFactory(AwaitingConsentGlueCallbacks.init), bounds: bounds).breadthFirst()
         #expect(awaiting.statistics.distinctStates == callbacks.statistics.distinctStates)
         #expect(awaiting.statistics.executions == callbacks.statistics.executions)
-        #expect(awaiting.counterexamples.map(\.invariant) == callbacks.counterexamples.map(\.invariant))
+        #expect(awaiting.counterexamples.map(\.rule) == callbacks.counterexamples.map(\.rule))
         let awaitingTwice = try Explorer(glue: GlueFactory(AwaitingConsentGlue.init), bounds: withTwice).breadthFirst()
         let callbacksTwice = try Explorer(glue: GlueFactory(AwaitingConsentGlueCallbacks.init), bounds: withTwice).breadthFirst()
-        #expect(awaitingTwice.counterexamples.map(\.invariant) == callbacksTwice.counterexamples.map(\.invariant))
+        #expect(awaitingTwice.counterexamples.map(\.rule) == callbacksTwice.counterexamples.map(\.rule))
     }
 }

@@ -84,10 +84,10 @@ struct RejectAllAnyGlueTests {
         ]
         let verdicts = try glues.map { glue in
             let verdict = try file.run(glue: glue, rules: .seed)
-            if case .invariantViolated(let violation)? = verdict.failure { return "\(glue.name): \(violation.invariant.rawValue)" }
+            if case .invariantViolated(let violation)? = verdict.failure { return "\(glue.name): \(violation.rule.rawValue)" }
             return "\(glue.name): \(verdict.passed ? "passed" : verdict.report)"
         }
-        // The other public-style glues break an earlier invariant of the same run before their first request.
+        // The other public-style glues break an earlier rule of the same run before their first request.
         // (SampleOrderGlue starts the ad SDK before the tracking answer, which a refusal of every purpose allows.)
         #expect(
             verdicts == [

@@ -92,7 +92,7 @@ struct DoorAgreementTests {
         for file in files {
             let library = try file.run(glue: glue)
             let byLibrary = Verdict(
-                passed: library.passed, failures: library.violations.map(\.invariant.rawValue), warnings: library.warnings.map(\.invariant.rawValue))
+                passed: library.passed, failures: library.violations.map(\.rule.rawValue), warnings: library.warnings.map(\.rule.rawValue))
 
             let traced = Printed()
             _ = HarnessCommandLine.run(

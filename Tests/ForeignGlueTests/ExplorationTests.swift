@@ -29,10 +29,10 @@ struct ExplorationTests {
         let user = mistake == .configuresAdSDKAfterStart ? #""user": {"trackingPrompt": "allow"}, "# : ""
         let explorer = try Explorer(startingPoint: #"{\#(user)"app": {"mistakes": ["\#(mistake.rawValue)"]\#(tags)}}"#, bounds: bounds)
         let report = explorer.breadthFirst()
-        let found = try #require(report.counterexamples.first { $0.invariant == mistake.caughtBy }, "\(report.summary)")
+        let found = try #require(report.counterexamples.first { $0.rule == mistake.caughtBy }, "\(report.summary)")
         #expect(found.scenario.steps.count <= 6)
-        let replayed = found.scenario.run().violations.first { $0.invariant == mistake.caughtBy }
-        #expect(replayed?.event == found.violation.event, "\(found.fixture)")
+        let replayed = found.scenario.run().violations.first { $0.rule == mistake.caughtBy }
+        #expect(replayed?.event == found.finding.event, "\(found.fixture)")
         // Fixed (the mistake switched off in the written fixture), the counterexample replays and passes.
         let fixedText = found.fixture.replacingOccurrences(of: #""mistakes": ["\#(mistake.rawValue)"]"#, with: #""mistakes": []"#)
         #expect(fixedText != found.fixture)
@@ -44,7 +44,7 @@ struct ExplorationTests {
     struct PlantedBug: Sendable, CustomStringConvertible {
         let bug: ConsentManagerGlue.Bug
         let startingPoint: String
-        let caughtBy: Invariant
+        let caughtBy: RuleID
         let bounds: ExplorationBounds
 
         var description: String { bug.rawValue }
@@ -69,13 +69,13 @@ struct ExplorationTests {
     func plantedBugFoundThenFixed(_ planted: PlantedBug) throws {
         let buggy = ConsentManagerGlue.factory(planted.bug)
         let report = try Explorer(glue: buggy, startingPoint: planted.startingPoint, bounds: planted.bounds).breadthFirst()
-        let found = try #require(report.findings.first { $0.invariant == planted.caughtBy }, "\(report)")
+        let found = try #require(report.findings.first { $0.rule == planted.caughtBy }, "\(report)")
         #expect(found.severity == RuleSet.standard.severity(of: planted.caughtBy))
         let onBuggy = found.scenario.run(glue: buggy)
         #expect(!onBuggy.passes(failOn: .warning), "\(found.fixture)")
         let onFixed = found.scenario.run(glue: ConsentManagerGlue.factory())
         #expect(onFixed.passed, "\(onFixed.report)\n\(found.fixture)")
-        #expect(!(onFixed.violations + onFixed.warnings).contains { $0.invariant == planted.caughtBy }, "\(onFixed.report)")
+        #expect(!(onFixed.violations + onFixed.warnings).contains { $0.rule == planted.caughtBy }, "\(onFixed.report)")
     }
 
     @Test(
@@ -108,14 +108,14 @@ struct ExplorationTests {
         // A glue that traps or hangs cannot run in this process: IsolationTests explores such glues
         // through a team tool's worker processes (noCrash, noHang, noCrashOnDuplicateCallback).
         #expect(
-            Set(Invariant.allCases).subtracting(covered) == [.noRunawayLoop, .servedModeWithinConsent, .noCrash, .noHang, .noCrashOnDuplicateCallback])
+            Set(RuleID.allCases).subtracting(covered) == [.noRunawayLoop, .servedModeWithinConsent, .noCrash, .noHang, .noCrashOnDuplicateCallback])
     }
 
-    /// A bug fixed in the package's glue, the situation it shows in, and the invariant it breaks.
+    /// A bug fixed in the package's glue, the situation it shows in, and the rule it breaks.
     struct FixedBug: Sendable, CustomStringConvertible {
         let bug: PreFixGlue.Bug
         let startingPoint: String
-        let caughtBy: Invariant
+        let caughtBy: RuleID
         let depth: Int
 
         var description: String { bug.rawValue }
@@ -148,12 +148,12 @@ struct ExplorationTests {
         // The package's own glue as it was: held to the seed's policy, the rules it was written to.
         let report = try Explorer(glue: glue, startingPoint: fixed.startingPoint, bounds: bounds, rules: .seed).breadthFirst()
         let found = try #require(
-            report.counterexamples.first { $0.invariant == fixed.caughtBy },
+            report.counterexamples.first { $0.rule == fixed.caughtBy },
             "\(report.summary)\n\(report.counterexamples.map(\.report).joined(separator: "\n"))"
         )
         #expect(found.scenario.steps.count <= 6)
-        let replayed = found.scenario.run(glue: glue).violations.first { $0.invariant == fixed.caughtBy }
-        #expect(replayed?.event == found.violation.event, "\(found.fixture)")
+        let replayed = found.scenario.run(glue: glue).violations.first { $0.rule == fixed.caughtBy }
+        #expect(replayed?.event == found.finding.event, "\(found.fixture)")
     }
 
     @Test("a bounded exploration of a correct glue finds nothing")
@@ -175,7 +175,7 @@ struct ExplorationTests {
         let report = try Explorer(
             glue: silent, startingPoint: #"{"previousSession": {"tracking": "authorized", "consent": "obtained"}}"#, bounds: bounds, rules: liveness
         ).breadthFirst()
-        let found = try #require(report.counterexamples.first { $0.invariant == .wantedAdsRequested }, "\(report.summary)")
+        let found = try #require(report.counterexamples.first { $0.rule == .wantedAdsRequested }, "\(report.summary)")
         #expect(found.steps.contains("requestAd"))
         #expect(found.fixture.contains(#""rules": "standard,wantedAdsRequested=failure""#))
     }
@@ -190,14 +190,14 @@ struct PastFindingsTests {
         var bounds = ExplorationBounds(depth: 5, maxFaults: 0, lateAnswers: false, stopAtFirstViolation: true)
         bounds.leftOut = ["rejectAll"]
         let first = try Explorer(glue: NaiveLaunchGlue.init, bounds: bounds, rules: .seed).breadthFirst()
-        #expect(Set(first.counterexamples.map(\.invariant)) == [.adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed])
+        #expect(Set(first.counterexamples.map(\.rule)) == [.adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed])
         #expect(first.statistics.depthReached == 1)
 
         bounds.stopAtFirstViolation = false
         let past = try Explorer(glue: NaiveLaunchGlue.init, bounds: bounds, rules: .seed).breadthFirst()
         #expect(past.statistics.depthReached == 5)
         #expect(
-            Set(past.counterexamples.map(\.invariant)) == [
+            Set(past.counterexamples.map(\.rule)) == [
                 .adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive,
                 .noRequestWithoutConsentSDKPermission, .personalizedOnlyWhenSignalsAllow, .personalizedOnlyWithBothAnswers,
             ], "\(past)")

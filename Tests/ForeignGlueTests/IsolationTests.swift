@@ -72,19 +72,19 @@ struct IsolationTests {
         let trapping = ScenarioFile(url: Self.fixtures.appendingPathComponent("form-load-error-traps.json"))
         let crashed = try trapping.run(glue: GlueFactory(TrappingConsentManager.init), in: workers)
         #expect(crashed.passed, "\(crashed.report)")  // the file expects the crash: violation noCrash, crash trap
-        #expect(crashed.violations.map(\.invariant) == [.noCrash])
+        #expect(crashed.violations.map(\.rule) == [.noCrash])
         #expect(crashed.violations.first?.event[.detail]?.contains("TrappingConsentManager.swift:38") == true, "\(crashed.report)")
 
         let blocking = ScenarioFile(url: Self.fixtures.appendingPathComponent("launch-blocks-on-the-update.json"))
         let hung = try blocking.run(glue: GlueFactory(BlockingLaunchGlue.init), in: workers)
-        #expect(hung.violations.map(\.invariant) == [.noHang], "\(hung.report)")
+        #expect(hung.violations.map(\.rule) == [.noHang], "\(hung.report)")
 
         // A scenario the glue survives gives the verdict it gives in process.
         let passing = try #require(try ScenarioFile.bundled(for: .anyGlue).first)
         let inWorker = try passing.run(glue: GlueFactory(TrappingConsentManager.init), in: workers)
         let inProcess = try passing.run(glue: GlueFactory(TrappingConsentManager.init))
-        #expect(inWorker.passed == inProcess.passed && inWorker.violations.map(\.invariant) == inProcess.violations.map(\.invariant))
-        #expect(inWorker.warnings.map(\.invariant) == inProcess.warnings.map(\.invariant))
+        #expect(inWorker.passed == inProcess.passed && inWorker.violations.map(\.rule) == inProcess.violations.map(\.rule))
+        #expect(inWorker.warnings.map(\.rule) == inProcess.warnings.map(\.rule))
     }
 
     @Test("a trap in process cannot be survived, but it says where it happened before the runtime's report: the glue, the step and the line")

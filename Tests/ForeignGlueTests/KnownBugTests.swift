@@ -14,7 +14,7 @@ struct KnownBugTests {
         let glue: GlueFactory
         let bug: String
         let scenario: String
-        let caughtBy: Invariant
+        let caughtBy: RuleID
 
         var description: String { "\(glue.name): \(bug) (\(caughtBy.authority))" }
     }
@@ -279,22 +279,22 @@ struct KnownBugTests {
         let scenario = try Scenario.decode(json: bug.scenario)
         let standard = scenario.run(glue: bug.glue, rules: .standard)
         // A rule's authority may depend on where it fires (the identifier rule is advice before OS 14.5).
-        let found = (standard.violations + standard.warnings).first { $0.invariant == bug.caughtBy }
+        let found = (standard.violations + standard.warnings).first { $0.rule == bug.caughtBy }
         switch found?.authority ?? bug.caughtBy.authority {
         case .platform:
             guard case .invariantViolated(let violation)? = standard.failure else {
                 Issue.record("expected \(bug.caughtBy.rawValue) to fail the run, got \(standard.passed ? "a pass" : standard.report)")
                 return
             }
-            #expect(violation.invariant == bug.caughtBy, "\(violation)")
+            #expect(violation.rule == bug.caughtBy, "\(violation)")
         case .guidance, .revenue:
-            #expect(standard.warnings.contains { $0.invariant == bug.caughtBy }, "warnings: \(standard.warnings.map(\.invariant.rawValue))")
-            #expect(!standard.violations.contains { $0.invariant == bug.caughtBy })
+            #expect(standard.warnings.contains { $0.rule == bug.caughtBy }, "warnings: \(standard.warnings.map(\.rule.rawValue))")
+            #expect(!standard.violations.contains { $0.rule == bug.caughtBy })
         case .policy:
             // Not the platforms' rule: silent by default, a failure once the app turns the seed's policy on.
-            #expect(!(standard.violations + standard.warnings).contains { $0.invariant == bug.caughtBy })
+            #expect(!(standard.violations + standard.warnings).contains { $0.rule == bug.caughtBy })
             let seed = scenario.run(glue: bug.glue, rules: .seed)
-            #expect(seed.violations.contains { $0.invariant == bug.caughtBy }, "\(seed.passed ? "a pass" : seed.report)")
+            #expect(seed.violations.contains { $0.rule == bug.caughtBy }, "\(seed.passed ? "a pass" : seed.report)")
         }
     }
 
@@ -315,14 +315,14 @@ struct KnownBugTests {
         try app.launch()
         let failure = #expect(throws: HarnessFailure.self) { try app.requestAd() }
         guard case .invariantViolated(let violation)? = failure else { return }
-        #expect(violation.invariant == .servedModeWithinConsent)
-        #expect(violation.invariant.authority == .platform)
+        #expect(violation.rule == .servedModeWithinConsent)
+        #expect(violation.rule.authority == .platform)
     }
 
-    /// A buggy glue, and the invariants its bugs break that the bundled scenarios must show.
+    /// A buggy glue, and the rules its bugs break that the bundled scenarios must show.
     struct BuggyGlue: Sendable, CustomStringConvertible {
         let glue: GlueFactory
-        let breaks: Set<Invariant>
+        let breaks: Set<RuleID>
 
         var description: String { glue.name }
     }
@@ -339,12 +339,12 @@ struct KnownBugTests {
 
     @Test("under the seed's policy, the bundled scenarios catch each buggy glue by the rules its bugs break", arguments: buggyGlues)
     func bundledScenariosCatchIt(_ buggy: BuggyGlue) throws {
-        var caught: Set<Invariant> = []
+        var caught: Set<RuleID> = []
         for file in try ScenarioFile.bundled(for: .anyGlue, rules: .seed) {
             let verdict = try file.run(glue: buggy.glue, rules: .seed)
-            if case .invariantViolated(let violation)? = verdict.failure { caught.insert(violation.invariant) }
+            if case .invariantViolated(let violation)? = verdict.failure { caught.insert(violation.rule) }
             // A rule that is advice where it fired (the identifier rule before OS 14.5) warns, and is caught so too.
-            caught.formUnion(verdict.warnings.map(\.invariant))
+            caught.formUnion(verdict.warnings.map(\.rule))
         }
         #expect(buggy.breaks.isSubset(of: caught), "caught only \(caught.map(\.rawValue).sorted())")
     }
@@ -353,7 +353,7 @@ struct KnownBugTests {
     func everyRuleIsShownOnSilentGlue() {
         // The legacy SDK case and the runaway loop have tests of their own (`legacyChoiceIgnored`, `RunawayTests`);
         // a glue that traps or hangs runs only in a worker process (`IsolationTests`).
-        let elsewhere: [Invariant] = [.servedModeWithinConsent, .noRunawayLoop, .noCrash, .noHang, .noCrashOnDuplicateCallback]
-        #expect(Set(Self.bugs.map(\.caughtBy) + elsewhere) == Set(Invariant.allCases))
+        let elsewhere: [RuleID] = [.servedModeWithinConsent, .noRunawayLoop, .noCrash, .noHang, .noCrashOnDuplicateCallback]
+        #expect(Set(Self.bugs.map(\.caughtBy) + elsewhere) == Set(RuleID.allCases))
     }
 }

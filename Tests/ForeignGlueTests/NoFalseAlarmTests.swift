@@ -11,7 +11,7 @@ struct NoFalseAlarmTests {
         var warned: [String] = []
         for file in try ScenarioFile.bundled(for: .anyGlue) {
             let verdict = try file.run(glue: GlueFactory(TagsAfterStartGlue.init), rules: .standard)
-            if (verdict.violations + verdict.warnings).contains(where: { $0.invariant == .requestConfigurationBeforeStart }) {
+            if (verdict.violations + verdict.warnings).contains(where: { $0.rule == .requestConfigurationBeforeStart }) {
                 warned.append(file.displayPath)
             }
         }

@@ -30,7 +30,7 @@ struct PartnerRuleTests {
         let defective: GlueFactory
         let correct: GlueFactory
         let scenario: String
-        let rule: Invariant
+        let rule: RuleID
         let severity: RuleSeverity
 
         var description: String { "\(rule.rawValue): \(defective.name) against \(correct.name)" }
@@ -52,7 +52,7 @@ struct PartnerRuleTests {
     func toldApart(_ pair: Pair) throws {
         let scenario = try Scenario.decode(json: pair.scenario)
         let caught = scenario.run(glue: pair.defective, rules: .standard)
-        let found = (pair.severity == .failure ? caught.violations : caught.warnings).map(\.invariant)
+        let found = (pair.severity == .failure ? caught.violations : caught.warnings).map(\.rule)
         #expect(found.contains(pair.rule), "\(caught.report)")
         let clean = scenario.run(glue: pair.correct, rules: .standard)
         #expect(clean.passed, "\(clean.report)")
@@ -68,14 +68,14 @@ struct PartnerRuleTests {
         }
         // The run's end is not judged at all, even for a glue that never tells again.
         let once = try Scenario.decode(json: Self.withdrawsAtTheEnd).run(glue: PartnerFlagsGlue.factory(.oncePerProcess), rules: .standard)
-        #expect(!once.warnings.map(\.invariant).contains(.partnerFlagsFollowCurrentChoice), "\(once.report)")
+        #expect(!once.warnings.map(\.rule).contains(.partnerFlagsFollowCurrentChoice), "\(once.report)")
     }
 
     @Test("a remote switch that tells consent is no finding of the partner rule when the stored choice consents: the new rule is what catches it")
     func remoteSwitchPassesThePartnerRule() throws {
         let verdict = try Scenario.decode(json: Self.returningUserWhoConsented).run(glue: PartnerFlagsGlue.factory(.remoteSwitchAtLaunch), rules: .standard)
         #expect(verdict.passed, "\(verdict.report)")
-        #expect(verdict.warnings.map(\.invariant) == [.partnersToldConsentAfterConsentSDK])
+        #expect(verdict.warnings.map(\.rule) == [.partnersToldConsentAfterConsentSDK])
     }
 
     @Test("hard-coded consent is invisible where the user consented, and caught by the partner rule wherever the user did not")
@@ -84,8 +84,8 @@ struct PartnerRuleTests {
         let consented = try Scenario.decode(json: Self.returningUserWhoConsented).run(glue: glue, rules: .standard)
         #expect(consented.passed && consented.warnings.isEmpty, "\(consented.report)")
         let withdrawn = try Scenario.decode(json: Self.withdrawsThenRequests).run(glue: glue, rules: .standard)
-        #expect(withdrawn.violations.map(\.invariant).contains(.partnersToldNoMoreThanUserGave), "\(withdrawn.report)")
-        #expect(!withdrawn.violations.map(\.invariant).contains(.partnerFlagsFollowCurrentChoice), "\(withdrawn.report)")
+        #expect(withdrawn.violations.map(\.rule).contains(.partnersToldNoMoreThanUserGave), "\(withdrawn.report)")
+        #expect(!withdrawn.violations.map(\.rule).contains(.partnerFlagsFollowCurrentChoice), "\(withdrawn.report)")
     }
 
 }

@@ -15,7 +15,7 @@ struct PromptAfterRefusalTests {
 
     /// The tracking prompts of a run that the app asked for, and whether the rule warned.
     static func prompts(_ verdict: ScenarioVerdict) -> (prompts: Int, warned: Bool) {
-        (verdict.trace.count { $0.name == .trackingPrompt }, verdict.warnings.map(\.invariant).contains(.noTrackingPromptAfterConsentRefused))
+        (verdict.trace.count { $0.name == .trackingPrompt }, verdict.warnings.map(\.rule).contains(.noTrackingPromptAfterConsentRefused))
     }
 
     @Test("a glue that asks for tracking whatever the user chose is warned; the same glue that skips the prompt after a refusal is clean")
@@ -62,7 +62,7 @@ struct PromptAfterRefusalTests {
         let asked = verdict.trace.filter { $0.name == .trackingRequest }.map { $0["by"] ?? "app" }
         let sdkAsks = explainer && order != "beforeConsent"
         #expect(asked == (order == "beforeConsent" ? ["app"] : sdkAsks ? ["consentSDK"] : []), "\(verdict.report)")
-        #expect(verdict.warnings.map(\.invariant) == (sdkAsks ? [.noTrackingPromptAfterConsentRefused] : []), "\(verdict.report)")
+        #expect(verdict.warnings.map(\.rule) == (sdkAsks ? [.noTrackingPromptAfterConsentRefused] : []), "\(verdict.report)")
     }
 
     @Test("a refusal then consent in the privacy options: the docs' glue and the reference glue ask for tracking then, and serve ads")

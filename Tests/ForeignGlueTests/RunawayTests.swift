@@ -15,7 +15,7 @@ struct RunawayTests {
         try app.launch()
         let failure = #expect(throws: HarnessFailure.self) { try app.onboarding() }
         guard case .invariantViolated(let violation)? = failure else { return }
-        #expect(violation.invariant == .noRunawayLoop)
+        #expect(violation.rule == .noRunawayLoop)
         // Away from the app, each ask is answered at once: from the answer, on the caller's stack.
         #expect(violation.event["reason"] == (retry == .onNextRunLoop ? "workPerInstant" : "nestedCallbacks"))
         if retry == .onNextRunLoop { #expect(violation.event["repeating"]?.contains("ask again") == true, "\(violation.event)") }
@@ -29,7 +29,7 @@ struct RunawayTests {
         try app.launch()
         let failure = #expect(throws: HarnessFailure.self) { try app.onboarding() }
         guard case .invariantViolated(let violation)? = failure else { return }
-        #expect(violation.invariant == .noRunawayLoop)
+        #expect(violation.rule == .noRunawayLoop)
         #expect(violation.event["reason"] == "nestedCallbacks")
     }
 
@@ -39,8 +39,8 @@ struct RunawayTests {
         let scenario = try Scenario.decode(
             json: #"{"name": "dismissed", "user": {"trackingPrompt": "leaveApp"}, "steps": ["launch", "onboarding"], "expect": {}}"#)
         let verdict = scenario.run(glue: glue)
-        #expect(verdict.violations.map(\.invariant) == [.noRunawayLoop])
+        #expect(verdict.violations.map(\.rule) == [.noRunawayLoop])
         let report = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 2, maxFaults: 0, stopAtFirstViolation: true)).breadthFirst()
-        #expect(report.counterexamples.map(\.invariant).contains(.noRunawayLoop), "\(report.summary)")
+        #expect(report.counterexamples.map(\.rule).contains(.noRunawayLoop), "\(report.summary)")
     }
 }

@@ -56,7 +56,7 @@ struct ScenarioLocationTests {
     func endOfRunFindingPointsAtTheSteps() throws {
         let stepsLine = try #require(Self.line(of: "\"steps\"", in: Self.consentingUser))
         let verdict = try Scenario.decode(json: Self.consentingUser, name: "no-entry-point.json").run(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint))
-        let finding = try #require((verdict.violations + verdict.warnings).first { $0.invariant == .privacyOptionsReachable })
+        let finding = try #require((verdict.violations + verdict.warnings).first { $0.rule == .privacyOptionsReachable })
         #expect(finding.step?.step == "finish")
         #expect(finding.step?.site.description == "no-entry-point.json:\(stepsLine)")
     }
@@ -66,7 +66,7 @@ struct ScenarioLocationTests {
         let launchLine = try #require(Self.line(of: "\"launch\"", in: Self.consentingUser))
         // The standard rules warn where a glue starts the ad SDK before consent: at launch.
         let verdict = try Scenario.decode(json: Self.consentingUser, name: "early-start.json").run(glue: ConsentManagerGlue.factory(.startsAdSDKAtLaunch))
-        let warning = try #require(verdict.warnings.first { $0.invariant == .adSDKStartsOnlyWhenAdsAllowed })
+        let warning = try #require(verdict.warnings.first { $0.rule == .adSDKStartsOnlyWhenAdsAllowed })
         #expect(warning.step?.step == "launch")
         #expect(warning.step?.site.description == "early-start.json:\(launchLine)")
     }
@@ -76,7 +76,7 @@ struct ScenarioLocationTests {
         var scenario = try Scenario.decode(json: Self.consentingUser, name: "no-entry-point.json")
         scenario.steps.append(.requestAd)
         let verdict = scenario.run(glue: ConsentManagerGlue.factory(.noPrivacyEntryPoint))
-        let finding = try #require((verdict.violations + verdict.warnings).first { $0.invariant == .privacyOptionsReachable })
+        let finding = try #require((verdict.violations + verdict.warnings).first { $0.rule == .privacyOptionsReachable })
         // The file's `steps` line is not where this list is written any more: the end names no line.
         #expect(finding.step == nil)
     }

@@ -87,7 +87,7 @@ struct StepLocationTests {
             }
         } catch let thrown as HarnessFailure { failure = thrown }
         guard case .invariantViolated(let violation)? = failure else { return #expect(Bool(false), "expected a failure") }
-        #expect(violation.invariant == .wantedAdsRequested)
+        #expect(violation.rule == .wantedAdsRequested)
         // Found at the run's end, caused by the ad the app wanted: the failure points at that step.
         #expect(violation.step?.step == "requestAd" && violation.step?.site.line == line, "\(String(describing: violation.step)) \(line)")
         #expect(violation.cause?[.step] == .requestAd)
@@ -103,7 +103,7 @@ struct StepLocationTests {
         try app.requestAd()
         let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
         guard case .invariantViolated(let violation)? = failure else { return }
-        #expect(violation.invariant == .privacyOptionsReachable)
+        #expect(violation.rule == .privacyOptionsReachable)
         #expect(violation.event.name == .runFinish)
         #expect(violation.step?.step == "openPrivacyOptions" && violation.step?.site.line == line, "\(violation)")
         #expect(violation.description.contains("caused by: 0.000s  step  step=openPrivacyOptions"), "\(violation)")
@@ -146,7 +146,7 @@ struct PrivacyOptionsProbeTests {
         try missing.requestAd()
         let failure = #expect(throws: HarnessFailure.self) { try missing.finish() }
         guard case .invariantViolated(let violation)? = failure else { return }
-        #expect(violation.invariant == .privacyOptionsReachable)
+        #expect(violation.rule == .privacyOptionsReachable)
         #expect(violation.cause?.description == "0.000s  step  step=openPrivacyOptions detail=probe")
 
         let careful = try SimulatedApp(glue: ConsentManagerGlue.factory(), user: Self.user)
@@ -169,7 +169,7 @@ struct PrivacyOptionsProbeTests {
         try app.requestAd()
         let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
         guard case .invariantViolated(let violation)? = failure else { return }
-        #expect(violation.invariant == .wantedAdsRequested)
+        #expect(violation.rule == .wantedAdsRequested)
     }
 
     @Test("a second tap on an entry point that presents nothing is found caused by the first")
@@ -181,7 +181,7 @@ struct PrivacyOptionsProbeTests {
         try app.openPrivacyOptions()
         try app.openPrivacyOptions()
         let firstTap = try #require(app.trace.events.firstIndex { $0.name == .step && $0[.step] == .openPrivacyOptions })
-        let found = try #require(app.failures.first { $0.invariant == .privacyOptionsReachable })
+        let found = try #require(app.failures.first { $0.rule == .privacyOptionsReachable })
         #expect(found.cause == app.trace.events[firstTap])
     }
 

@@ -37,24 +37,24 @@ struct TeamRuleContextTests {
             Issue.record("the ad went out unnoticed: \(String(describing: failure))")
             return
         }
-        #expect(violation.invariant.rawValue == "myApp.noAdWhileTrackingDenied")
+        #expect(violation.rule.rawValue == "myApp.noAdWhileTrackingDenied")
         #expect(violation.cause?[.step] == .requestAd)
 
         let scenario = try Scenario.decode(
             json: #"{"name": "ad asked", "previousSession": {"tracking": "denied", "consent": "obtained"}, "steps": ["launch", "requestAd"], "expect": {}}"#
         )
         let verdict = scenario.run(glue: ConsentFirstGlue.init, rules: rules)
-        #expect(verdict.violations.map(\.invariant.rawValue) == ["myApp.noAdWhileTrackingDenied"])
+        #expect(verdict.violations.map(\.rule.rawValue) == ["myApp.noAdWhileTrackingDenied"])
         #expect(verdict.violations.first?.cause?[.step] == .requestAd)
 
         let search = try Explorer(
             glue: ConsentFirstGlue.init, startingPoint: Self.start, bounds: ExplorationBounds(depth: 2, maxFaults: 0), rules: rules
         ).breadthFirst()
-        #expect(search.counterexample?.invariant.rawValue == "myApp.noAdWhileTrackingDenied")
-        #expect(search.counterexample?.violation.cause?[.step] == .requestAd)
+        #expect(search.counterexample?.rule.rawValue == "myApp.noAdWhileTrackingDenied")
+        #expect(search.counterexample?.finding.cause?[.step] == .requestAd)
         // The counterexample replays against the same rules.
         let replay = try Scenario.decode(json: try #require(search.counterexample?.fixture), knowing: rules)
-        #expect(replay.run(glue: ConsentFirstGlue.init).violations.map(\.invariant.rawValue) == ["myApp.noAdWhileTrackingDenied"])
+        #expect(replay.run(glue: ConsentFirstGlue.init).violations.map(\.rule.rawValue) == ["myApp.noAdWhileTrackingDenied"])
     }
 
     @Test("the explorer tells states apart by a team's rule's state, and finds the finding that needs it")
@@ -62,11 +62,11 @@ struct TeamRuleContextTests {
         let bounds = ExplorationBounds(depth: 3, maxFaults: 0)
         let counting = try RuleSet.standard.adding(AdAskedAtMostOnce(), severity: .failure)
         let search = try Explorer(glue: ConsentFirstGlue.init, startingPoint: Self.start, bounds: bounds, rules: counting).breadthFirst()
-        #expect(search.counterexample?.invariant.rawValue == "myApp.adAskedAtMostOnce", "\(search.report)")
+        #expect(search.counterexample?.rule.rawValue == "myApp.adAskedAtMostOnce", "\(search.report)")
         #expect(search.counterexample?.steps.filter { $0 == "requestAd" }.count == 2, "\(search.report)")
 
         // The same search with the rule off keeps no state of it, and tells fewer states apart.
-        let off = counting.setting(try #require(Invariant(rawValue: "myApp.adAskedAtMostOnce", in: counting)), to: .off)
+        let off = counting.setting(try #require(RuleID(rawValue: "myApp.adAskedAtMostOnce", in: counting)), to: .off)
         let plain = try Explorer(glue: ConsentFirstGlue.init, startingPoint: Self.start, bounds: bounds, rules: off).breadthFirst()
         #expect(plain.passed)
         #expect(search.statistics.distinctStates > plain.statistics.distinctStates)

@@ -74,7 +74,7 @@ struct WarningGateTests {
         app.failOn = .warning
         let thrown = #expect(throws: HarnessFailure.self) { try app.launch() }
         guard case .invariantViolated(let finding)? = thrown else { return }
-        #expect(finding.invariant == .adSDKStartsOnlyWhenAdsAllowed && finding.severity == .warning)
+        #expect(finding.rule == .adSDKStartsOnlyWhenAdsAllowed && finding.severity == .warning)
 
         let scenario = try Scenario.decode(json: #"{"name": "first launch", "steps": ["launch"], "expect": {}}"#)
         let verdict = scenario.run(glue: Self.early)
@@ -82,7 +82,7 @@ struct WarningGateTests {
 
         let search = try Explorer(glue: Self.early, bounds: ExplorationBounds(depth: 1, maxFaults: 0)).breadthFirst()
         #expect(search.passed && !search.passes(failOn: .warning))
-        #expect(search.warnings.map(\.invariant) == [.adSDKStartsOnlyWhenAdsAllowed])
+        #expect(search.warnings.map(\.rule) == [.adSDKStartsOnlyWhenAdsAllowed])
         let fixedSearch = try Explorer(glue: Self.fixed, bounds: ExplorationBounds(depth: 1, maxFaults: 0)).breadthFirst()
         #expect(fixedSearch.passes(failOn: .warning), "\(fixedSearch.report)")
     }

@@ -28,7 +28,7 @@ package struct AppStateSnapshot: Hashable, Sendable {
     let analyticsConfiguration: ConsentModeLink.State?
     let believed: ConsentState?
     let unfiredFaults: [Fault: Int]
-    let checker: InvariantChecker.Debts
+    let checker: RuleChecker.Debts
 }
 
 extension SimulatedApp {
@@ -51,7 +51,7 @@ extension SimulatedApp {
             analyticsConfiguration: isRunning ? runningStandIns?.analytics.configurationOrder : nil,
             believed: isRunning ? consentState : nil,
             unfiredFaults: faults.firingsLeft,
-            checker: invariants.debts(at: now)
+            checker: ruleChecker.debts(at: now)
         )
     }
 }

@@ -2,8 +2,8 @@ import StandInRuntime
 
 /// Why a step of a simulated run failed: the app broke a safety rule, or the run itself is wrong.
 public enum HarnessFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The app broke an invariant.
-    case invariantViolated(InvariantViolation)
+    /// The app broke a rule.
+    case invariantViolated(Finding)
     /// The scenario is incomplete or impossible (a prompt shown with no scripted answer, a Settings
     /// change that cannot be made), with the trace so far.
     case scenarioIssue(String, trace: [TraceEvent])

@@ -60,9 +60,9 @@ extension SimulatedApp {
     /// and how to change its severity.
     static func message(for failure: HarnessFailure) -> String {
         guard case .invariantViolated(let violation) = failure else { return failure.description }
-        let rule = violation.invariant
+        let rule = violation.rule
         let change =
-            Invariant.allCases.contains(rule)
+            RuleID.allCases.contains(rule)
             ? "pass rules: with .setting(.\(rule.rawValue), to: .warning) (or .off) on the rule set the app runs by"
             : "give it another severity where your rule set adds it (adding(_:severity:))"
         return """

@@ -11,7 +11,7 @@ import StandInRuntime
 /// for each process over the same simulated world (device, user, stores), and calls the glue's entry points where a real
 /// app's system would. Each step (``launch(fileID:filePath:line:column:)``, ``onboarding(fileID:filePath:line:column:)``, ``requestAd(fileID:filePath:line:column:)``...) runs the entry
 /// point, then everything due at the current virtual instant; time moves only through
-/// ``advance(by:fileID:filePath:line:column:)`` and ``runUntilIdle(fileID:filePath:line:column:)``. After every step the invariants are checked from ground
+/// ``advance(by:fileID:filePath:line:column:)`` and ``runUntilIdle(fileID:filePath:line:column:)``. After every step the rules are checked from ground
 /// truth, and the step throws ``HarnessFailure`` on the first violation or scenario issue, so every
 /// test checks them unasked. ``finish(fileID:filePath:line:column:)`` decides the rules that wait for the end and reports leftovers.
 ///
@@ -34,8 +34,11 @@ public final class SimulatedApp: Sendable {
     package let glueFactory: GlueFactory
     /// This app's maker of its processes' glue, from ``glueFactory``.
     private let makeGlue: @Sendable (AppPorts) -> any ConsentGlue
-    /// The rule checks, watching every event.
-    public let invariants: InvariantChecker
+    /// The rule checker, watching every event.
+    public let ruleChecker: RuleChecker
+    /// The rule checker: use ``ruleChecker``.
+    @available(*, deprecated, renamed: "ruleChecker")
+    public var invariants: RuleChecker { ruleChecker }
     /// The ad unit every ``SimulatedApp/requestAd(fileID:filePath:line:column:)`` asks for.
     public let adUnitID: String
     /// Whether a step throws the first failure (the default), or the run goes on and records every
@@ -93,7 +96,7 @@ public final class SimulatedApp: Sendable {
         world = try SimulatedWorld(setup, legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(setup.previousSession, $0) })
         glueFactory = glue
         makeGlue = glue.startApp()
-        invariants = InvariantChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
+        ruleChecker = RuleChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
         Self.runTraces.snapshot?(world.trace)
     }
@@ -241,13 +244,13 @@ public final class SimulatedApp: Sendable {
     /// How many times a consent or privacy-options form was shown.
     public var consentFormsShown: Int { trace.count(of: .consentFormPresent) }
     /// Every warning so far: rules broken that the run's rule set reports without failing the run.
-    public var warnings: [InvariantViolation] { invariants.warnings }
+    public var warnings: [Finding] { ruleChecker.warnings }
     /// Every failure so far, in order (with ``stopsAtFirstFailure`` off, the run goes on past them);
     /// with ``failOn`` at `.warning`, the warnings among them too.
-    public var failures: [InvariantViolation] { failing(invariants.findings) }
+    public var failures: [Finding] { failing(ruleChecker.findings) }
 
     /// The findings that fail the run at ``failOn``.
-    private func failing(_ findings: [InvariantViolation]) -> [InvariantViolation] {
+    private func failing(_ findings: [Finding]) -> [Finding] {
         let level = max(failOn, .warning)
         return findings.filter { $0.severity >= level }
     }
@@ -588,7 +591,7 @@ public final class SimulatedApp: Sendable {
     /// The finding with the step that caused it, else the step in progress at its event, and where
     /// that step was called: what a step that throws it names, and what a run that goes on past its
     /// findings (a scenario's) reports, so its report names the fixture's line.
-    package func locating(_ violation: InvariantViolation) -> InvariantViolation {
+    package func locating(_ violation: Finding) -> Finding {
         guard violation.step == nil else { return violation }
         var located = violation
         located.step = state.withLock { state in
@@ -666,7 +669,7 @@ public final class SimulatedApp: Sendable {
             state.processCount += 1
             return state.processCount
         }
-        let process = HostedProcess.launch(number: number, in: world, glue: makeGlue, checker: invariants)
+        let process = HostedProcess.launch(number: number, in: world, glue: makeGlue, checker: ruleChecker)
         state.withLock {
             $0.running = process
             $0.privacyOptionsTapped = false
@@ -706,7 +709,7 @@ public final class SimulatedApp: Sendable {
         try perform(name, detail: detail, at: site, body)
     }
 
-    /// Records the step, runs its body and everything due now, then checks the invariants.
+    /// Records the step, runs its body and everything due now, then checks the rules.
     private func perform(_ name: HarnessStep, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         // The step is recorded from the driving thread, before anything it sets off: its index is the count now.
         let index = trace.events.count
@@ -732,7 +735,7 @@ public final class SimulatedApp: Sendable {
         try check(StepCall(step: name.rawValue, site: site))
     }
 
-    /// Records, once, that the clock stopped a runaway: the rule ``Invariant/noRunawayLoop`` reads it.
+    /// Records, once, that the clock stopped a runaway: the rule ``RuleID/noRunawayLoop`` reads it.
     private func noteRunaway() {
         guard let runaway = clock.runaway,
             state.withLock({ state in
@@ -743,7 +746,7 @@ public final class SimulatedApp: Sendable {
         trace.record(.runRunaway, [EventField("reason", runaway.reason.rawValue), EventField("repeating", runaway.repeating.joined(separator: "; "))])
     }
 
-    /// Notes a crash, then throws the first new invariant violation or scenario issue.
+    /// Notes a crash, then throws the first new broken rule or scenario issue.
     private func check(_ call: StepCall) throws(HarnessFailure) {
         let events = trace.events
         let (from, violationsSeen) = state.withLock { state in

@@ -1,6 +1,6 @@
 import AdRequestKit
 
-/// A deliberate mistake in the reference glue, switched on to prove that an invariant catches it.
+/// A deliberate mistake in the reference glue, switched on to prove that a rule catches it.
 ///
 /// The mistakes wrap the reference glue's ports and coordinator; AdRequestKit itself ships none of them.
 public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
@@ -33,8 +33,8 @@ public enum AppMistake: String, CaseIterable, Hashable, Sendable, Codable {
     /// whatever the user chose in the consent form (seen in a public app).
     case forwardsTrackingAnswerToPartners
 
-    /// The invariant that catches this mistake.
-    public var caughtBy: Invariant {
+    /// The rule that catches this mistake.
+    public var caughtBy: RuleID {
         switch self {
         case .skipsConsentRefresh: .requestsFollowCurrentAnswers
         case .dropsNonPersonalizedExtra: .personalizedOnlyWithBothAnswers

@@ -101,7 +101,7 @@ public struct GlueFactory: Sendable {
     }
 
     /// The package's own glue: `AdsService` and `AdsConsentCoordinator` on the ports, with a
-    /// consent profile, a configuration, and deliberate mistakes to show the invariants at work.
+    /// consent profile, a configuration, and deliberate mistakes to show the rules at work.
     public static func reference(
         consent: ConsentSetup = .current,
         configuration: AdsConfiguration = AdsConfiguration(),

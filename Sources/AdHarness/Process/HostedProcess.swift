@@ -25,7 +25,7 @@ final class HostedProcess: Sendable {
 
     /// Starts a process: records the launch, makes the glue, runs its launch code while the app is
     /// inactive, then makes the app active (unless the launch code crashed it).
-    static func launch(number: Int, in world: SimulatedWorld, glue make: (AppPorts) -> any ConsentGlue, checker: InvariantChecker) -> HostedProcess {
+    static func launch(number: Int, in world: SimulatedWorld, glue make: (AppPorts) -> any ConsentGlue, checker: RuleChecker) -> HostedProcess {
         world.trace.record(.appLaunch, [EventField("process", String(number))])
         world.device.setAppState(.inactive, reason: "launching")
         let standIns = world.makeStandIns(processNumber: number)

@@ -43,14 +43,14 @@ package struct ProcessDeath: Hashable, Sendable {
     /// The findings of the crash rules that `rules` checks on the trace's last event (the crash), in
     /// the order reports list rules; the rules that read what a run had shown first do not judge a
     /// process that could not finish.
-    package static func findings(ending trace: [TraceEvent], rules: RuleSet) -> [InvariantViolation] {
+    package static func findings(ending trace: [TraceEvent], rules: RuleSet) -> [Finding] {
         guard let crash = trace.last, crash.name == .appCrash else { return [] }
         return Rules.all.compactMap { rule in
             let severity = rules.severity(of: rule.id)
-            guard severity != .off, [Invariant.noCrash, .noHang, .noCrashOnDuplicateCallback].contains(rule.id),
+            guard severity != .off, [RuleID.noCrash, .noHang, .noCrashOnDuplicateCallback].contains(rule.id),
                 rule.breaks(crash, rule.memory?.initialState(), RunFacts())
             else { return nil }
-            return InvariantViolation(invariant: rule.id, severity: severity, event: crash, traceSoFar: trace)
+            return Finding(rule: rule.id, severity: severity, event: crash, traceSoFar: trace)
         }
     }
 }

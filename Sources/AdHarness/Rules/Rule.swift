@@ -97,37 +97,37 @@ extension Rule {
 
 /// A rule of a team's, its type erased, so a rule set holds any number of them: its name, which
 /// carries its definition.
-package struct CustomRule: Sendable {
+package struct AnyRule: Sendable {
     /// The rule's name, carrying its definition.
-    package let invariant: Invariant
+    package let id: RuleID
 
     /// The rule's type: one name, one rule.
-    package var type: ObjectIdentifier { invariant.teamRuleType! }
+    package var type: ObjectIdentifier { id.teamRuleType! }
     /// It as the package's rules are declared: its state, the events it learns from and judges, and
     /// how (through a ``RuleContext``: the shared facts, read-only, and its cause).
-    package var descriptor: RuleDescriptor { invariant.descriptor }
+    package var descriptor: RuleDescriptor { id.descriptor }
     /// Its state, as ``descriptor`` keeps it: every rule of a team's keeps one.
     var memory: RuleMemory { descriptor.memory! }
 
     init<R: Rule>(_ rule: R) {
         let descriptor = RuleDescriptor(
-            id: Invariant(declaring: rule.name), authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition,
+            id: RuleID(declaring: rule.name), authority: rule.authority, on: rule.events, rule: rule.statement, definition: rule.definition,
             source: rule.source, state: rule.initialState, learnsFrom: rule.events,
             updateInContext: { state, event, context in rule.update(&state, after: event, context: context) },
             breaksInContext: { event, state, context in rule.breaks(event, state: state, context: context) }, causedBy: rule.causedBy)
-        invariant = Invariant(declaring: rule.name, definedBy: descriptor, type: ObjectIdentifier(R.self))
+        id = RuleID(declaring: rule.name, definedBy: descriptor, type: ObjectIdentifier(R.self))
     }
 
     /// The rule a name carries, if it is a team's.
-    init?(_ invariant: Invariant) {
-        guard invariant.teamRuleType != nil else { return nil }
-        self.invariant = invariant
+    init?(_ id: RuleID) {
+        guard id.teamRuleType != nil else { return nil }
+        self.id = id
     }
 
     /// Why the rule cannot be in a set beside `others`, if it cannot: a name of the package's, events
     /// the glue records, or a name another type's rule in the set has.
     func refusal(in set: RuleSet) -> RuleSetError? {
-        let name = invariant.rawValue
+        let name = id.rawValue
         guard Rules.byName[name] == nil else { return RuleSetError("\(name) is the name of one of the package's rules; name yours with your app's prefix") }
         let unseen = descriptor.on.filter { !$0.isGroundTruth }
         guard unseen.isEmpty else {

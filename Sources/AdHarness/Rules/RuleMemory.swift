@@ -81,7 +81,7 @@ private struct RuleStateCode<State: Hashable & Sendable>: Sendable {
 extension RuleDescriptor {
     /// A rule that judges each event by itself and the facts several rules share.
     init(
-        id: Invariant, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
+        id: RuleID, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
         breaks: @escaping @Sendable (TraceEvent, RunFacts) -> Bool, causedBy: Set<HarnessStep> = [],
         authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
     ) {
@@ -95,7 +95,7 @@ extension RuleDescriptor {
     /// it is), and whether an event breaks the rule given the state and the shared facts as the run
     /// left them before the event.
     init<State: Hashable & Sendable>(
-        id: Invariant, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
+        id: RuleID, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
         state initialState: State, learnsFrom: Set<TraceName>, update: @escaping @Sendable (inout State, TraceEvent, RunFacts) -> Void,
         comparedAt projection: (@Sendable (State, Duration) -> State)? = nil,
         breaks: @escaping @Sendable (TraceEvent, State, RunFacts) -> Bool, causedBy: Set<HarnessStep> = [],
@@ -109,7 +109,7 @@ extension RuleDescriptor {
 
     /// A rule with a state of its own, whose code reads a ``RuleContext`` (a team's ``Rule``).
     init<State: Hashable & Sendable>(
-        id: Invariant, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
+        id: RuleID, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
         state initialState: State, learnsFrom: Set<TraceName>, updateInContext update: @escaping @Sendable (inout State, TraceEvent, RuleContext) -> Void,
         comparedAt projection: (@Sendable (State, Duration) -> State)? = nil,
         breaksInContext breaks: @escaping @Sendable (TraceEvent, State, RuleContext) -> Bool, causedBy: Set<HarnessStep> = [],

@@ -14,7 +14,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     public let base: Base
     /// The rules turned up or down from the base; a rule of a team's (``adding(_:severity:)``) is one
     /// of them, its name carrying it as configured when added. Sets compare by names and severities.
-    package let overrides: [Invariant: RuleSeverity]
+    package let overrides: [RuleID: RuleSeverity]
 
     /// A preset rule set.
     public enum Base: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
@@ -42,7 +42,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     public static let strict = RuleSet(base: .strict)
 
     /// A preset with rules turned up or down.
-    public init(base: Base = .standard, _ overrides: [Invariant: RuleSeverity] = [:]) {
+    public init(base: Base = .standard, _ overrides: [RuleID: RuleSeverity] = [:]) {
         self.base = base
         self.overrides = overrides
     }
@@ -50,18 +50,18 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     /// The rules the seed's table and its app hold as failures: `npa=1` exactly as the table says
     /// (tracking, consent, the TCF signals, the audience tags), the SDK started after the tracking
     /// answer and once ads are allowed, tracking asked again once active, the tags set before start.
-    static let seedFailures: [Invariant] = [
+    static let seedFailures: [RuleID] = [
         .personalizedOnlyWithBothAnswers, .personalizedOnlyWhenSignalsAllow, .requestsFollowCurrentAnswers,
         .adSDKStartsAfterTrackingDecision, .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive,
         .taggedRequestsNeverPersonalized, .requestConfigurationBeforeStart,
     ]
 
     /// How severely the set checks a rule.
-    public func severity(of rule: Invariant) -> RuleSeverity { severity(of: rule, authority: rule.authority) }
+    public func severity(of rule: RuleID) -> RuleSeverity { severity(of: rule, authority: rule.authority) }
 
     /// How severely the set checks a rule where it has this authority (a rule whose authority
-    /// depends on the event, as ``InvariantViolation/authority`` gives it).
-    public func severity(of rule: Invariant, authority: RuleAuthority) -> RuleSeverity {
+    /// depends on the event, as ``Finding/authority`` gives it).
+    public func severity(of rule: RuleID, authority: RuleAuthority) -> RuleSeverity {
         if let chosen = overrides[rule] { return chosen }
         switch base {
         case .standard: break
@@ -72,7 +72,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same set with one rule at another severity.
-    public func setting(_ rule: Invariant, to severity: RuleSeverity) -> RuleSet {
+    public func setting(_ rule: RuleID, to severity: RuleSeverity) -> RuleSet {
         var overrides = overrides
         // The name given, which may carry another configuration of a team's rule.
         overrides.removeValue(forKey: rule)
@@ -93,30 +93,30 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
 
     /// The same set with a rule of your own in it, at `severity` (by default its authority's):
     /// every run checked by the set checks it too. Its name reads back against the set
-    /// (``Invariant/init(rawValue:in:)``, a scenario's `"rules"` decoded knowing the set), so a
+    /// (``RuleID/init(rawValue:in:)``, a scenario's `"rules"` decoded knowing the set), so a
     /// counterexample the explorer writes with it replays in a test that gives the same set. There is
     /// no registry: another set, made elsewhere in the process, knows nothing of it.
     /// A name already another rule's (the package's, or another type's in the set), or events the
     /// glue records, are refused.
     public func adding<R: Rule>(_ rule: R, severity: RuleSeverity? = nil) throws(RuleSetError) -> RuleSet {
-        let custom = CustomRule(rule)
+        let custom = AnyRule(rule)
         if let refusal = custom.refusal(in: self) { throw refusal }
-        return setting(custom.invariant, to: severity ?? rule.authority.defaultSeverity)
+        return setting(custom.id, to: severity ?? rule.authority.defaultSeverity)
     }
 
     /// The rule of a team's the set adds under that name, if any.
-    package func addedRule(named name: String) -> CustomRule? {
-        overrides.keys.first { $0.rawValue == name }.flatMap(CustomRule.init)
+    package func addedRule(named name: String) -> AnyRule? {
+        overrides.keys.first { $0.rawValue == name }.flatMap(AnyRule.init)
     }
 
     /// The rules of a team's in the set, each with its severity, by name.
-    package var customRules: [(CustomRule, RuleSeverity)] {
-        overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in CustomRule(rule).map { ($0, severity) } }
+    package var customRules: [(AnyRule, RuleSeverity)] {
+        overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in AnyRule(rule).map { ($0, severity) } }
     }
 
     /// The rules this set checks at a severity.
-    public func rules(at severity: RuleSeverity) -> [Invariant] {
-        Invariant.allCases.filter { self.severity(of: $0) == severity }
+    public func rules(at severity: RuleSeverity) -> [RuleID] {
+        RuleID.allCases.filter { self.severity(of: $0) == severity }
     }
 
     /// `seed`, or `standard,adSDKStartsAfterTrackingDecision=failure`: the base, then each override.
@@ -133,11 +133,11 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
             throw RuleSetError("expected standard, seed or strict first, found \"\(parts.first ?? "")\"")
         }
         parts.removeFirst()
-        var overrides: [Invariant: RuleSeverity] = [:]
+        var overrides: [RuleID: RuleSeverity] = [:]
         for part in parts {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2 else { throw RuleSetError("expected RULE=SEVERITY, found \"\(part)\"") }
-            guard let rule = Invariant(rawValue: pair[0], in: known) else { throw RuleSetError(Invariant.unknown(pair[0], in: known)) }
+            guard let rule = RuleID(rawValue: pair[0], in: known) else { throw RuleSetError(RuleID.unknown(pair[0], in: known)) }
             guard let severity = RuleSeverity(rawValue: pair[1]) else {
                 throw RuleSetError("expected failure, warning or off for \(pair[0]), found \"\(pair[1])\"")
             }

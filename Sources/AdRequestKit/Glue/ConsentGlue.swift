@@ -4,7 +4,7 @@ import Foundation
 /// app calls them, with the outside world reached only through ``AppPorts``.
 ///
 /// Write one adapter from your app's consent manager to this protocol, and the harness runs it on
-/// the simulated device, checks every safety invariant from what the OS and SDK stand-ins saw, and
+/// the simulated device, checks every safety rule against what the OS and SDK stand-ins saw, and
 /// runs scenario fixtures against it. Nothing the glue logs is needed: a glue that logs nothing is
 /// checked exactly as well. ``AdsService`` with ``AdsConsentCoordinator`` is one glue among others.
 /// A glue written with async/await adopts ``AsyncConsentGlue`` instead, and is hosted the same way.
@@ -77,7 +77,7 @@ public protocol ConsentGlue: AnyObject, Sendable {
     func tap(_ control: String)
 
     /// What the glue believes now, if it says: both statuses and both outputs. Tests may read it
-    /// (`SimulatedApp.consentState`); no invariant and no scenario expectation depends on it.
+    /// (`SimulatedApp.consentState`); no rule and no scenario expectation depends on it.
     var believedState: ConsentState? { get }
 }
 

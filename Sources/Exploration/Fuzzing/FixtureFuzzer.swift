@@ -92,7 +92,7 @@ package struct FuzzSummary: Sendable, CustomStringConvertible {
     package var count = 0
     /// Copies that ran and passed.
     package var passed = 0
-    /// Copies that ran and failed an expectation or an invariant.
+    /// Copies that ran and failed an expectation or a rule.
     package var failed = 0
     /// Copies refused with a clear error.
     package var rejected = 0

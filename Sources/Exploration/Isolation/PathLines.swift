@@ -179,7 +179,7 @@ final class PathLines: Sendable {
     func reply(_ outcome: PathRun.Outcome, concrete: Step?, stayed: Bool) -> String {
         var fields = ["R"]
         let flag = { (value: Bool) in value ? "1" : "0" }
-        var findings: [InvariantViolation] = []
+        var findings: [Finding] = []
         var violationSteps: [Step] = []
         switch outcome {
         case .reached(let key, let cleanKey, let running, let consulted, let pendingDue, let toggleShown, let failures):

@@ -234,8 +234,8 @@ struct WireEvent: Codable, Sendable {
 
 /// Findings of one run: the trace of the longest once, and each finding as a prefix of it.
 struct WireFindings: Codable, Sendable {
-    struct Finding: Codable, Sendable {
-        var invariant: Invariant
+    struct Entry: Codable, Sendable {
+        var rule: RuleID
         var severity: RuleSeverity
         var length: Int
         var step: String?
@@ -243,8 +243,8 @@ struct WireFindings: Codable, Sendable {
         var line: Int?
         var cause: Int?
 
-        init(_ violation: InvariantViolation) {
-            invariant = violation.invariant
+        init(_ violation: Finding) {
+            rule = violation.rule
             severity = violation.severity
             length = violation.traceLength
             step = violation.step?.step
@@ -253,24 +253,24 @@ struct WireFindings: Codable, Sendable {
             cause = violation.causeIndex
         }
 
-        func value(in events: [TraceEvent]) throws -> InvariantViolation {
+        func value(in events: [TraceEvent]) throws -> Finding {
             guard length >= 1, length <= events.count else { throw WireError("a worker sent a finding past its trace") }
-            var violation = InvariantViolation(
-                invariant: invariant, severity: severity, event: events[length - 1], history: events, length: length, causeIndex: cause)
+            var violation = Finding(
+                rule: rule, severity: severity, event: events[length - 1], history: events, length: length, causeIndex: cause)
             violation.step = step.map { StepCall(step: $0, site: fileID.map { CallSite(fileID: $0, line: line ?? 0) } ?? .unwritten) }
             return violation
         }
     }
     var events: [WireEvent]
-    var findings: [Finding]
+    var findings: [Entry]
 
-    init(_ violations: [InvariantViolation]) {
+    init(_ violations: [Finding]) {
         let longest = violations.max { $0.traceLength < $1.traceLength }
         events = longest.map { $0.traceSoFar.map(WireEvent.init) } ?? []
-        findings = violations.map(Finding.init)
+        findings = violations.map(Entry.init)
     }
 
-    func value() throws -> [InvariantViolation] {
+    func value() throws -> [Finding] {
         guard !findings.isEmpty else { return [] }
         let trace = try events.map { try $0.value() }
         return try findings.map { try $0.value(in: trace) }
@@ -287,7 +287,7 @@ struct WireVerdict: Codable, Sendable {
     }
     struct Failure: Codable, Sendable {
         /// A violation of ``WireVerdict/violations``'s kind, with its own finding.
-        var violation: WireFindings.Finding?
+        var violation: WireFindings.Entry?
         var issue: String?
         var issueTraceLength: Int?
         var invalidSetup: String?
@@ -297,23 +297,23 @@ struct WireVerdict: Codable, Sendable {
     var name: String
     var mismatches: [Miss]
     var failure: Failure?
-    var violations: [WireFindings.Finding]
-    var warnings: [WireFindings.Finding]
+    var violations: [WireFindings.Entry]
+    var warnings: [WireFindings.Entry]
     var rules: String
-    var expectedWarnings: [Invariant]
+    var expectedWarnings: [RuleID]
 
     init(_ verdict: ScenarioVerdict) {
         name = verdict.name
         mismatches = verdict.mismatches.map { Miss(expectation: $0.expectation, expected: $0.expected, actual: $0.actual, divergence: $0.divergence) }
         switch verdict.failure {
         case nil: failure = nil
-        case .invariantViolated(let violation)?: failure = Failure(violation: WireFindings.Finding(violation))
+        case .invariantViolated(let violation)?: failure = Failure(violation: WireFindings.Entry(violation))
         case .scenarioIssue(let issue, let trace)?: failure = Failure(issue: issue, issueTraceLength: trace.count)
         case .invalidSetup(let problem)?: failure = Failure(invalidSetup: problem)
         case .appNotRunning(let step, let reason)?: failure = Failure(notRunningStep: step, notRunningReason: reason)
         }
-        violations = verdict.violations.map(WireFindings.Finding.init)
-        warnings = verdict.warnings.map(WireFindings.Finding.init)
+        violations = verdict.violations.map(WireFindings.Entry.init)
+        warnings = verdict.warnings.map(WireFindings.Entry.init)
         rules = verdict.rules.description
         expectedWarnings = verdict.expectedWarnings
     }
@@ -431,7 +431,7 @@ struct ExpansionFindings: Codable, Sendable {
         nodes = expansion.violations.map { WireNode($0.1) }
     }
 
-    func value() throws -> [(InvariantViolation, BreadthFirstSearch.Node)] {
+    func value() throws -> [(Finding, BreadthFirstSearch.Node)] {
         let violations = try findings.flatMap { try $0.value() }
         guard violations.count == nodes.count else { throw WireError("an expansion has \(violations.count) findings for \(nodes.count) nodes") }
         return Array(zip(violations, nodes.map(\.value)))
@@ -444,7 +444,7 @@ enum WireDecoding {
     /// A JSON decoder that reads rules' names against `known`.
     static func decoder(knowing known: RuleSet) -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.userInfo[Invariant.knownRulesKey] = known
+        decoder.userInfo[RuleID.knownRulesKey] = known
         return decoder
     }
 }

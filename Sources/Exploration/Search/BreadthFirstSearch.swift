@@ -45,17 +45,17 @@ struct BreadthFirstSearch: Sendable {
     /// What expanding one node gave: its new children with their state keys, or a violation.
     struct Expansion: Sendable {
         var children: [(Node, Int)] = []
-        var violations: [(InvariantViolation, Node)] = []
+        var violations: [(Finding, Node)] = []
         var executions = 0
         var stepsWithoutReplay = 0
         var pathsNotReplaying = 0
     }
 
-    /// The first violation of each invariant broken, in the order found: the shortest for each.
+    /// The first violation of each rule broken, in the order found: the shortest for each.
     func search(
         devices: [DeviceVariant], shard: ExplorationShard?, statistics: inout ExplorationStatistics, states: inout Set<Int>,
         progress: (ExplorationStatistics) -> Void
-    ) -> [Finding] {
+    ) -> [SearchFinding] {
         var rootExpansion = Expansion()
         for device in devices {
             var decisions = Decisions()
@@ -67,7 +67,7 @@ struct BreadthFirstSearch: Sendable {
         }
         statistics.executions += rootExpansion.executions
         statistics.stepsWithoutReplay += rootExpansion.stepsWithoutReplay
-        var findings = Findings()
+        var findings = SearchFindings()
         findings.add(rootExpansion.violations)
         var seen = Set(rootExpansion.children.map(\.1))
         defer { states = seen }
@@ -104,16 +104,16 @@ struct BreadthFirstSearch: Sendable {
 
     /// A finding made on a world that steps keeping its state had walked, as the shorter path
     /// without those steps gives it when a fresh run of that path breaks the same rule.
-    private func shortest(_ finding: Finding, without steps: [Step]?) -> Finding {
+    private func shortest(_ finding: SearchFinding, without steps: [Step]?) -> SearchFinding {
         guard let steps, !steps.isEmpty else { return finding }
         let fresh = freshRun(of: steps, decisions: finding.decisions)
-        let violations: [InvariantViolation]
+        let violations: [Finding]
         switch fresh.outcome {
         case .violation(let found, _): violations = found
         case .reached(_, _, _, _, _, _, let failures): violations = failures
         case .needsAnswer, .impossible: violations = []
         }
-        guard let violation = violations.first(where: { $0.invariant == finding.violation.invariant }) else { return finding }
+        guard let violation = violations.first(where: { $0.rule == finding.violation.rule }) else { return finding }
         return (violation, fresh.steps, finding.decisions)
     }
 
@@ -207,30 +207,30 @@ struct BreadthFirstSearch: Sendable {
     }
 }
 
-/// A run that broke an invariant: the violation, the steps, and the choices made on the way.
-typealias Finding = (violation: InvariantViolation, steps: [Step], decisions: Decisions)
+/// A run that broke a rule: the violation, the steps, and the choices made on the way.
+typealias SearchFinding = (violation: Finding, steps: [Step], decisions: Decisions)
 
-/// The first run found to break each invariant.
-struct Findings {
-    private(set) var list: [Finding] = []
+/// The first run found to break each rule.
+struct SearchFindings {
+    private(set) var list: [SearchFinding] = []
     /// For each finding, the path without the steps that kept a state, when it has such steps.
     private(set) var withoutStayingSteps: [[Step]?] = []
 
-    /// Keeps each violation whose invariant has none yet.
-    mutating func add(_ violations: [(InvariantViolation, BreadthFirstSearch.Node)]) {
-        for (violation, node) in violations where !list.contains(where: { $0.violation.invariant == violation.invariant }) {
+    /// Keeps each violation whose rule has none yet.
+    mutating func add(_ violations: [(Finding, BreadthFirstSearch.Node)]) {
+        for (violation, node) in violations where !list.contains(where: { $0.violation.rule == violation.rule }) {
             list.append((violation, node.steps, node.decisions))
             withoutStayingSteps.append(node.withoutStayingSteps)
         }
     }
 
-    mutating func add(_ finding: Finding) {
-        if !list.contains(where: { $0.violation.invariant == finding.violation.invariant }) {
+    mutating func add(_ finding: SearchFinding) {
+        if !list.contains(where: { $0.violation.rule == finding.violation.rule }) {
             list.append(finding)
             withoutStayingSteps.append(nil)
         }
     }
 
-    /// Whether every invariant has been broken: nothing more to find.
-    var complete: Bool { list.count == Invariant.allCases.count }
+    /// Whether every rule has been broken: nothing more to find.
+    var complete: Bool { list.count == RuleID.allCases.count }
 }

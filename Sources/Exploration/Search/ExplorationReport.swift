@@ -126,7 +126,7 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
 
     /// `nothing failed; 2 warnings: rule, rule`, `1 failure: rule; no warnings`: the findings counted.
     package var findingsLine: String {
-        let (failed, warned) = (counterexamples.map(\.invariant.rawValue), warnings.map(\.invariant.rawValue))
+        let (failed, warned) = (counterexamples.map(\.rule.rawValue), warnings.map(\.rule.rawValue))
         let failures = failed.isEmpty ? "nothing failed" : "\(failed.count) failure\(failed.count == 1 ? "" : "s"): \(failed.joined(separator: ", "))"
         let warningsPart = warned.isEmpty ? "no warnings" : "\(warned.count) warning\(warned.count == 1 ? "" : "s"): \(warned.joined(separator: ", "))"
         return "\(failures); \(warningsPart)"
@@ -158,12 +158,12 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
 
 /// A run that broke a rule, shrunk, as a fixture that replays it.
 public struct Counterexample: Sendable, CustomStringConvertible {
-    /// The invariant broken.
-    public var invariant: Invariant
+    /// The rule broken.
+    public var rule: RuleID
     /// How severely the runs' rule set holds it: `.failure`, or `.warning` for a rule it warns of.
     public var severity: RuleSeverity
-    /// The violation on the shrunk run, with the trace up to it.
-    public var violation: InvariantViolation
+    /// The finding on the shrunk run, with the trace up to it.
+    public var finding: Finding
     /// The shrunk steps, as the fixture spells them.
     public var steps: [String]
     /// The answers and faults the shrunk run needs, as the fixture spells them.
@@ -176,20 +176,33 @@ public struct Counterexample: Sendable, CustomStringConvertible {
     /// The fixture, decoded.
     public var scenario: Scenario
 
-    /// `invariant in 3 steps: launch, onboarding, requestAd (with ...)`, `(warning)` after a warning's name: one line.
+    /// The rule broken: use ``rule``.
+    @available(*, deprecated, renamed: "rule")
+    public var invariant: RuleID {
+        get { rule }
+        set { rule = newValue }
+    }
+    /// The finding on the shrunk run: use ``finding``.
+    @available(*, deprecated, renamed: "finding")
+    public var violation: Finding {
+        get { finding }
+        set { finding = newValue }
+    }
+
+    /// `rule in 3 steps: launch, onboarding, requestAd (with ...)`, `(warning)` after a warning's name: one line.
     public var description: String {
-        "\(invariant.rawValue)\(severity == .warning ? " (warning)" : "") in \(steps.count) steps: \(steps.joined(separator: ", "))"
+        "\(rule.rawValue)\(severity == .warning ? " (warning)" : "") in \(steps.count) steps: \(steps.joined(separator: ", "))"
             + (choices.isEmpty ? "" : " (with \(choices.joined(separator: ", ")))")
     }
 
     /// The steps, the choices, and the trace up to the violation, marked.
     public var report: String {
-        let heading = severity == .warning ? "warning: \(invariant.rawValue) (\(invariant.authority))" : "invariant broken: \(invariant.rawValue)"
-        var lines = ["\(heading): \(invariant.rule)", "steps (\(steps.count), shrunk from \(stepsBeforeShrinking)):"]
+        let heading = severity == .warning ? "warning: \(rule.rawValue) (\(rule.authority))" : "invariant broken: \(rule.rawValue)"
+        var lines = ["\(heading): \(rule.statement)", "steps (\(steps.count), shrunk from \(stepsBeforeShrinking)):"]
         lines += steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
         if !choices.isEmpty { lines.append("with: " + choices.joined(separator: ", ")) }
         lines.append("trace up to the violation:")
-        lines += TraceEvent.textLines(violation.traceSoFar, marking: [violation.traceSoFar.count - 1])
+        lines += TraceEvent.textLines(finding.traceSoFar, marking: [finding.traceSoFar.count - 1])
         return lines.joined(separator: "\n")
     }
 }

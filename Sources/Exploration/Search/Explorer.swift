@@ -5,7 +5,7 @@ import Scenarios
 import StandInRuntime
 
 /// Searches the orders of steps, answers, timings and faults from a starting point for a run that
-/// breaks an invariant, and shrinks the first one found into a fixture that replays it.
+/// breaks a rule, and shrinks the first one found into a fixture that replays it.
 ///
 /// A hand-written test covers the orders its author thought of; the explorer tries every order
 /// within its bounds, and what it finds comes back as a short scenario to keep as a regression test.
@@ -193,7 +193,7 @@ public struct Explorer: Sendable {
         return report(mode: mode, found: found, statistics: statistics, started: started, place: place)
     }
 
-    private func report(mode: String, found: [Finding], statistics: ExplorationStatistics, started: ContinuousClock.Instant, place: RunPlace)
+    private func report(mode: String, found: [SearchFinding], statistics: ExplorationStatistics, started: ContinuousClock.Instant, place: RunPlace)
         -> ExplorationReport
     {
         var statistics = statistics
@@ -211,23 +211,23 @@ public struct Explorer: Sendable {
     /// Shrinks a run that broke a rule (at failure or warning) and writes it as a fixture that scripts
     /// every answer, so it still replays once the glue is fixed and shows another prompt; `nil` only if
     /// it cannot be written or does not replay.
-    private func counterexample(violation: InvariantViolation, steps: [Step], decisions: Decisions, mode: String, place: RunPlace) -> Counterexample? {
+    private func counterexample(violation: Finding, steps: [Step], decisions: Decisions, mode: String, place: RunPlace) -> Counterexample? {
         let base = decisions.device.setting(startJSON)
         let draft = ScenarioDraft(base: base, answers: decisions.answers, faults: decisions.chosenFaults, steps: start.steps + steps)
-        var shrinker = Shrinker(glue: glue, invariant: violation.invariant, pinned: startJSON, knowing: knownRules)
+        var shrinker = Shrinker(glue: glue, rule: violation.rule, pinned: startJSON, knowing: knownRules)
         shrinker.place = place
         guard let (shrunk, _) = shrinker.shrink(draft) else { return nil }
         let severity = violation.severity
-        let name = "explore: \(violation.invariant.rawValue) in \(Self.steps(shrunk.steps.count))"
+        let name = "explore: \(violation.rule.rawValue) in \(Self.steps(shrunk.steps.count))"
         let description =
             "Found by adharness explore (\(mode)) and shrunk from \(Self.steps(draft.steps.count)). "
-            + "It \(severity == .warning ? "warns of" : "breaks") \(violation.invariant.rawValue): \(violation.invariant.rule)"
+            + "It \(severity == .warning ? "warns of" : "breaks") \(violation.rule.rawValue): \(violation.rule.statement)"
         // Every answer scripted: once fixed, the glue may show a prompt or a form the buggy run never did.
         let complete = answeringEverything(shrunk)
         for small in complete.answers == shrunk.answers ? [shrunk] : [complete, shrunk] {
             guard let (fixture, scenario, replayed) = written(small, name: name, description: description, finding: violation, place: place) else { continue }
             return Counterexample(
-                invariant: violation.invariant, severity: severity, violation: replayed,
+                rule: violation.rule, severity: severity, finding: replayed,
                 steps: small.steps.map(\.description), choices: small.answers.map(\.description) + small.faults.map(\.description),
                 stepsBeforeShrinking: draft.steps.count, fixture: fixture, scenario: scenario
             )
@@ -248,21 +248,21 @@ public struct Explorer: Sendable {
     }
 
     /// The draft written as a fixture, decoded, and replayed: `nil` unless the replay shows the finding.
-    private func written(_ draft: ScenarioDraft, name: String, description: String, finding: InvariantViolation, place: RunPlace)
-        -> (String, Scenario, InvariantViolation)?
+    private func written(_ draft: ScenarioDraft, name: String, description: String, finding: Finding, place: RunPlace)
+        -> (String, Scenario, Finding)?
     {
         guard let probe = try? Shrinker.fixture(draft, name: name, description: description),
             let scenario = try? Scenario.decode(Data(probe.utf8), file: name, knowing: knownRules).withoutStepLines()
         else { return nil }
         let verdict = place.verdict(of: scenario, text: probe, glue: glue, namingTrapPlace: true)
         let findings = verdict.violations + verdict.warnings
-        guard let replayed = findings.first(where: { $0.invariant == finding.invariant }) else { return nil }
+        guard let replayed = findings.first(where: { $0.rule == finding.rule }) else { return nil }
         let expect: FixtureExpectation =
             switch (finding.severity, expectsViolation) {
             case (.warning, false): .noWarnings
-            case (.warning, true): .warnings(verdict.firstWarningOfEachRule.map(\.invariant))
+            case (.warning, true): .warnings(verdict.firstWarningOfEachRule.map(\.rule))
             case (_, false): .nothing
-            case (_, true): .violation(finding.invariant)
+            case (_, true): .violation(finding.rule)
             }
         guard let text = try? Shrinker.fixture(draft, name: name, description: description, expect: expect),
             let written = try? Scenario.decode(Data(text.utf8), file: name, knowing: knownRules).withoutStepLines()

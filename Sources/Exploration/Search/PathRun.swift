@@ -32,9 +32,9 @@ struct PathRun: Sendable {
         /// the findings (failures and warnings) the last step and the end of the run recorded (a run that
         /// goes on past failures).
         case reached(
-            key: Int, cleanKey: Int, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [InvariantViolation])
+            key: Int, cleanKey: Int, running: Bool, consulted: [FaultTarget], pendingDue: Bool, toggleShown: Bool, failures: [Finding])
         /// A rule failed in the last step taken, after these steps: each finding of the run, in order.
-        case violation([InvariantViolation], steps: [Step])
+        case violation([Finding], steps: [Step])
         /// A prompt or form appeared that the path has no answer for: the user-script key, and
         /// whether the tracking prompt was the expanded sheet (whose buttons differ from the alert's).
         case needsAnswer(UserScriptKey, onSheet: Bool)
@@ -106,11 +106,11 @@ struct PathRun: Sendable {
                 for step in start.steps { try app.perform(step, at: .unwritten) }
                 // The path's own findings were made when the search first took each of its steps:
                 // they are replayed for the state they reach, and the rules only learn from them.
-                app.invariants.judges = false
+                app.ruleChecker.judges = false
                 for step in steps { try app.perform(step, at: .unwritten) }
-                app.invariants.judges = true
+                app.ruleChecker.judges = true
             }
-            findingsBefore = app.invariants.findings.count
+            findingsBefore = app.ruleChecker.findings.count
             if let next {
                 guard let step = Self.concrete(next, on: app) else {
                     app.abandon()
@@ -135,12 +135,12 @@ struct PathRun: Sendable {
                 finishing()
                 try app.finish(at: .unwritten)
             }
-            let failures = Array(app.invariants.findings.dropFirst(findingsBefore))
+            let failures = Array(app.ruleChecker.findings.dropFirst(findingsBefore))
             let outcome = Outcome.reached(
                 key: key, cleanKey: cleanKey, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures)
             return Result(outcome, lastStep: concrete, steps: taken, standing: stayed ? StandingRun(app: app, steps: taken) : nil)
         } catch {
-            return Result(Self.outcome(of: error, steps: taken, violations: app.invariants.findings), lastStep: concrete, steps: taken)
+            return Result(Self.outcome(of: error, steps: taken, violations: app.ruleChecker.findings), lastStep: concrete, steps: taken)
         }
     }
 
@@ -155,7 +155,7 @@ struct PathRun: Sendable {
         }
     }
 
-    static func outcome(of failure: HarnessFailure, steps: [Step], violations: [InvariantViolation]) -> Outcome {
+    static func outcome(of failure: HarnessFailure, steps: [Step], violations: [Finding]) -> Outcome {
         switch failure {
         case .invariantViolated(let violation): return .violation(violations.isEmpty ? [violation] : violations, steps: steps)
         case .scenarioIssue(_, let trace):

@@ -14,8 +14,8 @@ struct RandomWalks: Sendable {
     func search(
         devices: [DeviceVariant], walks: Int, seed: UInt64, shard: ExplorationShard?, statistics: inout ExplorationStatistics,
         progress: (ExplorationStatistics) -> Void
-    ) -> [Finding] {
-        var findings = Findings()
+    ) -> [SearchFinding] {
+        var findings = SearchFindings()
         let mine = (0..<walks).filter { shard == nil || $0 % shard!.count == shard!.index - 1 }
         var seen = Set<Int>()
         let batch = 256
@@ -39,7 +39,7 @@ struct RandomWalks: Sendable {
         var steps: [Step] = []
         var decisions: Decisions
         var states: [Int] = []
-        var violations: [InvariantViolation] = []
+        var violations: [Finding] = []
     }
 
     /// One walk: its choices drawn from its own generator, then its steps, here or in a worker.
@@ -101,7 +101,7 @@ struct RandomWalks: Sendable {
             guard case .violation = PathRun.outcome(of: error, steps: result.steps, violations: []) else { return result }
         }
         // Every rule the walk broke, failures and warnings alike.
-        result.violations = app.invariants.findings
+        result.violations = app.ruleChecker.findings
         return result
     }
 }

@@ -17,7 +17,7 @@ import StandInRuntime
 /// run cannot make).
 struct Shrinker {
     let glue: GlueFactory?
-    let invariant: Invariant
+    let rule: RuleID
     /// The starting point's settings, as its file wrote them (`device`, `previousSession`, `app`).
     let pinned: JSONValue
     /// How many candidate runs shrinking may make.
@@ -27,19 +27,19 @@ struct Shrinker {
     /// The rule set the candidates' rules of a team's are read against.
     let knownRules: RuleSet
 
-    /// A shrinker for runs of `glue` (the reference glue if `nil`) that break `invariant`, keeping
+    /// A shrinker for runs of `glue` (the reference glue if `nil`) that break `rule`, keeping
     /// the starting point's `pinned` settings, reading rules' names against `known`.
-    init(glue: GlueFactory?, invariant: Invariant, pinned: JSONValue = .object([]), knowing known: RuleSet = .standard) {
+    init(glue: GlueFactory?, rule: RuleID, pinned: JSONValue = .object([]), knowing known: RuleSet = .standard) {
         self.glue = glue
-        self.invariant = invariant
+        self.rule = rule
         self.pinned = pinned
         self.knownRules = known
     }
 
     /// The smallest draft found, and its violation.
-    mutating func shrink(_ draft: ScenarioDraft) -> (ScenarioDraft, InvariantViolation)? {
+    mutating func shrink(_ draft: ScenarioDraft) -> (ScenarioDraft, Finding)? {
         guard let original = outcome(of: draft), let violation = original.violation else { return nil }
-        reason = Reason(invariants: original.invariants, event: violation.event.name, crash: Self.crash(violation.event))
+        reason = Reason(rulesBroken: original.rulesBroken, event: violation.event.name, crash: Self.crash(violation.event))
         var best = (draft, violation)
         var improved = true
         while improved && budget > 0 {
@@ -64,8 +64,8 @@ struct Shrinker {
     /// Why the original run failed: what a smaller run must keep.
     private struct Reason {
         /// Every rule the original run broke; a smaller run may break fewer, never another.
-        var invariants: Set<Invariant>
-        /// The kind of event at which the original run broke the invariant.
+        var rulesBroken: Set<RuleID>
+        /// The kind of event at which the original run broke the rule.
         var event: TraceName
         /// For a crash, why, and the trap's message: a smaller run that crashes otherwise is another bug.
         var crash: String?
@@ -79,10 +79,10 @@ struct Shrinker {
 
     /// What one run of a draft did.
     private struct Outcome {
-        /// The first violation of the invariant being shrunk, if any.
-        var violation: InvariantViolation?
+        /// The first violation of the rule being shrunk, if any.
+        var violation: Finding?
         /// Every rule the run broke.
-        var invariants: Set<Invariant>
+        var rulesBroken: Set<RuleID>
         /// Whether the run stopped on something other than a broken rule (a scenario issue, a setup
         /// it cannot make, a step with the app not running).
         var stoppedOtherwise: Bool
@@ -105,15 +105,15 @@ struct Shrinker {
         // Failures and warnings alike: a rule the search found at either severity is shrunk the same way.
         let findings = verdict.violations + verdict.warnings
         return Outcome(
-            violation: findings.first { $0.invariant == invariant }, invariants: Set(findings.map(\.invariant)), stoppedOtherwise: stoppedOtherwise
+            violation: findings.first { $0.rule == rule }, rulesBroken: Set(findings.map(\.rule)), stoppedOtherwise: stoppedOtherwise
         )
     }
 
-    /// The violation of the same invariant, if the draft still fails for the original reason.
-    private mutating func reproduces(_ draft: ScenarioDraft) -> InvariantViolation? {
+    /// The violation of the same rule, if the draft still fails for the original reason.
+    private mutating func reproduces(_ draft: ScenarioDraft) -> Finding? {
         guard let reason, let outcome = outcome(of: draft), !outcome.stoppedOtherwise,
             let violation = outcome.violation, violation.event.name == reason.event, Self.crash(violation.event) == reason.crash,
-            outcome.invariants.isSubset(of: reason.invariants)
+            outcome.rulesBroken.isSubset(of: reason.rulesBroken)
         else { return nil }
         return violation
     }

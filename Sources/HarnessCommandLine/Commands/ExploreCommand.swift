@@ -240,9 +240,9 @@ enum ExploreCommand: Command {
         let figures = report.statistics
         let found = zip(report.findings, written).map { counterexample, file in
             Found(
-                invariant: counterexample.invariant.rawValue, severity: counterexample.severity.rawValue, steps: counterexample.steps,
+                invariant: counterexample.rule.rawValue, severity: counterexample.severity.rawValue, steps: counterexample.steps,
                 choices: counterexample.choices,
-                trace: counterexample.violation.traceSoFar.map(\.description),
+                trace: counterexample.finding.traceSoFar.map(\.description),
                 stepsBeforeShrinking: counterexample.stepsBeforeShrinking, file: file, fixture: counterexample.fixture
             )
         }
@@ -258,13 +258,13 @@ enum ExploreCommand: Command {
         return String(decoding: (try? encoder.encode(summary)) ?? Data(), as: UTF8.self)
     }
 
-    /// Writes the fixture as `DIR/explore-<invariant>.json` (numbered if taken); returns the path.
+    /// Writes the fixture as `DIR/explore-<rule>.json` (numbered if taken); returns the path.
     private static func write(_ counterexample: Counterexample, to directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var path = "\(directory)/explore-\(counterexample.invariant.rawValue).json"
+        var path = "\(directory)/explore-\(counterexample.rule.rawValue).json"
         var number = 2
         while FileManager.default.fileExists(atPath: path) {
-            path = "\(directory)/explore-\(counterexample.invariant.rawValue)-\(number).json"
+            path = "\(directory)/explore-\(counterexample.rule.rawValue)-\(number).json"
             number += 1
         }
         try Data(counterexample.fixture.utf8).write(to: URL(fileURLWithPath: path))

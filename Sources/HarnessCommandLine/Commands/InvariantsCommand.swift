@@ -17,7 +17,7 @@ enum InvariantsCommand: Command {
         Apple, Google or the IAB, a failure; guidance: their advice, a warning; revenue: more private than
         needed, a warning; policy: an app's own choice such as the seed's table, off unless turned on),
         the exact definition (which ground-truth events break it) and the source it comes from. json
-        prints the same as a list of objects.
+        prints the same as a list of objects. `adharness rules` is the same command.
         """
 
     static let defaults = Format.text
@@ -33,12 +33,12 @@ enum InvariantsCommand: Command {
             output.line(json())
             return 0
         }
-        for invariant in Invariant.allCases {
-            output.line(output.colored(invariant.rawValue, .green))
-            output.line("  authority:  \(invariant.authority) (\(invariant.authority.defaultSeverity) by default)")
-            output.line("  rule:       \(invariant.rule)")
-            output.line("  definition: \(invariant.definition)")
-            output.line("  source:     \(invariant.source)")
+        for rule in RuleID.allCases {
+            output.line(output.colored(rule.rawValue, .green))
+            output.line("  authority:  \(rule.authority) (\(rule.authority.defaultSeverity) by default)")
+            output.line("  rule:       \(rule.statement)")
+            output.line("  definition: \(rule.definition)")
+            output.line("  source:     \(rule.source)")
             output.line()
         }
         return 0
@@ -49,10 +49,10 @@ enum InvariantsCommand: Command {
         struct Entry: Encodable {
             let name, authority, defaultSeverity, rule, definition, source: String
         }
-        let entries = Invariant.allCases.map {
+        let entries = RuleID.allCases.map {
             Entry(
                 name: $0.rawValue, authority: $0.authority.rawValue, defaultSeverity: $0.authority.defaultSeverity.rawValue,
-                rule: $0.rule, definition: $0.definition, source: $0.source
+                rule: $0.statement, definition: $0.definition, source: $0.source
             )
         }
         let encoder = JSONEncoder()

@@ -119,7 +119,7 @@ enum TraceCommand: Command {
             output.line("\(output.colored("warning:", .yellow)) \(warning.summary)")
         }
         if !warnings.isEmpty {
-            let rules = warnings.map(\.invariant.rawValue).joined(separator: ", ")
+            let rules = warnings.map(\.rule.rawValue).joined(separator: ", ")
             output.line("nothing failed; \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): \(rules)")
         }
     }

@@ -12,7 +12,7 @@ import StandInRuntime
 /// string gives non-personalized ads (restricted data processing), and so does a US section that
 /// does not decode: as a TC string that does not decode gives the most restrictive mode TCF can
 /// give, an unreadable US section is read as the most restrictive thing it can say, an opt-out. The tracking status does not
-/// enter: the ad SDK serves by the privacy signals, and the harness's invariants compare the mode
+/// enter: the ad SDK serves by the privacy signals, and the harness's rules compare the mode
 /// with the tracking status.
 package enum ServingModeOracle {
     /// Google's vendor id in the Global Vendor List.

@@ -42,7 +42,7 @@ struct ExpectationCheck {
         }
         if let warnings = expect.warnings {
             var seen: [String] = []
-            for warning in app.warnings where !seen.contains(warning.invariant.rawValue) { seen.append(warning.invariant.rawValue) }
+            for warning in app.warnings where !seen.contains(warning.rule.rawValue) { seen.append(warning.rule.rawValue) }
             let wanted = warnings.map(\.rawValue)
             if seen != wanted {
                 mismatch(
@@ -110,7 +110,7 @@ struct ExpectationCheck {
 
     /// The entry as the run's rules hold it: without the seed table's `npa` where that table is off.
     func heldToRunRules(_ pinned: ExpectedAdRequest) -> ExpectedAdRequest {
-        app.invariants.rules.severity(of: .personalizedOnlyWithBothAnswers) != .off ? pinned : pinned.withoutSeedPolicy
+        app.ruleChecker.rules.severity(of: .personalizedOnlyWithBothAnswers) != .off ? pinned : pinned.withoutSeedPolicy
     }
 
     /// A recorded request, with what the expectation pins: the mode and its rule when it pins either,

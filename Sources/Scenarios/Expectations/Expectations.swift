@@ -4,7 +4,7 @@ import AppInfoPlist
 import MockAdNetwork
 import StandInRuntime
 
-/// What must be true after a scenario's steps. Every part is optional; invariants are always checked.
+/// What must be true after a scenario's steps. Every part is optional; rules are always checked.
 public struct Expectations: Sendable, Decodable {
     /// The state after the last step, as the OS and the consent SDK report it.
     public var final: FinalState?
@@ -27,10 +27,10 @@ public struct Expectations: Sendable, Decodable {
     package var refusals: [AdRequestRefusal]?
     /// How much work is still pending at the end (unanswered prompts, withheld callbacks, timers).
     public var pending: Int?
-    /// The invariant the run must break (for scenarios that demonstrate an app mistake).
-    public var violation: Invariant?
+    /// The rule the run must break (for scenarios that demonstrate an app mistake).
+    public var violation: RuleID?
     /// The rules the run must warn of, each once, in the order first broken; `[]` for none.
-    public var warnings: [Invariant]?
+    public var warnings: [RuleID]?
     /// Whether the run must leave nothing behind: no callback, prompt or scripted answer pending,
     /// no unfired fault. The glue's own timers are its business and are not counted.
     package var nothingLeft: Bool?
@@ -108,7 +108,7 @@ public struct Expectations: Sendable, Decodable {
         }
         refusals = try container.decodeChoicesIfPresent(AdRequestRefusal.self, forKey: .refusals)
         pending = try container.decodeCountIfPresent(forKey: .pending)
-        let known = decoder.userInfo[Invariant.knownRulesKey] as? RuleSet ?? .standard
+        let known = decoder.userInfo[RuleID.knownRulesKey] as? RuleSet ?? .standard
         violation = try container.decodeRuleIfPresent(forKey: .violation, knowing: known)
         warnings = try container.decodeRulesIfPresent(forKey: .warnings, knowing: known)
         nothingLeft = try container.decodeIfPresent(Bool.self, forKey: .nothingLeft)

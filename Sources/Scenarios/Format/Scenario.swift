@@ -145,7 +145,7 @@ public struct Scenario: Sendable, Decodable {
             declaredGlue = glueChoice == .reference ? .referenceGlue : .anyGlue
         }
         if let text = try container.decodeIfPresent(String.self, forKey: .rules) {
-            do { rules = try RuleSet(parsing: text, knowing: decoder.userInfo[Invariant.knownRulesKey] as? RuleSet ?? .standard) } catch {
+            do { rules = try RuleSet(parsing: text, knowing: decoder.userInfo[RuleID.knownRulesKey] as? RuleSet ?? .standard) } catch {
                 throw DecodingError.dataCorruptedError(forKey: .rules, in: container, debugDescription: error.description)
             }
         }
@@ -257,7 +257,7 @@ public struct Scenario: Sendable, Decodable {
         let document = try parse(data, file: file)
         var scenario: Scenario
         do {
-            scenario = try JSONTreeDecoder.decode(Scenario.self, from: document, userInfo: [Invariant.knownRulesKey: known])
+            scenario = try JSONTreeDecoder.decode(Scenario.self, from: document, userInfo: [RuleID.knownRulesKey: known])
             if scenario.steps.isEmpty && !isStartingPoint {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(

@@ -13,9 +13,9 @@ package enum FixtureExpectation: Sendable {
     /// No warning (`expect.warnings: []`): the replay fails while the run warns, and passes once fixed.
     case noWarnings
     /// The run breaks this rule as a failure (`expect.violation`): a known bug, pinned.
-    case violation(Invariant)
+    case violation(RuleID)
     /// The run warns of these rules, in order (`expect.warnings`): a known bug, pinned.
-    case warnings([Invariant])
+    case warnings([RuleID])
 
     /// The `expect` object.
     var object: JSONValue {

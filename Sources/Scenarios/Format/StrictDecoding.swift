@@ -109,10 +109,10 @@ extension KeyedDecodingContainer {
 
     /// Decodes a rule's name, read against `known` (the package's rules and those it adds), if the
     /// key is present; an unknown name fails listing the names.
-    func decodeRuleIfPresent(forKey key: Key, knowing known: RuleSet) throws -> Invariant? {
+    func decodeRuleIfPresent(forKey key: Key, knowing known: RuleSet) throws -> RuleID? {
         guard contains(key) else { return nil }
         let text = try decode(String.self, forKey: key)
-        guard let rule = Invariant(rawValue: text, in: known) else {
+        guard let rule = RuleID(rawValue: text, in: known) else {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: unknownRule(text, knowing: known))
         }
         return rule
@@ -120,8 +120,8 @@ extension KeyedDecodingContainer {
 
     /// Decodes a list of rules' names, as ``decodeRuleIfPresent(forKey:knowing:)`` reads one, if the
     /// key is present; an unknown name fails at its own element.
-    func decodeRulesIfPresent(forKey key: Key, knowing known: RuleSet) throws -> [Invariant]? {
-        try decodeList(forKey: key, { Invariant(rawValue: $0, in: known) }, expected: { unknownRule($0, knowing: known) })
+    func decodeRulesIfPresent(forKey key: Key, knowing known: RuleSet) throws -> [RuleID]? {
+        try decodeList(forKey: key, { RuleID(rawValue: $0, in: known) }, expected: { unknownRule($0, knowing: known) })
     }
 
     /// Decodes a whole number of at least `minimum`.
@@ -146,7 +146,7 @@ func unknownChoice<T>(_ text: String, among names: [String], of _: T.Type) -> St
 /// `expected one of ...` for a rule's name, the rules of a team's that `known` adds included, and
 /// where a rule of one's own is known.
 func unknownRule(_ text: String, knowing known: RuleSet) -> String {
-    "unknown rule: " + unknownChoice(text, among: Invariant.allCases.map(\.rawValue) + known.customRules.map(\.0.invariant.rawValue), of: Invariant.self)
+    "unknown rule: " + unknownChoice(text, among: RuleID.allCases.map(\.rawValue) + known.customRules.map(\.0.id.rawValue), of: RuleID.self)
         + (text.contains(".") ? "; a rule of your own is known only where the rule set that adds it is given" : "")
 }
 

@@ -20,7 +20,7 @@ extension JSONReport {
         package var failure: String?
         /// Why the file could not be read or decoded.
         public var error: String?
-        /// Every invariant the failing step broke (also when the scenario expected it).
+        /// Every rule the failing step broke (also when the scenario expected it).
         package var violations: [Violation]
         /// Every rule the run warned of, in order.
         package var warnings: [Violation]
@@ -76,9 +76,9 @@ extension JSONReport {
         }
     }
 
-    /// An invariant broken, and where.
+    /// A rule broken, and where.
     package struct Violation: Hashable, Sendable, Codable {
-        /// The invariant's name: `personalizedOnlyWithBothAnswers`.
+        /// The rule's name: `personalizedOnlyWithBothAnswers`.
         package var invariant: String
         /// The rule in one sentence.
         package var rule: String
@@ -91,11 +91,11 @@ extension JSONReport {
         /// That event, as the text trace prints it.
         package var event: String
 
-        init(_ violation: InvariantViolation) {
-            invariant = violation.invariant.rawValue
-            rule = violation.invariant.rule
-            authority = violation.invariant.authority.rawValue
-            source = violation.invariant.source
+        init(_ violation: Finding) {
+            invariant = violation.rule.rawValue
+            rule = violation.rule.statement
+            authority = violation.rule.authority.rawValue
+            source = violation.rule.source
             traceIndex = violation.traceSoFar.count - 1
             event = violation.event.description
         }

@@ -5,17 +5,17 @@ import StandInRuntime
 ///
 /// The participants are the user, the OS, the app's glue, the consent SDK and the ad SDK; each
 /// event is drawn as ``MermaidStroke/strokes(for:)`` says. Virtual time is a note left of `User`
-/// whenever it moves; the event that broke an invariant is highlighted in a red `rect` with a
+/// whenever it moves; the event that broke a rule is highlighted in a red `rect` with a
 /// `VIOLATION` note; the verdict closes the diagram.
 package enum MermaidDiagram {
-    /// The background of the event that broke an invariant.
+    /// The background of the event that broke a rule.
     package static let violationHighlight = "rect rgb(255, 221, 221)"
 
     /// The diagram for a verdict: `sequenceDiagram`, then one statement a line.
     package static func sequence(for verdict: ScenarioVerdict) -> String {
         var lines = ["sequenceDiagram"] + MermaidParticipant.allCases.map { "    \($0.declaration)" }
         lines.append(spanningNote(verdict.name))
-        var broken: [Int: [InvariantViolation]] = [:]
+        var broken: [Int: [Finding]] = [:]
         for violation in verdict.violations { broken[violation.traceSoFar.count - 1, default: []].append(violation) }
         var shownTime: Duration?
         for (index, event) in verdict.trace.enumerated() {
@@ -31,7 +31,7 @@ package enum MermaidDiagram {
             } else {
                 lines.append("    \(violationHighlight)")
                 lines += statements.map { "        \($0)" }
-                lines += violations.map { "    " + spanningNote("VIOLATION \($0.invariant.rawValue): \($0.invariant.rule)") }
+                lines += violations.map { "    " + spanningNote("VIOLATION \($0.rule.rawValue): \($0.rule.statement)") }
                 lines.append("    end")
             }
         }

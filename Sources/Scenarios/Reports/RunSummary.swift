@@ -24,7 +24,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         total = results.count
         let warned = results.flatMap(\.rulesWarnedOf)
         warnings = warned.count
-        var seen: Set<Invariant> = []
+        var seen: Set<RuleID> = []
         rulesWarnedOf = warned.filter { seen.insert($0).inserted }.map(\.rawValue)
     }
 

@@ -60,7 +60,7 @@ public struct ScenarioResult: Sendable {
     }
 
     /// The rules the run warned of and the scenario does not expect, each once, in the order first broken.
-    package var rulesWarnedOf: [Invariant] { verdict?.unexpectedWarnings.map(\.invariant) ?? [] }
+    package var rulesWarnedOf: [RuleID] { verdict?.unexpectedWarnings.map(\.rule) ?? [] }
 
     /// The scenario's name; the file, when it could not be read.
     package var name: String {

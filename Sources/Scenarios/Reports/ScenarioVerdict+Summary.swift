@@ -14,7 +14,7 @@ extension ScenarioVerdict {
         var lines: [String] = []
         if let failure { lines.append(failure.description.split(separator: "\n").first.map(String.init) ?? "") }
         for other in otherViolations {
-            lines.append("the run also broke \(other.invariant.rawValue): \(other.invariant.rule)")
+            lines.append("the run also broke \(other.rule.rawValue): \(other.rule.statement)")
         }
         for mismatch in mismatches {
             lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)")
@@ -23,7 +23,7 @@ extension ScenarioVerdict {
     }
 
     /// The indices of the events that matter for the failure: where the run first went another
-    /// way than expected, and each event that broke an invariant.
+    /// way than expected, and each event that broke a rule.
     var markedEvents: Set<Int> {
         var marked = Set(violations.map { $0.traceSoFar.count - 1 })
         if let divergence = mismatches.compactMap(\.divergence).min() { marked.insert(divergence) }

@@ -22,7 +22,7 @@ extension Scenario {
             mismatches.append(Mismatch(expectation: expectation, expected: expected, actual: actual, divergence: trace.count - 1))
         }
         if let expected = expect.violation {
-            if violations.contains(where: { $0.invariant == expected }) {
+            if violations.contains(where: { $0.rule == expected }) {
                 failure = nil
             } else if failure == nil {
                 mismatch("expect.violation", expected.rawValue, "no violation")
@@ -35,7 +35,7 @@ extension Scenario {
         }
         if let expected = expect.warnings {
             var seen: [String] = []
-            for warning in warnings where !seen.contains(warning.invariant.rawValue) { seen.append(warning.invariant.rawValue) }
+            for warning in warnings where !seen.contains(warning.rule.rawValue) { seen.append(warning.rule.rawValue) }
             let wanted = expected.map(\.rawValue)
             if seen != wanted {
                 mismatch("expect.warnings", wanted.isEmpty ? "none" : wanted.joined(separator: ", "), seen.isEmpty ? "none" : seen.joined(separator: ", "))
@@ -64,8 +64,8 @@ extension Expectations {
 extension ScenarioVerdict {
     /// A verdict of its parts, as a worker process's answer is read back.
     package static func of(
-        name: String, trace: [TraceEvent], mismatches: [Mismatch], failure: HarnessFailure?, violations: [InvariantViolation],
-        warnings: [InvariantViolation], rules: RuleSet, expectedWarnings: [Invariant]
+        name: String, trace: [TraceEvent], mismatches: [Mismatch], failure: HarnessFailure?, violations: [Finding],
+        warnings: [Finding], rules: RuleSet, expectedWarnings: [RuleID]
     ) -> ScenarioVerdict {
         ScenarioVerdict(
             name: name, trace: trace, mismatches: mismatches, failure: failure, violations: violations, warnings: warnings, rules: rules,

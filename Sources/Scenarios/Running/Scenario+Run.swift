@@ -48,10 +48,10 @@ extension Scenario {
         var check = ExpectationCheck(app: app, trace: Array(events.prefix(app.probeStart ?? events.count)), leftovers: leftovers ?? app.leftovers)
         // Every failure of the run, in order; the first one is the verdict's failure.
         // Each names the step that broke the rule and the fixture's line that wrote it.
-        let violations = app.invariants.violations.map(app.locating)
+        let violations = app.ruleChecker.violations.map(app.locating)
         if failure == nil, let first = violations.first { failure = .invariantViolated(first) }
         if let expected = expect.violation {
-            if case .invariantViolated? = failure, violations.contains(where: { $0.invariant == expected }) {
+            if case .invariantViolated? = failure, violations.contains(where: { $0.rule == expected }) {
                 failure = nil
             } else if failure == nil {
                 check.mismatch("expect.violation", expected: expected.rawValue, actual: "no violation")
@@ -60,7 +60,7 @@ extension Scenario {
         check.all(expect)
         return ScenarioVerdict(
             name: name, trace: events, mismatches: check.mismatches, failure: failure, violations: violations,
-            warnings: app.warnings.map(app.locating), rules: app.invariants.rules, expectedWarnings: expect.warnings ?? []
+            warnings: app.warnings.map(app.locating), rules: app.ruleChecker.rules, expectedWarnings: expect.warnings ?? []
         )
     }
 

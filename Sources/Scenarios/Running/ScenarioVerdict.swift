@@ -10,27 +10,27 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     /// Expectations that did not hold, in the order the scenario writes them: each names its
     /// expectation, what the scenario expected and what happened.
     public var mismatches: [Mismatch]
-    /// A failure the scenario did not expect: an invariant violation or a scenario issue.
+    /// A failure the scenario did not expect: a broken rule or a scenario issue.
     public var failure: HarnessFailure?
     /// Every failure of the run, in order: the first (the verdict's ``failure``), then every other
     /// rule broken, by the same step or a later one, up to `SimulatedApp.maximumRecordedFailures`
     /// (a scenario that expects a violation stops at it).
-    public var violations: [InvariantViolation] = []
+    public var violations: [Finding] = []
     /// Every warning of the run, in order: rules broken that the run's rule set reports without
     /// failing it, each with its source.
-    public var warnings: [InvariantViolation] = []
+    public var warnings: [Finding] = []
     /// The rules the run was checked by.
     package var rules: RuleSet = .standard
     /// The warnings the scenario expects (`expect.warnings`): pinned, they fail no gate and are not
     /// reported again.
-    package var expectedWarnings: [Invariant] = []
+    package var expectedWarnings: [RuleID] = []
 
     /// The rules the run broke besides the one its ``failure`` names (all of them when the failure
     /// is a scenario issue or a setup problem that came after them).
-    package var otherViolations: [InvariantViolation] {
+    package var otherViolations: [Finding] {
         // The failure carries the step that found it; the same finding in the list does not.
         guard case .invariantViolated(let shown)? = failure,
-            let index = violations.firstIndex(where: { $0.invariant == shown.invariant && $0.traceSoFar.count == shown.traceSoFar.count })
+            let index = violations.firstIndex(where: { $0.rule == shown.rule && $0.traceSoFar.count == shown.traceSoFar.count })
         else { return violations }
         var others = violations
         others.remove(at: index)
@@ -38,9 +38,9 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
     }
 
     /// The first warning of each rule the run warns of: what a report prints, a line per rule.
-    package var firstWarningOfEachRule: [InvariantViolation] {
-        var seen: Set<Invariant> = []
-        return warnings.filter { seen.insert($0.invariant).inserted }
+    package var firstWarningOfEachRule: [Finding] {
+        var seen: Set<RuleID> = []
+        return warnings.filter { seen.insert($0.rule).inserted }
     }
 
     /// Whether every expectation held and nothing failed.
@@ -53,7 +53,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
 
     /// The first warning of each rule the run warns of and the scenario does not expect: what the
     /// reports print and the warning gate counts.
-    package var unexpectedWarnings: [InvariantViolation] { firstWarningOfEachRule.filter { !expectedWarnings.contains($0.invariant) } }
+    package var unexpectedWarnings: [Finding] { firstWarningOfEachRule.filter { !expectedWarnings.contains($0.rule) } }
 
     /// One line, as a test failure prints the value: `PASS name`, or `FAIL name: what failed first`
     /// and how many more; ``report`` has the rest and the trace.
@@ -83,7 +83,7 @@ public struct ScenarioVerdict: Sendable, CustomStringConvertible {
         if let failure { lines.append(failure.description) }
         for other in otherViolations {
             lines.append(
-                "the run also broke \(other.invariant.rawValue): \(other.invariant.rule)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)"
+                "the run also broke \(other.rule.rawValue): \(other.rule.statement)\n  at: event \(other.traceSoFar.count) of \(trace.count), \(other.event)"
             )
         }
         for mismatch in mismatches { lines.append("\(mismatch.expectation): expected \(mismatch.expected), got \(mismatch.actual)") }

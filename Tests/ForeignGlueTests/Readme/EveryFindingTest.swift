@@ -11,5 +11,5 @@ import Testing
         try app.onboarding()
         try app.requestAd()
     }
-    #expect(app.failures.map(\.invariant) == [], "\(app.failures.map(\.summary).joined(separator: "\n"))")
+    #expect(app.failures.map(\.rule) == [], "\(app.failures.map(\.summary).joined(separator: "\n"))")
 }

@@ -9,7 +9,7 @@ import Testing
     )
     try app.launch()
     try app.onboarding()  // an alert comes up as the glue asks: notDetermined at once, no prompt
-    try app.foreground()  // active again: the glue must ask again (an invariant checks it)
+    try app.foreground()  // active again: the glue must ask again (a rule checks it)
     try app.requestAd()
 
     #expect(app.trackingPrompts == 1)

@@ -34,16 +34,16 @@ struct NoAdBeforeOnboarding: Rule {
     let scenario = try Scenario.decode(
         json: #"{"name": "ad at launch", "previousSession": {"tracking": "denied", "consent": "obtained"}, "steps": ["launch", "requestAd"], "expect": {}}"#
     )
-    #expect(scenario.run(glue: ConsentFirstGlue.init, rules: rules).violations.map(\.invariant.rawValue) == ["myApp.noAdBeforeOnboarding"])
+    #expect(scenario.run(glue: ConsentFirstGlue.init, rules: rules).violations.map(\.rule.rawValue) == ["myApp.noAdBeforeOnboarding"])
 
     // The explorer: the shortest run that breaks it, as a fixture that replays with the same rules.
     let search = try Explorer(
         glue: ConsentFirstGlue.init, startingPoint: #"{"previousSession": {"tracking": "denied", "consent": "obtained"}}"#,
         bounds: ExplorationBounds(depth: 2, maxFaults: 0), rules: rules
     ).breadthFirst()
-    #expect(search.counterexamples.map(\.invariant.rawValue) == ["myApp.noAdBeforeOnboarding"])
+    #expect(search.counterexamples.map(\.rule.rawValue) == ["myApp.noAdBeforeOnboarding"])
     #expect(search.counterexample?.steps == ["launch", "requestAd"])
     // Its fixture names your rule: it decodes knowing the set that adds it (no set, no rule: an error naming it).
     let replay = try Scenario.decode(json: search.counterexample?.fixture ?? "", knowing: rules)
-    #expect(replay.run(glue: ConsentFirstGlue.init).violations.map(\.invariant.rawValue) == ["myApp.noAdBeforeOnboarding"])
+    #expect(replay.run(glue: ConsentFirstGlue.init).violations.map(\.rule.rawValue) == ["myApp.noAdBeforeOnboarding"])
 }

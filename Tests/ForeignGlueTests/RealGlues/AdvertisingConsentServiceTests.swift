@@ -71,8 +71,8 @@ struct AdvertisingConsentServiceTests {
         #expect(app.adRequests.map(\.isNonPersonalized) == [false, false, false, false])
         #expect(app.adRequests.map(\.serving.mode) == Array(repeating: situation.servedAtLaunch, count: 3) + [situation.servedAfter])
         #expect(app.adRequests.last?.canRequestAds == true)
-        #expect(app.failures.map(\.invariant) == Array(repeating: .noRequestWithoutConsentSDKPermission, count: 3))
-        #expect(app.warnings.map(\.invariant) == [.adSDKStartsOnlyWhenAdsAllowed], "the first load starts the ad SDK implicitly")
+        #expect(app.failures.map(\.rule) == Array(repeating: .noRequestWithoutConsentSDKPermission, count: 3))
+        #expect(app.warnings.map(\.rule) == [.adSDKStartsOnlyWhenAdsAllowed], "the first load starts the ad SDK implicitly")
         let leftovers = try app.finish()
         #expect(leftovers.suspendedTasks.isEmpty)
         #expect(leftovers.isClean, "\(leftovers)")
@@ -94,7 +94,7 @@ struct AdvertisingConsentServiceTests {
         try app.runUntilIdle()
         #expect(app.trackingPrompts == 1, "the stored answer: no second prompt")
         #expect(app.consentFormsShown == 1)
-        #expect(app.failures.map(\.invariant) == Array(repeating: .noRequestWithoutConsentSDKPermission, count: 6))
+        #expect(app.failures.map(\.rule) == Array(repeating: .noRequestWithoutConsentSDKPermission, count: 6))
         #expect(try app.finish().isClean)
     }
 
@@ -104,7 +104,7 @@ struct AdvertisingConsentServiceTests {
             glue: AdvertisingConsentServiceGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
         let launchFailure = #expect(throws: HarnessFailure.self) { try app.launch() }
         guard case .invariantViolated(let first) = launchFailure else { return #expect(Bool(false), "\(String(describing: launchFailure))") }
-        #expect(first.invariant == .noRequestWithoutConsentSDKPermission)
+        #expect(first.rule == .noRequestWithoutConsentSDKPermission)
         #expect(first.event.name == .adsRequest && first.event["format"] == "interstitial")
         try app.runUntilIdle()
         #expect(app.privacyOptionsRequirement == .required)
@@ -112,7 +112,7 @@ struct AdvertisingConsentServiceTests {
         #expect(app.trace.events.filter { $0.name == .consentFormPresent }.map { $0["kind"] } == ["consent"])
         let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
         guard case .invariantViolated(let violation) = failure else { return #expect(Bool(false), "\(String(describing: failure))") }
-        #expect(violation.invariant == .privacyOptionsReachable)
+        #expect(violation.rule == .privacyOptionsReachable)
     }
 
     @Test("a consent form closed unanswered: the ad SDK starts anyway, and the interstitial's reload goes out while canRequestAds is false")
@@ -130,8 +130,8 @@ struct AdvertisingConsentServiceTests {
         #expect(app.adRequests.count == 4)
         #expect(app.adRequests.last?.canRequestAds == false)
         #expect(app.adRequests.last?.serving.mode == .limited)
-        #expect(app.failures.map(\.invariant) == Array(repeating: .noRequestWithoutConsentSDKPermission, count: 4))
-        #expect(app.warnings.map(\.invariant) == [.adSDKStartsOnlyWhenAdsAllowed, .adSDKStartsOnlyWhenAdsAllowed])
+        #expect(app.failures.map(\.rule) == Array(repeating: .noRequestWithoutConsentSDKPermission, count: 4))
+        #expect(app.warnings.map(\.rule) == [.adSDKStartsOnlyWhenAdsAllowed, .adSDKStartsOnlyWhenAdsAllowed])
         #expect(try app.finish().isClean)
     }
 
@@ -150,7 +150,7 @@ struct AdvertisingConsentServiceTests {
         #expect(app.trackingStatus == .notDetermined)
         #expect(app.trace.count(of: .trackingRequest) == 1)
         #expect(try app.finish().isClean)
-        #expect(app.warnings.map(\.invariant) == [.adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive])
+        #expect(app.warnings.map(\.rule) == [.adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive])
     }
 
     @Test("the rewarded loaders retry a failed load at once, at the same instant: adLoadsBackOff")
@@ -171,7 +171,7 @@ struct AdvertisingConsentServiceTests {
         let formats: [AdFormat] = app.adRequests.map(\.request.format)
         #expect(formats == Self.launchLoads + retries)
         #expect(app.adRequests.allSatisfy { $0.time == .zero })
-        let backOffs: Int = app.warnings.filter { $0.invariant == .adLoadsBackOff }.count
+        let backOffs: Int = app.warnings.filter { $0.rule == .adLoadsBackOff }.count
         #expect(backOffs == 2)
         try app.runUntilIdle()
         #expect(try app.finish().isClean)
@@ -229,13 +229,13 @@ struct AdvertisingConsentServiceTests {
         let bounds = ExplorationBounds(depth: 2, maxFaults: 1)
         let report = try Explorer(glue: glue, bounds: bounds).breadthFirst()
         // No tap needed for the missing entry point: the end of the run probes it once the consent SDK requires one.
-        #expect(report.counterexamples.map(\.invariant) == [.noRequestWithoutConsentSDKPermission, .privacyOptionsReachable], "\(report)")
+        #expect(report.counterexamples.map(\.rule) == [.noRequestWithoutConsentSDKPermission, .privacyOptionsReachable], "\(report)")
         let everyAnswer = ["trackingPrompt=allow", "consentForm=acceptAll", "privacyOptionsForm=acceptAll"]
         #expect(report.counterexamples.map(\.choices) == [everyAnswer, everyAnswer])
         #expect(report.counterexamples.map(\.steps) == [["launch"], ["launch", "advance 1.000s"]])
 
         let noFaults = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 3, maxFaults: 0)).breadthFirst()
-        #expect(noFaults.counterexamples.map(\.invariant) == [.noRequestWithoutConsentSDKPermission, .privacyOptionsReachable], "\(noFaults)")
+        #expect(noFaults.counterexamples.map(\.rule) == [.noRequestWithoutConsentSDKPermission, .privacyOptionsReachable], "\(noFaults)")
         #expect(noFaults.counterexamples.map(\.choices) == [everyAnswer, everyAnswer])
         #expect(noFaults.counterexamples.map(\.steps) == [["launch"], ["launch", "advance 1.000s"]])
         #expect(noFaults.statistics.depthReached == 3)

@@ -111,14 +111,14 @@ struct GoogleConsentManagerTests {
         #expect(app.leftovers.suspendedTasks.isEmpty)
         let failure = #expect(throws: HarnessFailure.self) { try app.finish() }
         guard case .invariantViolated(let violation) = failure else { return #expect(Bool(false), "\(String(describing: failure))") }
-        #expect(violation.invariant == .privacyOptionsReachable)
+        #expect(violation.rule == .privacyOptionsReachable)
     }
 
     @Test("explored to depth 2 with one fault: one finding, needing a consent form that never completes; none with answers and orders only")
     func explored() throws {
         let glue = GlueFactory(GoogleConsentManagerGlue.init)
         let report = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 2, maxFaults: 1)).breadthFirst()
-        #expect(report.counterexamples.map(\.invariant) == [.privacyOptionsReachable], "\(report)")
+        #expect(report.counterexamples.map(\.rule) == [.privacyOptionsReachable], "\(report)")
         // The counterexample scripts every answer, so it replays once the glue is fixed and shows more.
         #expect(
             report.counterexamples.map(\.choices) == [

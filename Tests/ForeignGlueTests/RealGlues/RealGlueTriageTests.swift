@@ -45,13 +45,13 @@ struct RealGlueTriageTests {
             // app's configuration, which `adharness lint` checks).
             let scenario = try file.load()
             let premises = [scenario.expect.violation] + (scenario.device.infoPlist == Device().infoPlist ? [] : [.noCrash])
-            for finding in verdict.violations + verdict.warnings where !premises.contains(finding.invariant) {
-                found.insert(Row(glue: glue.name, rule: finding.invariant.rawValue, severity: finding.severity.rawValue))
+            for finding in verdict.violations + verdict.warnings where !premises.contains(finding.rule) {
+                found.insert(Row(glue: glue.name, rule: finding.rule.rawValue, severity: finding.severity.rawValue))
             }
         }
         let report = try Explorer(glue: glue, bounds: ExplorationBounds(depth: 3, maxFaults: 0), rules: .standard).breadthFirst()
         for counterexample in report.counterexamples {
-            found.insert(Row(glue: glue.name, rule: counterexample.invariant.rawValue, severity: RuleSeverity.failure.rawValue))
+            found.insert(Row(glue: glue.name, rule: counterexample.rule.rawValue, severity: RuleSeverity.failure.rawValue))
         }
         return found
     }

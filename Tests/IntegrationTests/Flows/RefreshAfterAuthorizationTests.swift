@@ -49,7 +49,7 @@ struct RefreshAfterAuthorizationTests {
             Issue.record("expected an invariant violation, got \(String(describing: failure))")
             return
         }
-        #expect(violation.invariant == .requestsFollowCurrentAnswers)
+        #expect(violation.rule == .requestsFollowCurrentAnswers)
         #expect(violation.event.name == .adsRequest)
     }
 }

@@ -22,19 +22,19 @@ struct AuthorityByOSVersionTests {
     func guidanceBefore14_5(osVersion: String) throws {
         let standard = try Self.readsAtOnce(osVersion: osVersion, rules: .standard)
         #expect(standard.passed, "\(standard.report)")
-        let warning = try #require(standard.warnings.first { $0.invariant == .identifierOnlyWhenAuthorized })
+        let warning = try #require(standard.warnings.first { $0.rule == .identifierOnlyWhenAuthorized })
         #expect(warning.authority == .guidance)
         #expect(warning.summary.hasPrefix("identifierOnlyWhenAuthorized (guidance)"))
 
         let strict = try Self.readsAtOnce(osVersion: osVersion, rules: .strict)
-        #expect(strict.violations.first?.invariant == .identifierOnlyWhenAuthorized)
+        #expect(strict.violations.first?.rule == .identifierOnlyWhenAuthorized)
         let overridden = try Self.readsAtOnce(osVersion: osVersion, rules: RuleSet.standard.setting(.identifierOnlyWhenAuthorized, to: .off))
         #expect(overridden.warnings.isEmpty && overridden.passed)
     }
 
     @Test("the rule's authority is the OS version's at the event: platform from 14.5, guidance before, platform where the event names none")
     func authorityAtEvent() {
-        let rule = Invariant.identifierOnlyWhenAuthorized.descriptor
+        let rule = RuleID.identifierOnlyWhenAuthorized.descriptor
         let read = { (os: String?) in
             TraceEvent(
                 time: .zero, name: .idfaRead,

@@ -67,7 +67,7 @@ struct CatalogueTests {
     @Test("the Rules article's table names every rule, in its authority's row")
     func rulesArticleListsEveryRule() throws {
         let article = try text("Sources/AdHarness/AdHarness.docc/Rules.md")
-        for rule in Invariant.allCases {
+        for rule in RuleID.allCases {
             let row = article.split(separator: "\n").first { $0.hasPrefix("| \(rule.authority.rawValue) |") }
             #expect(row?.contains("`\(rule.rawValue)`") == true, "\(rule.rawValue) is not in the \(rule.authority.rawValue) row")
         }

@@ -3,7 +3,7 @@ import AdRequestKit
 import StandInRuntime
 import Testing
 
-/// The invariant checker, fed events as the stand-ins and a glue would record them: it decides
+/// The rule checker, fed events as the stand-ins and a glue would record them: it decides
 /// from the stand-ins' events alone, and the glue's log changes nothing.
 @Suite("The checker reads ground truth only")
 struct GroundTruthCheckerTests {
@@ -12,19 +12,19 @@ struct GroundTruthCheckerTests {
     /// The rules the events break as failures, in order (by default under the seed's policy, as
     /// the reference glue is checked); `finish` ends the run after them. Each event comes `apart`
     /// after the one before (none: all at one instant).
-    func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false, apart: Duration = .seconds(1)) -> [Invariant] {
-        checker(events, rules: rules, finish: finish, apart: apart).violations.map(\.invariant)
+    func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false, apart: Duration = .seconds(1)) -> [RuleID] {
+        checker(events, rules: rules, finish: finish, apart: apart).violations.map(\.rule)
     }
 
     /// The rules the events break as warnings, in order.
-    func warnings(_ events: [Event], rules: RuleSet = .standard, finish: Bool = false) -> [Invariant] {
-        checker(events, rules: rules, finish: finish, apart: .seconds(1)).warnings.map(\.invariant)
+    func warnings(_ events: [Event], rules: RuleSet = .standard, finish: Bool = false) -> [RuleID] {
+        checker(events, rules: rules, finish: finish, apart: .seconds(1)).warnings.map(\.rule)
     }
 
-    private func checker(_ events: [Event], rules: RuleSet, finish: Bool, apart: Duration) -> InvariantChecker {
+    private func checker(_ events: [Event], rules: RuleSet, finish: Bool, apart: Duration) -> RuleChecker {
         let now = Locked(Duration.zero)
         let trace = Trace(now: { now.withLock { $0 } })
-        let checker = InvariantChecker(trace: trace, rules: rules)
+        let checker = RuleChecker(trace: trace, rules: rules)
         for event in events {
             trace.record(event.name, event.fields.map { EventField($0.key, $0.value) })
             now.withLock { $0 += apart }
@@ -240,7 +240,7 @@ struct GroundTruthCheckerTests {
         let refusal: Event = (.storeSet, ["key": "IABTCF_PurposeConsents", "value": "00000000000"])
         let refused: [Event] = [(.consentFormPresent, ["kind": "consent"]), refusal, (.consentFormAnswer, ["kind": "consent", "answer": "rejectAll"])]
         let prompt: [Event] = [(.trackingRequest, [:]), (.trackingPrompt, [:])]
-        let rule = Invariant.noTrackingPromptAfterConsentRefused
+        let rule = RuleID.noTrackingPromptAfterConsentRefused
         #expect(warnings(refused + prompt).contains(rule))
         #expect(!warnings([refusal] + prompt).contains(rule), "a refusal stored without a form answer (consent sync)")
         #expect(warnings(refused + [(.trackingRequest, ["by": "consentSDK"]), (.trackingPrompt, [:])]).contains(rule), "the consent SDK's own prompt")

@@ -7,7 +7,7 @@ import Testing
 struct RuleSetTests {
     @Test("each rule's default severity is its authority's: platform fails, guidance and revenue warn, policy is off")
     func defaults() {
-        for rule in Invariant.allCases {
+        for rule in RuleID.allCases {
             let expected: RuleSeverity =
                 switch rule.authority {
                 case .platform: .failure
@@ -26,7 +26,7 @@ struct RuleSetTests {
         #expect(RuleSet.seed.severity(of: .adSDKStartsAfterTrackingDecision) == .failure)
         #expect(RuleSet.seed.severity(of: .requestsFollowCurrentAnswers) == .failure)
         #expect(RuleSet.seed.severity(of: .wantedAdsRequested) == .warning)
-        #expect(Invariant.allCases.filter { $0.authority == .policy }.allSatisfy { RuleSet.seed.severity(of: $0) == .failure })
+        #expect(RuleID.allCases.filter { $0.authority == .policy }.allSatisfy { RuleSet.seed.severity(of: $0) == .failure })
     }
 
     @Test(
@@ -66,7 +66,7 @@ struct RuleSetTests {
         let warned = scenario.run()
         #expect(warned.passed, "\(warned.report)")
         let strict = scenario.run(rules: .strict)
-        #expect(strict.violations.map(\.invariant) == [.requestsFollowCurrentAnswers])
+        #expect(strict.violations.map(\.rule) == [.requestsFollowCurrentAnswers])
         let silent = scenario.run(rules: RuleSet.standard.setting(.requestsFollowCurrentAnswers, to: .off))
         #expect(silent.mismatches.map(\.expectation) == ["expect.warnings"])
     }

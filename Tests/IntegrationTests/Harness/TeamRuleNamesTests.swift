@@ -31,10 +31,10 @@ struct TeamRuleNamesTests {
 
     @Test("a name reads back against the set that adds the rule, and only there")
     func nameAgainstTheSet() throws {
-        #expect(Invariant(rawValue: "names.noAds") == nil)
-        let rule = try #require(Invariant(rawValue: "names.noAds", in: rules))
+        #expect(RuleID(rawValue: "names.noAds") == nil)
+        let rule = try #require(RuleID(rawValue: "names.noAds", in: rules))
         #expect(rule.authority == .policy)
-        #expect(Invariant(rawValue: "noCrash", in: rules) == .noCrash)
+        #expect(RuleID(rawValue: "noCrash", in: rules) == .noCrash)
         #expect(try RuleSet(parsing: rules.description, knowing: rules) == rules)
         #expect(throws: RuleSetError.self) { try RuleSet(parsing: rules.description) }
     }
@@ -45,7 +45,7 @@ struct TeamRuleNamesTests {
         #expect(scenario.rules == rules)
         let verdict = scenario.run()
         #expect(verdict.passed, "\(verdict.report)")
-        #expect(verdict.violations.map(\.invariant.rawValue) == ["names.noAds"])
+        #expect(verdict.violations.map(\.rule.rawValue) == ["names.noAds"])
         #expect(verdict.violations.first?.authority == .policy)
     }
 

@@ -176,6 +176,6 @@ struct LegacyConsentFlowTests {
         try app.launch()
         let failure = #expect(throws: HarnessFailure.self) { try app.requestAd() }
         guard case .invariantViolated(let violation)? = failure else { return }
-        #expect(violation.invariant == .personalizedOnlyWithBothAnswers)
+        #expect(violation.rule == .personalizedOnlyWithBothAnswers)
     }
 }

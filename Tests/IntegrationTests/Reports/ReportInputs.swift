@@ -9,7 +9,7 @@ enum ReportInputs {
         url: FixtureFiles.bundledDirectory.appendingPathComponent("qa/first-launch-allow.json"), displayPath: "qa/first-launch-allow.json"
     )
 
-    /// A fixture that pins a bug on purpose: its run breaks an invariant the scenario expects.
+    /// A fixture that pins a bug on purpose: its run breaks a rule the scenario expects.
     static let droppedNPA = ScenarioFile(
         url: FixtureFiles.bundledDirectory.appendingPathComponent("mistakes/dropped-npa-is-caught.json"),
         displayPath: "mistakes/dropped-npa-is-caught.json"

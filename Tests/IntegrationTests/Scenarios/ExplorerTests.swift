@@ -69,7 +69,7 @@ struct ExplorerTests {
         let replayed = explorer.breadthFirst()
         #expect(standing.stateKeys == replayed.stateKeys)
         // The same runs found, a finding made on a standing world being run again without the steps that kept its state.
-        let found = { (report: ExplorationReport) in report.counterexamples.map { "\($0.invariant) \($0.stepsBeforeShrinking) \($0.steps) \($0.choices)" } }
+        let found = { (report: ExplorationReport) in report.counterexamples.map { "\($0.rule) \($0.stepsBeforeShrinking) \($0.steps) \($0.choices)" } }
         #expect(found(standing) == found(replayed))
         #expect(!standing.passed)
         #expect(standing.statistics.executions + standing.statistics.stepsWithoutReplay == replayed.statistics.executions)
@@ -91,9 +91,9 @@ struct ExplorerTests {
         let bounds = ExplorationBounds(depth: 2, maxFaults: 0)
         let france = try Explorer(glue: DetailsPageAdGlue.init, startingPoint: #"{"device": {"osVersion": "27.2", "country": "FR"}}"#, bounds: bounds)
         let found = try #require(france.breadthFirst().counterexample)
-        #expect(found.invariant == .noRequestWithoutConsentSDKPermission)
+        #expect(found.rule == .noRequestWithoutConsentSDKPermission)
         #expect(found.choices == ["trackingPrompt=additionalInformation", "consentForm=acceptAll", "privacyOptionsForm=acceptAll"])
-        #expect(found.scenario.run(glue: GlueFactory(DetailsPageAdGlue.init)).violations.map(\.invariant) == [.noRequestWithoutConsentSDKPermission])
+        #expect(found.scenario.run(glue: GlueFactory(DetailsPageAdGlue.init)).violations.map(\.rule) == [.noRequestWithoutConsentSDKPermission])
         // In Spain the plain request shows the two-button alert, which has no such button.
         let spain = try Explorer(glue: DetailsPageAdGlue.init, startingPoint: #"{"device": {"osVersion": "27.2", "country": "ES"}}"#, bounds: bounds)
         #expect(spain.breadthFirst().passed)
@@ -127,7 +127,7 @@ struct ExplorerTests {
         // Told nothing of the device, the search finds the bug behind the sheet's button and writes the country.
         let explorer = try Explorer(glue: DetailsPageAdGlue.init, bounds: ExplorationBounds(depth: 2, maxFaults: 0, variesDevice: true))
         let found = try #require(explorer.breadthFirst().counterexample)
-        #expect(found.invariant == .noRequestWithoutConsentSDKPermission)
+        #expect(found.rule == .noRequestWithoutConsentSDKPermission)
         #expect(found.scenario.device.country == "FR" && found.scenario.device.os.osVersion == "27.2", "\(found.fixture)")
     }
 
@@ -163,7 +163,7 @@ struct ExplorerTests {
             faults: [Fault.adLoad(.callback(.twice), times: nil)],
             steps: [.launch, .readAdvertisingIdentifier, .onboarding, .advance(.seconds(30)), .advance(.seconds(31)), .foreground, .requestAd, .requestAd]
         )
-        var shrinker = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers)
+        var shrinker = Shrinker(glue: nil, rule: .personalizedOnlyWithBothAnswers)
         let shrunk = shrinker.shrink(draft)
         let (small, violation) = try #require(shrunk)
         #expect(small.steps == [.launch, .onboarding, .requestAd])
@@ -172,7 +172,7 @@ struct ExplorerTests {
                 AnswerChoice(key: .trackingPrompt, answer: "deny", after: .zero), AnswerChoice(key: .consentForm, answer: "acceptAll", after: .zero),
             ])
         #expect(small.faults.isEmpty)
-        #expect(violation.invariant == .personalizedOnlyWithBothAnswers)
+        #expect(violation.rule == .personalizedOnlyWithBothAnswers)
     }
 
     @Test("shrinking keeps the starting point's own settings and drops only what the search chose")
@@ -189,13 +189,13 @@ struct ExplorerTests {
             answers: [AnswerChoice(key: .trackingPrompt, answer: "deny", after: .zero), AnswerChoice(key: .consentForm, answer: "acceptAll", after: .zero)],
             faults: [], steps: [.launch, .onboarding, .requestAd]
         )
-        var keeping = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers, pinned: pinned)
+        var keeping = Shrinker(glue: nil, rule: .personalizedOnlyWithBothAnswers, pinned: pinned)
         let keptRun = keeping.shrink(draft)
         let (kept, _) = try #require(keptRun)
         #expect(kept.base["device"] == pinned["device"])
         #expect(kept.base["app"] == pinned["app"])
         // Told nothing of the starting point, the same search drops the published explainer too.
-        var forgetting = Shrinker(glue: nil, invariant: .personalizedOnlyWithBothAnswers)
+        var forgetting = Shrinker(glue: nil, rule: .personalizedOnlyWithBothAnswers)
         let forgotRun = forgetting.shrink(draft)
         let (forgot, _) = try #require(forgotRun)
         #expect(forgot.base["device"] == nil)
@@ -217,13 +217,13 @@ struct ExplorerTests {
             Issue.record("expected the unanswered prompt to be a scenario issue, got \(verdict)")
             return
         }
-        #expect(verdict.otherViolations.map(\.invariant) == [.noRequestWithoutConsentSDKPermission])
+        #expect(verdict.otherViolations.map(\.rule) == [.noRequestWithoutConsentSDKPermission])
 
-        var shrinker = Shrinker(glue: glue, invariant: .noRequestWithoutConsentSDKPermission)
+        var shrinker = Shrinker(glue: glue, rule: .noRequestWithoutConsentSDKPermission)
         let shrunk = shrinker.shrink(draft)
         let (small, violation) = try #require(shrunk)
         #expect(small == draft)
-        #expect(violation.invariant == .noRequestWithoutConsentSDKPermission)
+        #expect(violation.rule == .noRequestWithoutConsentSDKPermission)
     }
 
     @Test("written fixtures spell every step, answer and fault as the decoder reads them")

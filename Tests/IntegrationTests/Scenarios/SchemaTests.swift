@@ -122,10 +122,10 @@ struct SchemaTests {
                 code: AdRequestRefusal.allCases.map(\.rawValue)),
             ValueList(
                 field: "expect.violation", schema: enumeration("properties", "expect", "properties", "violation"),
-                code: Invariant.allCases.map(\.rawValue)),
+                code: RuleID.allCases.map(\.rawValue)),
             ValueList(
                 field: "expect.warnings", schema: enumeration("properties", "expect", "properties", "warnings", "items"),
-                code: Invariant.allCases.map(\.rawValue)),
+                code: RuleID.allCases.map(\.rawValue)),
         ]
         let faultErrors = FaultTarget.allCases.filter { !$0.acceptedErrors.isEmpty }.map { target in
             ValueList(field: "faults[].error of \(target)", schema: errors(of: target), code: target.acceptedErrors.map(\.rawValue))

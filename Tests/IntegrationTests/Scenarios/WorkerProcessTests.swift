@@ -54,7 +54,7 @@ struct WorkerProcessTests {
         #expect(there.statistics.workersLost == 0 && there.problem == nil)
         #expect(!here.passed)
         #expect(there.findings.map(\.fixture) == here.findings.map(\.fixture))
-        #expect(there.findings.map(\.violation) == here.findings.map(\.violation))
+        #expect(there.findings.map(\.finding) == here.findings.map(\.finding))
     }
 
     @Test("random walks in workers are the walks made in process: the same steps, states and counterexamples")
@@ -155,7 +155,7 @@ struct WorkerProcessTests {
     @Test("a death is judged by the crash rules: a trap fails noCrash, a trap on a duplicate completion warns, a hang fails noHang")
     func deathsAndTheirRules() {
         let findings = { (death: ProcessDeath, rules: RuleSet) in
-            ProcessDeath.findings(ending: death.trace(after: []), rules: rules).map { "\($0.invariant) \($0.severity)" }
+            ProcessDeath.findings(ending: death.trace(after: []), rules: rules).map { "\($0.rule) \($0.severity)" }
         }
         #expect(findings(ProcessDeath(reason: .trap, message: "Fatal error"), .standard) == ["noCrash failure"])
         let onDuplicate = ProcessDeath(reason: .trap, message: "misuse", duplicateCallback: "consent.update completion")

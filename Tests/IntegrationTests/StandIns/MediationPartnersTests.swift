@@ -11,12 +11,12 @@ struct MediationPartnersTests {
     func told(
         _ flags: PartnerPrivacyFlags, device: Device = Device(), previousSession: PreviousSession = .freshInstall,
         configuration: AdsConfiguration = AdsConfiguration()
-    ) throws -> [Invariant] {
+    ) throws -> [RuleID] {
         let app = try SimulatedApp(device: device, previousSession: previousSession, configuration: configuration, rules: .strict)
         app.stopsAtFirstFailure = false
         try app.launch()
         app.runningStandIns?.mediationPartners.setPrivacy(flags, for: .appLovin)
-        return app.failures.map(\.invariant).filter { $0 == .partnersToldNoMoreThanUserGave }
+        return app.failures.map(\.rule).filter { $0 == .partnersToldNoMoreThanUserGave }
     }
 
     @Test("GDPR consent is judged against the stored choice: told true after reject all breaks the rule, after accept all it does not")
@@ -41,7 +41,7 @@ struct MediationPartnersTests {
         app.runningStandIns?.adSDK.setRequestConfiguration(kids.adRequestConfiguration)
         app.runningStandIns?.mediationPartners.setPrivacy(PartnerPrivacyFlags(isAgeRestricted: false), for: .unityAds)
         app.runningStandIns?.mediationPartners.setPrivacy(PartnerPrivacyFlags(isAgeRestricted: true), for: .liftoff)
-        let broken = app.failures.filter { $0.invariant == .partnersToldNoMoreThanUserGave }
+        let broken = app.failures.filter { $0.rule == .partnersToldNoMoreThanUserGave }
         #expect(broken.map { $0.event[.mediationPartner] } == [.unityAds])
     }
 

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// Failed ad loads are not retried at once, again and again.
-    public static let adLoadsBackOff = Invariant(declaring: "adLoadsBackOff")
+    public static let adLoadsBackOff = RuleID(declaring: "adLoadsBackOff")
 }
 
 extension RuleDescriptor {
@@ -42,7 +42,7 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/adLoadsBackOff`` keeps in a process: each ad unit's failed loads since its last ad
+/// What ``RuleID/adLoadsBackOff`` keeps in a process: each ad unit's failed loads since its last ad
 /// that loaded, and the user's own asks for an ad not answered yet.
 struct AdLoadRetries: Hashable, Sendable {
     /// For each ad unit, since its last ad that loaded in this process: when its last load failed,
@@ -57,7 +57,7 @@ struct AdLoadRetries: Hashable, Sendable {
 
     /// A request made this soon after the last failed load of its unit is a retry at once.
     static let retryWindow = Duration.seconds(2)
-    /// The retries at once that make a storm: the third one breaks ``Invariant/adLoadsBackOff``.
+    /// The retries at once that make a storm: the third one breaks ``RuleID/adLoadsBackOff``.
     static let stormRetries = 3
 
     /// Failed loads since the last ad that loaded.

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The app starts the ad SDK once per process.
-    public static let adSDKStartedOnce = Invariant(declaring: "adSDKStartedOnce")
+    public static let adSDKStartedOnce = RuleID(declaring: "adSDKStartedOnce")
 }
 
 extension RuleDescriptor {

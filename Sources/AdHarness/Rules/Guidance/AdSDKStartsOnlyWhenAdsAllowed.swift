@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The ad SDK does not start while the consent SDK's `canRequestAds` is false.
-    public static let adSDKStartsOnlyWhenAdsAllowed = Invariant(declaring: "adSDKStartsOnlyWhenAdsAllowed")
+    public static let adSDKStartsOnlyWhenAdsAllowed = RuleID(declaring: "adSDKStartsOnlyWhenAdsAllowed")
 }
 
 extension RuleDescriptor {

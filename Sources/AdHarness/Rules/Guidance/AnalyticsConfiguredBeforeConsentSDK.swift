@@ -1,10 +1,10 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// Where the publisher turned the consent SDK's consent mode on, the app configures the
     /// analytics SDK before the consent SDK starts in the process, so the consent SDK's link can set
     /// the analytics consent.
-    public static let analyticsConfiguredBeforeConsentSDK = Invariant(declaring: "analyticsConfiguredBeforeConsentSDK")
+    public static let analyticsConfiguredBeforeConsentSDK = RuleID(declaring: "analyticsConfiguredBeforeConsentSDK")
 }
 
 extension RuleDescriptor {

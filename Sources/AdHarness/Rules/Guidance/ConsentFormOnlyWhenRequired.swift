@@ -1,9 +1,9 @@
 import MockAdNetwork
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The consent form is shown only while consent is required; a decision that stands is changed in the privacy options.
-    public static let consentFormOnlyWhenRequired = Invariant(declaring: "consentFormOnlyWhenRequired")
+    public static let consentFormOnlyWhenRequired = RuleID(declaring: "consentFormOnlyWhenRequired")
 }
 
 extension RuleDescriptor {

@@ -3,9 +3,9 @@ import MockAdNetwork
 import MockTrackingManager
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// Consent the consent SDK requires is gathered: the app shows the consent form.
-    public static let consentGatheredWhenRequired = Invariant(declaring: "consentGatheredWhenRequired")
+    public static let consentGatheredWhenRequired = RuleID(declaring: "consentGatheredWhenRequired")
 }
 
 extension RuleDescriptor {
@@ -51,7 +51,7 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/consentGatheredWhenRequired`` keeps: where the device is, whether the app is
+/// What ``RuleID/consentGatheredWhenRequired`` keeps: where the device is, whether the app is
 /// free to act, and what the last process knew of consent and did about it.
 struct ConsentGathering: Hashable, Sendable {
     /// The region the device is in now (`device.ready`, `device.travel`).

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The consent SDK's stored consent is reset only in a debug run.
-    public static let consentResetOnlyWhenTesting = Invariant(declaring: "consentResetOnlyWhenTesting")
+    public static let consentResetOnlyWhenTesting = RuleID(declaring: "consentResetOnlyWhenTesting")
 }
 
 extension RuleDescriptor {

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// A full-screen ad that was shown is not presented again: the app loads a new one.
-    public static let fullScreenAdPresentedOnce = Invariant(declaring: "fullScreenAdPresentedOnce")
+    public static let fullScreenAdPresentedOnce = RuleID(declaring: "fullScreenAdPresentedOnce")
 }
 
 extension RuleDescriptor {

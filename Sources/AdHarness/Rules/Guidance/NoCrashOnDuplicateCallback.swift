@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The app survives an SDK completion delivered twice.
-    public static let noCrashOnDuplicateCallback = Invariant(declaring: "noCrashOnDuplicateCallback")
+    public static let noCrashOnDuplicateCallback = RuleID(declaring: "noCrashOnDuplicateCallback")
 }
 
 extension TraceField where Value == String {

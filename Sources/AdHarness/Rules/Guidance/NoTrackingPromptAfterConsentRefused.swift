@@ -2,10 +2,10 @@ import AdRequestKit
 import MockAdNetwork
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// Once the user has refused every purpose in a consent or privacy-options form, the app does not
     /// go on to show the tracking prompt in that process.
-    public static let noTrackingPromptAfterConsentRefused = Invariant(declaring: "noTrackingPromptAfterConsentRefused")
+    public static let noTrackingPromptAfterConsentRefused = RuleID(declaring: "noTrackingPromptAfterConsentRefused")
 }
 
 extension RuleDescriptor {
@@ -48,7 +48,7 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/noTrackingPromptAfterConsentRefused`` keeps in a process: whether the user
+/// What ``RuleID/noTrackingPromptAfterConsentRefused`` keeps in a process: whether the user
 /// refused every purpose in a form, and whether the current step is the user's tap.
 struct ConsentRefusal: Hashable, Sendable {
     /// The form on screen wrote a choice that consents to no purpose (its answer is not recorded yet).

@@ -1,9 +1,9 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// A mediated ad network is told the user's GDPR consent only once the consent SDK has answered
     /// in the process and allows ads: never from a switch of the app's own that skips the consent SDK.
-    public static let partnersToldConsentAfterConsentSDK = Invariant(declaring: "partnersToldConsentAfterConsentSDK")
+    public static let partnersToldConsentAfterConsentSDK = RuleID(declaring: "partnersToldConsentAfterConsentSDK")
 }
 
 extension RuleDescriptor {

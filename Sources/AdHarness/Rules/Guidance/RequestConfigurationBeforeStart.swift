@@ -1,9 +1,9 @@
 import AdRequestKit
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The ad SDK's request configuration is set before the SDK starts.
-    public static let requestConfigurationBeforeStart = Invariant(declaring: "requestConfigurationBeforeStart")
+    public static let requestConfigurationBeforeStart = RuleID(declaring: "requestConfigurationBeforeStart")
 }
 
 extension RuleDescriptor {
@@ -42,7 +42,7 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/requestConfigurationBeforeStart`` keeps: the ad SDK's audience tags in force in
+/// What ``RuleID/requestConfigurationBeforeStart`` keeps: the ad SDK's audience tags in force in
 /// this process, and whether a request went out under them.
 struct AdConfigurationInForce: Hashable, Sendable {
     /// The tags in force (those of a process that set none, until it sets some).

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// A consent update that fails or never answers does not keep back the ads a stored decision allows.
-    public static let storedConsentUsedWhenUpdateFails = Invariant(declaring: "storedConsentUsedWhenUpdateFails")
+    public static let storedConsentUsedWhenUpdateFails = RuleID(declaring: "storedConsentUsedWhenUpdateFails")
 }
 
 extension RuleDescriptor {
@@ -15,7 +15,7 @@ extension RuleDescriptor {
             A `requestAd` step opens a debt when the consent SDK allows ad requests on the stored decision alone (this \
             process's update restored it, and no update of the process has succeeded yet), the tracking status is \
             decided and no ad has loaded in this process; the next `ads.request` pays it, and an update that succeeds \
-            hands it to ``Invariant/wantedAdsRequested``. Broken by the run's end with the debt open and no work left \
+            hands it to ``RuleID/wantedAdsRequested``. Broken by the run's end with the debt open and no work left \
             waiting (`run.finish` without `pending`), even with the update's callback withheld: the update failed or \
             never answered, and the app kept a user whose decision stands from every ad of the session instead of \
             requesting on that decision, as Google's guide and samples do.

@@ -3,9 +3,9 @@ import MockAdNetwork
 import MockTrackingManager
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// A tracking request the OS ignored because the app was inactive is asked again once it is active.
-    public static let trackingAskedAgainOnceActive = Invariant(declaring: "trackingAskedAgainOnceActive")
+    public static let trackingAskedAgainOnceActive = RuleID(declaring: "trackingAskedAgainOnceActive")
 }
 
 extension RuleDescriptor {
@@ -50,7 +50,7 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/trackingAskedAgainOnceActive`` keeps: a tracking request the OS ignored while
+/// What ``RuleID/trackingAskedAgainOnceActive`` keeps: a tracking request the OS ignored while
 /// the app was inactive, and the app's active stretch since.
 struct UnaskedTracking: Hashable, Sendable {
     /// A tracking request the OS ignored because the app was not active, not asked again since.

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// An ad the app wants while it may request one goes out.
-    public static let wantedAdsRequested = Invariant(declaring: "wantedAdsRequested")
+    public static let wantedAdsRequested = RuleID(declaring: "wantedAdsRequested")
 }
 
 extension RuleDescriptor {
@@ -17,7 +17,7 @@ extension RuleDescriptor {
             debt, paid by the next `ads.request`. Broken by the run's end with the debt open, no work left waiting \
             (`run.finish` without `pending`), no callback withheld (the app is not left waiting on a timeout) and a \
             consent update of the process that succeeded (without one, the stored decision alone allowed the ad, \
-            which ``Invariant/storedConsentUsedWhenUpdateFails`` judges): a glue that never requests an ad passes \
+            which ``RuleID/storedConsentUsedWhenUpdateFails`` judges): a glue that never requests an ad passes \
             every safety rule and earns nothing, so this says so.
             """,
         source: """

@@ -1,11 +1,11 @@
 import AdRequestKit
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// Where GDPR applies, no analytics event goes out with a consent type granted (analytics
     /// storage, ad storage, ad user data, ad personalization) unless the user's consent choice
     /// allows it.
-    public static let analyticsAdSignalsWithinConsent = Invariant(declaring: "analyticsAdSignalsWithinConsent")
+    public static let analyticsAdSignalsWithinConsent = RuleID(declaring: "analyticsAdSignalsWithinConsent")
 }
 
 extension RuleDescriptor {

@@ -1,9 +1,9 @@
 import AdRequestKit
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No non-zero advertising identifier read unless tracking is `authorized`.
-    public static let identifierOnlyWhenAuthorized = Invariant(declaring: "identifierOnlyWhenAuthorized")
+    public static let identifierOnlyWhenAuthorized = RuleID(declaring: "identifierOnlyWhenAuthorized")
 }
 
 extension RuleDescriptor {

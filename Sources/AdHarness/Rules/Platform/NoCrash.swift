@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The app does not crash: for want of an Info.plist key the system needs, or by a trap in its own code.
-    public static let noCrash = Invariant(declaring: "noCrash")
+    public static let noCrash = RuleID(declaring: "noCrash")
 }
 
 extension RuleDescriptor {

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The app does not stop responding: no step blocks it for good.
-    public static let noHang = Invariant(declaring: "noHang")
+    public static let noHang = RuleID(declaring: "noHang")
 }
 
 extension RuleDescriptor {

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No ad request while the consent SDK's `canRequestAds` is false.
-    public static let noRequestWithoutConsentSDKPermission = Invariant(declaring: "noRequestWithoutConsentSDKPermission")
+    public static let noRequestWithoutConsentSDKPermission = RuleID(declaring: "noRequestWithoutConsentSDKPermission")
 }
 
 extension RuleDescriptor {

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The app does not loop without end: no spin at one instant, no callbacks nested without end.
-    public static let noRunawayLoop = Invariant(declaring: "noRunawayLoop")
+    public static let noRunawayLoop = RuleID(declaring: "noRunawayLoop")
 }
 
 extension RuleDescriptor {

@@ -2,10 +2,10 @@ import AdRequestKit
 import MockAdNetwork
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// A mediated ad network told the user's GDPR consent is told again once the user withdraws it:
     /// no partner still holds consent the user's current choice no longer gives.
-    public static let partnerFlagsFollowCurrentChoice = Invariant(declaring: "partnerFlagsFollowCurrentChoice")
+    public static let partnerFlagsFollowCurrentChoice = RuleID(declaring: "partnerFlagsFollowCurrentChoice")
 }
 
 extension RuleDescriptor {
@@ -39,7 +39,7 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/partnerFlagsFollowCurrentChoice`` keeps: the GDPR consent each partner holds in
+/// What ``RuleID/partnerFlagsFollowCurrentChoice`` keeps: the GDPR consent each partner holds in
 /// this process, told within the user's choice of that moment, and the user's choice now.
 struct PartnerFlagsHeld: Hashable, Sendable {
     /// What one partner holds.

@@ -1,10 +1,10 @@
 import AdRequestKit
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No mediated ad network is told more consent than the user gave: GDPR consent, no US
     /// opt-out, no age restriction, or a TC string with purposes the user refused.
-    public static let partnersToldNoMoreThanUserGave = Invariant(declaring: "partnersToldNoMoreThanUserGave")
+    public static let partnersToldNoMoreThanUserGave = RuleID(declaring: "partnersToldNoMoreThanUserGave")
 }
 
 extension RuleDescriptor {

@@ -2,9 +2,9 @@ import AdRequestKit
 import MockAdNetwork
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// When privacy options are required, the app's entry point presents the privacy-options form.
-    public static let privacyOptionsReachable = Invariant(declaring: "privacyOptionsReachable")
+    public static let privacyOptionsReachable = RuleID(declaring: "privacyOptionsReachable")
 }
 
 extension RuleDescriptor {
@@ -48,7 +48,7 @@ extension RuleDescriptor {
     )
 }
 
-/// What ``Invariant/privacyOptionsReachable`` keeps: whether the entry point is required, and
+/// What ``RuleID/privacyOptionsReachable`` keeps: whether the entry point is required, and
 /// whether a tap on it waits for its form.
 struct PrivacyOptionsTaps: Hashable, Sendable {
     /// The consent SDK's stored privacy-options requirement says the entry point is required.

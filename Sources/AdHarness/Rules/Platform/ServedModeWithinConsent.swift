@@ -1,9 +1,9 @@
 import MockAdNetwork
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No request is served personalized unless the consent in charge and the request's age tags allow it.
-    public static let servedModeWithinConsent = Invariant(declaring: "servedModeWithinConsent")
+    public static let servedModeWithinConsent = RuleID(declaring: "servedModeWithinConsent")
 }
 
 extension RuleDescriptor {

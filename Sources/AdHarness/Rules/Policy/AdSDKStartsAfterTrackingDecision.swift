@@ -1,9 +1,9 @@
 import MockTrackingManager
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// The ad SDK does not start before the tracking status is decided (the seed app's order).
-    public static let adSDKStartsAfterTrackingDecision = Invariant(declaring: "adSDKStartsAfterTrackingDecision")
+    public static let adSDKStartsAfterTrackingDecision = RuleID(declaring: "adSDKStartsAfterTrackingDecision")
 }
 
 extension RuleDescriptor {

@@ -1,9 +1,9 @@
 import MockAdNetwork
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No request the app marks personalized when the TCF signals do not allow personalized ads.
-    public static let personalizedOnlyWhenSignalsAllow = Invariant(declaring: "personalizedOnlyWhenSignalsAllow")
+    public static let personalizedOnlyWhenSignalsAllow = RuleID(declaring: "personalizedOnlyWhenSignalsAllow")
 }
 
 extension RuleDescriptor {
@@ -20,7 +20,7 @@ extension RuleDescriptor {
             tag's, the app's own `gad_rdp=1`, `consentOutdated`, or what the ad network requires of the CMP \
             (`cmpNotCertified`, `googleNotDisclosed`). \
             The ad SDK reads the TC string itself and serves the most conservative mode, so nothing personalized is \
-            served either way (``Invariant/servedModeWithinConsent`` judges that): repeating the signals in `npa` is \
+            served either way (``RuleID/servedModeWithinConsent`` judges that): repeating the signals in `npa` is \
             the seed app's policy, off unless the app turns it on.
             """,
         source: """
@@ -35,7 +35,7 @@ extension RuleDescriptor {
 
     /// The rules that lower the mode without the app's flag being the one to say so: a US opt-out
     /// the ad SDK reads itself (the GPP string, the US Privacy string), an audience tag
-    /// (``Invariant/taggedRequestsNeverPersonalized`` owns those), the app's own `gad_rdp=1`, a TC
+    /// (``RuleID/taggedRequestsNeverPersonalized`` owns those), the app's own `gad_rdp=1`, a TC
     /// string past its 13 months (the ad SDK serves nothing, and the app cannot date the string),
     /// and what the ad network requires of the CMP (certification, TCF 2.3's disclosed vendors),
     /// which the pre-parsed keys an app reads do not show.

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No request without `npa=1` unless both answers allow personalized ads (the seed's table).
-    public static let personalizedOnlyWithBothAnswers = Invariant(declaring: "personalizedOnlyWithBothAnswers")
+    public static let personalizedOnlyWithBothAnswers = RuleID(declaring: "personalizedOnlyWithBothAnswers")
 }
 
 extension RuleDescriptor {

@@ -1,8 +1,8 @@
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No request tagged child-directed, under the age of consent or for an age treatment goes without `npa=1`.
-    public static let taggedRequestsNeverPersonalized = Invariant(declaring: "taggedRequestsNeverPersonalized")
+    public static let taggedRequestsNeverPersonalized = RuleID(declaring: "taggedRequestsNeverPersonalized")
 }
 
 extension RuleDescriptor {
@@ -14,7 +14,7 @@ extension RuleDescriptor {
         definition: """
             Broken by an `ads.request` with `npa=false` while the ad SDK's request configuration in force tags it \
             `childDirected=true`, `underAgeOfConsent=true`, `ageTreatment=child` or `ageTreatment=teen`. The ad SDK applies the tags itself, \
-            so such a request is never served personalized (``Invariant/servedModeWithinConsent``); attaching `npa=1` \
+            so such a request is never served personalized (``RuleID/servedModeWithinConsent``); attaching `npa=1` \
             as well is the seed app's policy.
             """,
         source: """

@@ -1,11 +1,11 @@
 import AdRequestKit
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// Once the user's GDPR choice allows a consent type (analytics storage, ad storage, ad user
     /// data, ad personalization), analytics events carry it granted: the analytics consent follows
     /// the choice, a later change included.
-    public static let analyticsConsentFollowsChoice = Invariant(declaring: "analyticsConsentFollowsChoice")
+    public static let analyticsConsentFollowsChoice = RuleID(declaring: "analyticsConsentFollowsChoice")
 }
 
 extension RuleDescriptor {

@@ -1,9 +1,9 @@
 import MockAdNetwork
 import StandInRuntime
 
-extension Invariant {
+extension RuleID {
     /// No request keeps `npa=1` once tracking, consent and the TCF signals all allow personalized ads.
-    public static let requestsFollowCurrentAnswers = Invariant(declaring: "requestsFollowCurrentAnswers")
+    public static let requestsFollowCurrentAnswers = RuleID(declaring: "requestsFollowCurrentAnswers")
 }
 
 extension RuleDescriptor {

@@ -1,9 +1,15 @@
 import StandInRuntime
 
 /// A rule broken, at the event that broke it, with the trace up to it: a failure or a warning.
-public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvertible {
+public struct Finding: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rule broken.
-    public var invariant: Invariant
+    public var rule: RuleID
+    /// The rule broken: use ``rule``.
+    @available(*, deprecated, renamed: "rule")
+    public var invariant: RuleID {
+        get { rule }
+        set { rule = newValue }
+    }
     /// How severely the run's rule set takes it.
     public var severity: RuleSeverity
     /// The event that broke it.
@@ -35,14 +41,14 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     private var length: Int
 
     /// A finding of a rule at an event.
-    package init(invariant: Invariant, severity: RuleSeverity = .failure, event: TraceEvent, traceSoFar: [TraceEvent]) {
-        self.init(invariant: invariant, severity: severity, event: event, history: traceSoFar, length: traceSoFar.count, causeIndex: nil)
+    package init(rule: RuleID, severity: RuleSeverity = .failure, event: TraceEvent, traceSoFar: [TraceEvent]) {
+        self.init(rule: rule, severity: severity, event: event, history: traceSoFar, length: traceSoFar.count, causeIndex: nil)
     }
 
     /// A finding at the event `length - 1` of a trace, sharing the trace's storage, caused by the
     /// step at `causeIndex` if another than the event's own.
-    package init(invariant: Invariant, severity: RuleSeverity, event: TraceEvent, history: [TraceEvent], length: Int, causeIndex: Int?) {
-        self.invariant = invariant
+    package init(rule: RuleID, severity: RuleSeverity, event: TraceEvent, history: [TraceEvent], length: Int, causeIndex: Int?) {
+        self.rule = rule
         self.severity = severity
         self.event = event
         self.history = history
@@ -52,13 +58,13 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
 
     /// Findings are equal when they say the same: the rule, severity, event, trace so far and step.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.invariant == rhs.invariant && lhs.severity == rhs.severity && lhs.event == rhs.event && lhs.step == rhs.step
+        lhs.rule == rhs.rule && lhs.severity == rhs.severity && lhs.event == rhs.event && lhs.step == rhs.step
             && lhs.length == rhs.length && lhs.history.prefix(lhs.length) == rhs.history.prefix(rhs.length)
     }
 
     /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(invariant)
+        hasher.combine(rule)
         hasher.combine(severity)
         hasher.combine(event)
         hasher.combine(step)
@@ -69,7 +75,7 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     /// The rule, the event, and the trace so far, one event a line.
     public var description: String {
         """
-        \(severity == .warning ? "warning" : "invariant violated"): \(invariant.rule)\(step.map { "\n  in step: \($0)" } ?? "")\(causeLine)
+        \(severity == .warning ? "warning" : "invariant violated"): \(rule.statement)\(step.map { "\n  in step: \($0)" } ?? "")\(causeLine)
           at: \(event)
           trace so far:
         \(TraceEvent.textLines(traceSoFar).joined(separator: "\n"))
@@ -80,10 +86,14 @@ public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvert
     private var causeLine: String { cause.map { "\n  caused by: \($0)" } ?? "" }
 
     /// Whose rule it is at the event that broke it (a rule's authority may depend on the OS version).
-    public var authority: RuleAuthority { invariant.descriptor.authority(at: event) }
+    public var authority: RuleAuthority { rule.descriptor.authority(at: event) }
 
     /// One line: the rule's name, its authority at the event, and where it comes from.
     public var summary: String {
-        "\(invariant.rawValue) (\(authority)) at \(event.time.harnessDescription) \(event.name): \(invariant.rule); source: \(invariant.source)"
+        "\(rule.rawValue) (\(authority)) at \(event.time.harnessDescription) \(event.name): \(rule.statement); source: \(rule.source)"
     }
 }
+
+/// A rule broken, a failure or a warning: use ``Finding``.
+@available(*, deprecated, renamed: "Finding")
+public typealias InvariantViolation = Finding

@@ -3,9 +3,9 @@ import AdRequestKit
 import MockTrackingManager
 import Testing
 
-/// Each invariant fires when the app's glue makes the mistake it guards against, and not otherwise.
-@Suite("Invariants catch app mistakes")
-struct InvariantTests {
+/// Each rule fires when the app's glue makes the mistake it guards against, and not otherwise.
+@Suite("Rules catch app mistakes")
+struct RuleTests {
     /// Seven short runs that give every mistake a chance to show, each ended with `finish()`.
     func run(_ mistakes: Set<AppMistake>) throws {
         // Consent withdrawn late: the cached answer allowed ads, a two-minute update says required.
@@ -84,8 +84,8 @@ struct InvariantTests {
 
     @Test("every rule's statement, definition and source read as prose: no stray backslash or line break from the source")
     func rulesReadAsProse() {
-        for rule in Invariant.allCases {
-            for text in [rule.rule, rule.definition, rule.source] {
+        for rule in RuleID.allCases {
+            for text in [rule.statement, rule.definition, rule.source] {
                 #expect(!text.contains("\\") && !text.contains("\n"), "\(rule.rawValue): \(text)")
             }
         }
@@ -103,14 +103,14 @@ struct InvariantTests {
             Issue.record("expected \(mistake.caughtBy), got \(String(describing: failure))")
             return
         }
-        #expect(violation.invariant == mistake.caughtBy)
+        #expect(violation.rule == mistake.caughtBy)
         #expect(violation.traceSoFar.last == violation.event)
     }
 
     @Test("every rule of the seed's policy and the platforms' musts it rests on is shown by some mistake of the reference glue")
     func everySeedRuleIsShown() {
         let shown = Set(AppMistake.allCases.map(\.caughtBy))
-        let seedPolicy = Invariant.allCases.filter { $0.authority == .policy }
+        let seedPolicy = RuleID.allCases.filter { $0.authority == .policy }
         #expect(Set(seedPolicy).isSubset(of: shown))
         #expect(shown.allSatisfy { RuleSet.seed.severity(of: $0) == .failure })
     }

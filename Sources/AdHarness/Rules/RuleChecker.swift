@@ -9,7 +9,7 @@ import StandInRuntime
 /// started, and so on. What the glue logs is never read, so a glue that logs nothing is checked
 /// exactly as well as ours. Each finding has the severity the rule set gives its rule: failures
 /// fail the run, warnings are reported.
-public final class InvariantChecker: Sendable {
+public final class RuleChecker: Sendable {
     /// The rules checked, and how severely.
     public let rules: RuleSet
     private let trace: Trace
@@ -19,7 +19,7 @@ public final class InvariantChecker: Sendable {
     private let state = Locked(State())
 
     /// The rules of a team's the set adds, each with its severity.
-    private let custom: [(CustomRule, RuleSeverity)]
+    private let custom: [(AnyRule, RuleSeverity)]
 
     private struct State {
         var facts = RunFacts()
@@ -28,7 +28,7 @@ public final class InvariantChecker: Sendable {
         /// The state of each rule of a team's, in the order of ``custom``.
         var customStates: [any RuleState] = []
         /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
-        var findings: [(Invariant, RuleSeverity, Int, Int?)] = []
+        var findings: [(RuleID, RuleSeverity, Int, Int?)] = []
         /// Where the last step of each kind was recorded, and it, for a finding's cause.
         var lastStep: [HarnessStep: (index: Int, event: TraceEvent)] = [:]
         var judges = true
@@ -57,20 +57,20 @@ public final class InvariantChecker: Sendable {
     }
 
     /// Every failure so far, in order: what fails the run.
-    public var violations: [InvariantViolation] { findings(at: .failure) }
+    public var violations: [Finding] { findings(at: .failure) }
 
     /// Every warning so far, in order: reported with its source; the run still passes.
-    public var warnings: [InvariantViolation] { findings(at: .warning) }
+    public var warnings: [Finding] { findings(at: .warning) }
 
     /// Every finding so far, failures and warnings, in order.
-    public var findings: [InvariantViolation] {
+    public var findings: [Finding] {
         let (found, events) = (state.withLock { $0.findings }, trace.events)
         return found.map { rule, severity, index, cause in
-            InvariantViolation(invariant: rule, severity: severity, event: events[index], history: events, length: index + 1, causeIndex: cause)
+            Finding(rule: rule, severity: severity, event: events[index], history: events, length: index + 1, causeIndex: cause)
         }
     }
 
-    private func findings(at severity: RuleSeverity) -> [InvariantViolation] { findings.filter { $0.severity == severity } }
+    private func findings(at severity: RuleSeverity) -> [Finding] { findings.filter { $0.severity == severity } }
 
     /// What the checker carries from one event to the next, which decides what later events break.
     struct Debts: Hashable, Sendable {
@@ -154,7 +154,7 @@ public final class InvariantChecker: Sendable {
             for (offset, (rule, severity)) in custom.enumerated() where state.judges && rule.descriptor.on.contains(event.name) {
                 let cause = Self.cause(of: rule.descriptor, at: index, state.lastStep)
                 if state.customStates[offset].breaks(event, RuleContext(facts: state.facts, cause: cause?.event)) {
-                    state.findings.append((rule.invariant, severity, index, cause?.index))
+                    state.findings.append((rule.id, severity, index, cause?.index))
                 }
             }
             state.facts.update(with: event)
@@ -179,7 +179,11 @@ public final class InvariantChecker: Sendable {
 /// A checker held weakly in a constant: a `[weak self]` capture is a variable, and reading it (on
 /// every event recorded) costs a runtime check for exclusive access.
 private final class WeakChecker: Sendable {
-    weak let checker: InvariantChecker?
+    weak let checker: RuleChecker?
 
-    init(_ checker: InvariantChecker) { self.checker = checker }
+    init(_ checker: RuleChecker) { self.checker = checker }
 }
+
+/// Checks every rule of a rule set on each event: use ``RuleChecker``.
+@available(*, deprecated, renamed: "RuleChecker")
+public typealias InvariantChecker = RuleChecker

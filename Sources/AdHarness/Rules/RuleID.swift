@@ -1,13 +1,13 @@
+import StandInRuntime
+
 /// A rule the harness checks on every run, from the ground truth the stand-ins record: its name.
 ///
 /// Each rule is defined once, in its own file under `Rules/` (its name, its statement, its exact
 /// definition, its source, its authority, the state it keeps and the code that decides it side by
 /// side); `Rules` lists them. Every definition reads only events recorded by the harness and the
 /// OS and SDK stand-ins (what the real system saw, at the moment it saw it), never what the glue
-/// logs, so any glue is checked the same way. `adharness invariants` prints them.
-import StandInRuntime
-
-public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+/// logs, so any glue is checked the same way. `adharness rules` prints them.
+public struct RuleID: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The rule's name, as fixtures and reports spell it.
     public let rawValue: String
     /// A rule of a team's: its definition, carried with its name, so reports describe it with no
@@ -25,10 +25,10 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     /// The rule of that name among those `rules` checks: the package's, or one of your own the set
     /// adds (``RuleSet/adding(_:severity:)``); `nil` if it is neither.
     public init?(rawValue: String, in rules: RuleSet) {
-        if let known = Invariant(rawValue: rawValue) {
+        if let known = RuleID(rawValue: rawValue) {
             self = known
         } else if let rule = rules.addedRule(named: rawValue) {
-            self = rule.invariant
+            self = rule.id
         } else {
             return nil
         }
@@ -56,7 +56,7 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
         let known = decoder.userInfo[Self.knownRulesKey] as? RuleSet ?? .standard
-        guard let rule = Invariant(rawValue: name, in: known) else {
+        guard let rule = RuleID(rawValue: name, in: known) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.unknown(name, in: known))
         }
         self = rule
@@ -68,16 +68,16 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
 
     /// What a name that is no rule's says: the rules there are, and where a rule of your own is known.
     package static func unknown(_ name: String, in known: RuleSet) -> String {
-        let names = allCases.map(\.rawValue) + known.customRules.map(\.0.invariant.rawValue)
+        let names = allCases.map(\.rawValue) + known.customRules.map(\.0.id.rawValue)
         return "unknown rule \"\(name)\"; expected one of \(names.joined(separator: ", "))"
             + (name.contains(".") ? "; a rule of your own is known only where the rule set that adds it is given" : "")
     }
 
     /// Every rule of the package's, in the order reports list them.
-    public static var allCases: [Invariant] { Rules.all.map(\.id) }
+    public static var allCases: [RuleID] { Rules.all.map(\.id) }
 
     /// Equal when the names are: a name is one rule's.
-    public static func == (lhs: Invariant, rhs: Invariant) -> Bool { lhs.rawValue == rhs.rawValue }
+    public static func == (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
@@ -85,7 +85,7 @@ public struct Invariant: RawRepresentable, Hashable, Sendable, Codable, CaseIter
     /// The rule's definition, source, authority and check (for a rule of your own, as it describes itself).
     package var descriptor: RuleDescriptor { Rules.byName[rawValue] ?? teamRule!.descriptor }
     /// The rule in one sentence, as reports print it.
-    package var rule: String { descriptor.rule }
+    package var statement: String { descriptor.rule }
     /// The exact definition: which recorded events break the rule.
     package var definition: String { descriptor.definition }
     /// Where the rule comes from.
@@ -114,7 +114,7 @@ private final class TeamRuleDefinition: Sendable {
 /// code that decides it.
 package struct RuleDescriptor: Sendable {
     /// The rule's name.
-    package let id: Invariant
+    package let id: RuleID
     /// Whose rule it is.
     package let authority: RuleAuthority
     /// The events that can break it: the checker asks the rule about these only.
@@ -142,3 +142,7 @@ package struct RuleDescriptor: Sendable {
     /// Whose rule it is at the event that broke it: ``authority``, unless the rule says otherwise there.
     package func authority(at event: TraceEvent) -> RuleAuthority { authorityAt?(event) ?? authority }
 }
+
+/// The name of a rule: use ``RuleID``.
+@available(*, deprecated, renamed: "RuleID")
+public typealias Invariant = RuleID

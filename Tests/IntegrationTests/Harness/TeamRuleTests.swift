@@ -4,7 +4,7 @@ import Testing
 
 /// A team's own rule: one name, one rule; what it is refused; each set checks the rule it was given.
 @Suite("Rules of a team's own")
-struct CustomRuleTests {
+struct TeamRuleTests {
     /// At most `limit` ad requests in a run.
     struct AtMostAds: Rule {
         var name = "team.atMostAds"
@@ -40,7 +40,7 @@ struct CustomRuleTests {
         try app.launch()
         try app.requestAd()
         try app.requestAd()
-        return app.failures.map(\.invariant.rawValue).filter { $0.hasPrefix("team.") }
+        return app.failures.map(\.rule.rawValue).filter { $0.hasPrefix("team.") }
     }
 
     @Test("two sets with the same rule, configured apart, each check their own")
