@@ -25,13 +25,6 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// How many times it fires; `nil` for every time.
     public var times: Int?
 
-    /// The effect on the target's calls, each time or only the first `times`; an error the call
-    /// cannot return compiles, and is refused when the run starts (`problem`).
-    @available(*, deprecated, message: "write the call's own fault, whose errors are checked when it compiles: Fault.formLoad(.error(.timeout), times: 1)")
-    public init(_ target: FaultTarget, _ effect: FaultEffect, times: Int? = nil) {
-        self.init(unchecked: target, effect, times: times)
-    }
-
     /// The effect on the target's calls, unchecked: for code that builds faults from data (a scenario
     /// file, the explorer's choices), which `problem` checks.
     package init(unchecked target: FaultTarget, _ effect: FaultEffect, times: Int? = nil) {

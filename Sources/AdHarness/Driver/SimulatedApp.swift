@@ -566,25 +566,6 @@ public final class SimulatedApp: Sendable {
         return try finish(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Sends the notice of a run that was stepped and never finished to `reporter` as well as to the
-    /// running test (a failure at the last step's line, where the test links `AdHarnessContracts`),
-    /// instead of standard error. The rules that wait for the end of a run were never decided in such a run,
-    /// so a test that forgot ``SimulatedApp/finish(fileID:filePath:line:column:)`` would pass on a bug they catch: when the app goes away,
-    /// the harness finishes the run itself, and if that finds a failure, the notice names it and
-    /// the last step.
-    ///
-    /// Deprecated: it changes where every app of the process reports, while tests run in parallel;
-    /// a test that links `AdHarnessContracts` gets the notice as a failure on its own line.
-    @available(*, deprecated, message: "the running test records the notice as a failure where it links AdHarnessContracts")
-    public static func reportUnfinishedRuns(to reporter: @escaping @Sendable (String) -> Void) {
-        unfinishedRunReporter.withLock { $0 = reporter }
-    }
-
-    /// Where the notice goes unless a test said otherwise: a failure of the running test, at the last
-    /// step's line, where the test links `AdHarnessContracts` (a bug the run's end finds must not pass
-    /// unseen); standard error where it does not.
-    private static let unfinishedRunReporter = Locked<(@Sendable (String) -> Void)?>(nil)
-
     /// The last step a test or a scenario called, with where.
     package var lastStepCall: StepCall? { state.withLock { $0.stepCalls.max { $0.key < $1.key }?.value } }
 
@@ -623,10 +604,9 @@ public final class SimulatedApp: Sendable {
         let notice =
             "adharness: a SimulatedApp was stepped (last: \(last)) and never finished, so the rules that wait for "
             + "the end of the run were not checked by the test; finishing it finds: \(found). Call finish(), or step it inside finishing { }."
-        let recorded = TestFramework.record(notice, at: last.site)
-        if let reporter = Self.unfinishedRunReporter.withLock({ $0 }) {
-            reporter(notice)
-        } else if !recorded {
+        // A failure of the running test, at the last step's line, where the test links
+        // `AdHarnessContracts` (a bug the run's end finds must not pass unseen); standard error where it does not.
+        if !TestFramework.record(notice, at: last.site) {
             FileHandle.standardError.write(Data((notice + "\n").utf8))
         }
     }
