@@ -31,14 +31,6 @@ public final class RuleChecker: Sendable {
         var findings: [(RuleID, RuleSeverity, Int, Int?)] = []
         /// Where the last step of each kind was recorded, and it, for a finding's cause.
         var lastStep: [HarnessStep: (index: Int, event: TraceEvent)] = [:]
-        var judges = true
-    }
-
-    /// Whether each event is judged by the rules (the default), or only learned from: the explorer
-    /// replays a path whose findings it already has, and needs only the rules' states at its end.
-    package var judges: Bool {
-        get { state.withLock { $0.judges } }
-        set { state.withLock { $0.judges = newValue } }
     }
 
     /// Starts checking every event of the trace, those recorded so far (the device as the previous
@@ -141,7 +133,7 @@ public final class RuleChecker: Sendable {
         guard event.name.isGroundTruth else { return }
         let atEvent = active[event.name]
         state.withLock { state in
-            for (rule, severity, place) in state.judges ? atEvent?.judging ?? [] : [] {
+            for (rule, severity, place) in atEvent?.judging ?? [] {
                 let broken = if let place { state.ruleStates[place].breaks(event, state.facts) } else { rule.breaks(event, nil, state.facts) }
                 guard broken else { continue }
                 let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
@@ -151,7 +143,7 @@ public final class RuleChecker: Sendable {
                 state.findings.append((rule.id, severity, index, cause))
             }
             // A team's rule reads the facts as the package's rules do: as the run stood before the event.
-            for (offset, (rule, severity)) in custom.enumerated() where state.judges && rule.descriptor.on.contains(event.name) {
+            for (offset, (rule, severity)) in custom.enumerated() where rule.descriptor.on.contains(event.name) {
                 let cause = Self.cause(of: rule.descriptor, at: index, state.lastStep)
                 if state.customStates[offset].breaks(event, RuleContext(facts: state.facts, cause: cause?.event)) {
                     state.findings.append((rule.id, severity, index, cause?.index))

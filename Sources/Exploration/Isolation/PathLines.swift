@@ -30,9 +30,8 @@ final class PathLines: Sendable {
     /// Reads findings' rules of a team's against `known`.
     init(knowing known: RuleSet = .standard) { knownRules = known }
 
-    /// The request line for a path; `skipsKnown`: a run that reaches a state the supervisor has sent
-    /// as seen is let go unfinished (``PathRun/run(_:then:decisions:on:stayKey:known:)``).
-    func request(_ path: [Step], then next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool, skipsKnown: Bool) -> String {
+    /// The request line for a path.
+    func request(_ path: [Step], then next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool) -> String {
         var fields = ["P"]
         switch next {
         case nil: fields.append(Self.none)
@@ -42,17 +41,14 @@ final class PathLines: Sendable {
         fields += self.fields(of: decisions)
         fields.append(stayKey.map(String.init) ?? Self.none)
         fields.append(onStanding ? "1" : "0")
-        fields.append(skipsKnown ? "1" : "0")
         fields += path.map(text(of:))
         return fields.joined(separator: "\t")
     }
 
     /// A request line read back.
-    func readRequest(_ line: Substring) throws -> (
-        steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool, skipsKnown: Bool
-    ) {
+    func readRequest(_ line: Substring) throws -> (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool) {
         let fields = line.fields("\t")
-        guard fields.count >= 10, fields[0] == "P" else { throw WireError("a path request has fewer than ten fields: \(line.prefix(200))") }
+        guard fields.count >= 9, fields[0] == "P" else { throw WireError("a path request has fewer than nine fields: \(line.prefix(200))") }
         let next: ExplorationStep? =
             switch fields[1] {
             case Substring(Self.none): nil
@@ -60,7 +56,7 @@ final class PathLines: Sendable {
             default: .step(try step(fields[1]))
             }
         let decisions = try self.decisions(from: fields[2..<7])
-        return (try fields.dropFirst(10).map(step), next, decisions, Int(fields[7]), fields[8] == "1", fields[9] == "1")
+        return (try fields.dropFirst(9).map(step), next, decisions, Int(fields[7]), fields[8] == "1")
     }
 
     /// Decisions as five fields: the OS version (`-` for the starting point's), the region (`-`

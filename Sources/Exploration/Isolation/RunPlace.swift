@@ -51,18 +51,16 @@ extension WorkerPool {
     /// A path of the search, run in a worker (the one its world stands in, for a standing run): its
     /// outcome, the last step as it ran, the steps taken, and the run left standing in that worker. A
     /// worker that died or hung on it makes it a finding of the crash rules, with no state to go on from.
-    func runPath(
-        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, skipsKnown: Bool = false,
-        of path: PathRun
-    ) -> PathRun.Result {
+    func runPath(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, of path: PathRun)
+        -> PathRun.Result
+    {
         var events: [TraceEvent] = []
         // The last step as it runs: the worker says it only for a `wait` (which becomes an `advance`).
         var concrete: Step? = if case .step(let step)? = next { step } else { nil }
         var finishing = false
         var reply: String?
-        let request = lines.request(
-            steps, then: next, decisions: decisions, stayKey: stayKey, onStanding: standing?.worker != nil, skipsKnown: skipsKnown)
-        let delivery = run(request, on: standing?.worker, withSeenStates: skipsKnown) { message in
+        let request = lines.request(steps, then: next, decisions: decisions, stayKey: stayKey, onStanding: standing?.worker != nil)
+        let delivery = run(request, on: standing?.worker) { message in
             switch message {
             case .event(let event): events.append(event)
             case .finishing: finishing = true

@@ -66,7 +66,7 @@ package enum WorkerServer {
                 continue
             }
             if line.hasPrefix("P\t") {
-                standing = path(line[...], on: standing, lines: lines, glue: glue, start: start, setup: setup, seen: seen, replies: replies)
+                standing = path(line[...], on: standing, lines: lines, glue: glue, start: start, setup: setup, replies: replies)
                 continue
             }
             standing?.abandon()
@@ -83,10 +83,9 @@ package enum WorkerServer {
     /// Runs a path of the search (on `standing` when the request says so), and sends its reply line
     /// (or the problem); returns the world the run left standing.
     private static func path(
-        _ line: Substring, on standing: StandingRun?, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, seen: Set<Int>,
-        replies: ReplyChannel
+        _ line: Substring, on standing: StandingRun?, lines: PathLines, glue: GlueFactory?, start: Scenario?, setup: WorkerSetup, replies: ReplyChannel
     ) -> StandingRun? {
-        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool, skipsKnown: Bool)
+        let path: (steps: [Step], next: ExplorationStep?, decisions: Decisions, stayKey: Int?, onStanding: Bool)
         do { path = try lines.readRequest(line) } catch {
             replies.send(WorkerLine(problem: "\(error)"))
             return nil
@@ -105,8 +104,7 @@ package enum WorkerServer {
             if waits { replies.send(WorkerLine(next: step)) }
         }
         let result = run.runHere(
-            path.steps, then: path.next, decisions: path.decisions, on: path.onStanding ? standing : nil, stayKey: path.stayKey,
-            known: path.skipsKnown ? seen : [], announce: announce,
+            path.steps, then: path.next, decisions: path.decisions, on: path.onStanding ? standing : nil, stayKey: path.stayKey, announce: announce,
             finishing: replies.sendFinishing)
         replies.send(line: lines.reply(result.outcome, concrete: result.lastStep, stayed: result.standing != nil))
         return result.standing
@@ -127,7 +125,7 @@ package enum WorkerServer {
         let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
         let here = BreadthFirstSearch(
             run: run, bounds: search.bounds.value, keepsStandingRuns: search.keepsStandingRuns, checksPaths: search.checksPaths, batches: false)
-        var expansion = here.expand(parent, known: seen)
+        var expansion = here.expand(parent)
         var inThisBatch = Set<Int>()
         expansion.children.removeAll { _, key in seen.contains(key) || !inThisBatch.insert(key).inserted }
         replies.send(line: lines.expansionReply(expansion, parent: parent))

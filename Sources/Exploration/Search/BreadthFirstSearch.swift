@@ -74,9 +74,8 @@ struct BreadthFirstSearch: Sendable {
         if findings.complete { return findings.list }
         var frontier = rootExpansion.children.map { $0.keyed($1) }
         statistics.distinctStates = seen.count
-        // Workers that expand whole nodes report only children in states the search has not seen, and
-        // a worker's run that reaches a seen state is not finished (``PathRun``), as here.
-        let pool: WorkerPool? = if case .workers(let pool) = run.place { pool } else { nil }
+        // Workers that expand whole nodes report only children in states the search has not seen.
+        let pool: WorkerPool? = if batches, case .workers(let pool) = run.place { pool } else { nil }
         pool?.announce(seen: rootExpansion.children.map(\.1))
         var split = shard == nil
         for depth in 1...max(bounds.depth, 1) where bounds.depth > 0 {
@@ -122,22 +121,21 @@ struct BreadthFirstSearch: Sendable {
     /// level holds only the children that may be new, so memory grows with the states, not the runs.
     private func expandAll(_ nodes: [Node], skipping seen: Set<Int>) -> [Expansion] {
         EveryCore.map(nodes) { node in
-            var expansion = expand(node, known: seen)
+            var expansion = expand(node)
             expansion.children.removeAll { seen.contains($0.1) }
             return expansion
         }
     }
 
     /// Runs every step that applies from a node. A step that leaves the state as it was keeps its
-    /// world standing for the next step, which then needs no replay of the node's path. A run that
-    /// reaches a state of `known` (earlier levels') is not finished: that state's end was checked.
-    func expand(_ node: Node, known: Set<Int> = []) -> Expansion {
+    /// world standing for the next step, which then needs no replay of the node's path.
+    func expand(_ node: Node) -> Expansion {
         if batches, case .workers(let pool) = run.place, let expansion = pool.expand(node) { return expansion }
         var expansion = Expansion()
         if checksPaths && !replays(node) { expansion.pathsNotReplaying += 1 }
         var standing: StandingRun?
         for step in bounds.steps where step.applies(running: node.running, trackingToggleShown: node.toggleShown) && (step != .wait || node.pendingDue) {
-            resolve(node, next: step, decisions: node.decisions, standing: &standing, known: known, into: &expansion)
+            resolve(node, next: step, decisions: node.decisions, standing: &standing, into: &expansion)
         }
         standing?.abandon()
         return expansion
@@ -148,8 +146,7 @@ struct BreadthFirstSearch: Sendable {
     /// The first run, under the node's own choices, runs on `standing` if there is one, and leaves
     /// its world there if the step kept the node's state.
     private func resolve(
-        _ node: Node, next: ExplorationStep?, decisions: Decisions, standing: inout StandingRun?, known: Set<Int> = [],
-        into expansion: inout Expansion
+        _ node: Node, next: ExplorationStep?, decisions: Decisions, standing: inout StandingRun?, into expansion: inout Expansion
     ) {
         var pending = [decisions]
         var index = 0
@@ -162,7 +159,7 @@ struct BreadthFirstSearch: Sendable {
             if reused == nil { expansion.executions += 1 } else { expansion.stepsWithoutReplay += 1 }
             // Only a step's first choice, on the node's own decisions, may leave its world standing.
             let stayKey = keepsStandingRuns && index == 1 && next != nil ? node.key : nil
-            let result = run.run(node.steps, then: next, decisions: decisions, on: reused, stayKey: stayKey, known: known)
+            let result = run.run(node.steps, then: next, decisions: decisions, on: reused, stayKey: stayKey)
             standing = result.standing
             // A child is reached by the steps its world took, the steps that kept the node's state
             // included: the state key describes that world, and a glue's memory may hold more than the key.

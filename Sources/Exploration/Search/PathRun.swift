@@ -66,23 +66,19 @@ struct PathRun: Sendable {
     ///
     /// A run still in the state `stayKey` names, with no call made for the first time, is not
     /// finished: it is returned standing, for the next step from the same state (its end-of-run
-    /// verdict is the state's, decided when the state was first reached). A run that reached a state
-    /// of `known` (states an earlier level of the search reached, each finished and checked then) is
-    /// let go unfinished for the same reason; in a worker process, `known` is what the supervisor has
-    /// sent it as seen, which is the same set. Any other run is finished and checked.
-    func run(
-        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, known: Set<Int> = []
-    ) -> Result {
+    /// verdict is the state's, decided when the state was first reached). Any other run is finished
+    /// and checked.
+    func run(_ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?) -> Result {
         if case .workers(let pool) = place {
-            return pool.runPath(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, skipsKnown: !known.isEmpty, of: self)
+            return pool.runPath(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, of: self)
         }
-        return runHere(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey, known: known)
+        return runHere(steps, then: next, decisions: decisions, on: standing, stayKey: stayKey)
     }
 
     /// ``run(_:then:decisions:on:stayKey:)`` in this process; `announce` hears the last step, as it
     /// will run, before it runs, and `finishing` when the run's end begins (a worker tells its supervisor).
     func runHere(
-        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?, known: Set<Int> = [],
+        _ steps: [Step], then next: ExplorationStep?, decisions: Decisions, on standing: StandingRun?, stayKey: Int?,
         announce: (Step) -> Void = { _ in }, finishing: () -> Void = {}
     ) -> Result {
         let app: SimulatedApp
@@ -103,12 +99,7 @@ struct PathRun: Sendable {
         var findingsBefore = 0
         do {
             if standing?.app == nil {
-                for step in start.steps { try app.perform(step, at: .unwritten) }
-                // The path's own findings were made when the search first took each of its steps:
-                // they are replayed for the state they reach, and the rules only learn from them.
-                app.ruleChecker.judges = false
-                for step in steps { try app.perform(step, at: .unwritten) }
-                app.ruleChecker.judges = true
+                for step in start.steps + steps { try app.perform(step, at: .unwritten) }
             }
             findingsBefore = app.ruleChecker.findings.count
             if let next {
@@ -127,17 +118,15 @@ struct PathRun: Sendable {
             let due = app.pendingWork.contains { $0.due != nil }
             let toggle = app.device.storedAnswer != .none
             let key = keys.key(snapshot, decisions)
-            let cleanKey = keys.key(snapshot, keys.clean(consulted, decisions))
             let stayed = stayKey == key && keys.undecided(consulted, decisions).isEmpty
-            if !stayed && known.contains(cleanKey) {
-                app.abandon()
-            } else if !stayed {
+            if !stayed {
                 finishing()
                 try app.finish(at: .unwritten)
             }
             let failures = Array(app.ruleChecker.findings.dropFirst(findingsBefore))
             let outcome = Outcome.reached(
-                key: key, cleanKey: cleanKey, running: running, consulted: consulted, pendingDue: due, toggleShown: toggle, failures: failures)
+                key: key, cleanKey: keys.key(snapshot, keys.clean(consulted, decisions)), running: running, consulted: consulted, pendingDue: due,
+                toggleShown: toggle, failures: failures)
             return Result(outcome, lastStep: concrete, steps: taken, standing: stayed ? StandingRun(app: app, steps: taken) : nil)
         } catch {
             return Result(Self.outcome(of: error, steps: taken, violations: app.ruleChecker.findings), lastStep: concrete, steps: taken)
