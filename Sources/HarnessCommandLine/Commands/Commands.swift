@@ -24,13 +24,6 @@ enum Commands {
         ]
     }
 
-    /// Second names, each for a command by its first: `rules` names the rules as the API does (`RuleID`,
-    /// `RuleChecker`); `invariants` stays, as scripts call it.
-    static let aliases = ["rules": InvariantsCommand.name]
-
-    /// The command called `name`, by its name or a second one.
-    static func named(_ name: String?) -> Entry? {
-        let name = name.flatMap { aliases[$0] } ?? name
-        return all.first { $0.name == name }
-    }
+    /// The command called `name`.
+    static func named(_ name: String?) -> Entry? { all.first { $0.name == name } }
 }

@@ -17,7 +17,7 @@ enum InvariantsCommand: Command {
         Apple, Google or the IAB, a failure; guidance: their advice, a warning; revenue: more private than
         needed, a warning; policy: an app's own choice such as the seed's table, off unless turned on),
         the exact definition (which ground-truth events break it) and the source it comes from. json
-        prints the same as a list of objects. `adharness rules` is the same command.
+        prints the same as a list of objects.
         """
 
     static let defaults = Format.text

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The rules on the command line: what `rules` says of each, and `--rules` on a run.
+/// The rules on the command line: what `invariants` says of each, and `--rules` on a run.
 @Suite("Rules on the command line")
 struct RulesCommandLineTests {
     @Test("invariants --format json gives every rule with its authority, default severity and source")
@@ -13,14 +13,6 @@ struct RulesCommandLineTests {
         #expect(rules.allSatisfy { ["platform", "guidance", "revenue", "policy"].contains($0["authority"] ?? "") && !($0["source"] ?? "").isEmpty })
         #expect(rules.first { $0["name"] == "personalizedOnlyWithBothAnswers" }?["authority"] == "policy")
         #expect(rules.first { $0["name"] == "noRequestWithoutConsentSDKPermission" }?["defaultSeverity"] == "failure")
-    }
-
-    @Test("rules is a second name for invariants: the same rules, the same text")
-    func rulesIsInvariants() throws {
-        let invariants = try CommandLineTests.adharness(["invariants", "--format", "json"])
-        let rules = try CommandLineTests.adharness(["rules", "--format", "json"])
-        #expect(rules.code == 0)
-        #expect(rules.output == invariants.output)
     }
 
     @Test("--rules turns the seed's policy off for a run: a glue mistake that only the policy forbids then passes, with no violation")
