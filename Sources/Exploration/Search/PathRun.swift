@@ -101,7 +101,9 @@ struct PathRun: Sendable {
             if standing?.app == nil {
                 for step in start.steps + steps { try app.perform(step, at: .unwritten) }
             }
-            findingsBefore = app.ruleChecker.findings.count
+            // The starting point's own steps are the root run's (no path, no step more): its findings
+            // are that run's, as `run` on the same file reports them; every later run leaves them out.
+            findingsBefore = steps.isEmpty && next == nil ? 0 : app.ruleChecker.findings.count
             if let next {
                 guard let step = Self.concrete(next, on: app) else {
                     app.abandon()

@@ -33,6 +33,17 @@ struct ExplorerTests {
         #expect(report.statistics.depthReached == 2)
     }
 
+    @Test("a rule the starting point's own steps break is a finding, as `run` on the same file reports it")
+    func startingPointStepsAreJudged() throws {
+        // The app starts its ad SDK at launch, before anything is decided; the starting point launches it.
+        let start = #"{"app": {"mistakes": ["startsAdSDKAtLaunch"]}, "steps": ["launch"]}"#
+        let report = try Explorer(startingPoint: start, bounds: ExplorationBounds(depth: 0, maxFaults: 0)).breadthFirst()
+        let found = try #require(report.counterexamples.first { $0.rule == .adSDKStartsAfterTrackingDecision }, "\(report.summary)")
+        // Its counterexample is the starting point's steps, and replays.
+        #expect(found.steps == ["launch"])
+        #expect(found.scenario.run().violations.map(\.rule).contains(.adSDKStartsAfterTrackingDecision), "\(found.fixture)")
+    }
+
     @Test("the shards together reach exactly the states of the whole search", arguments: [2, 3])
     func shardsCoverTheSearch(parts: Int) throws {
         let explorer = try Explorer(bounds: ExplorationBounds(depth: 3, maxFaults: 0))
