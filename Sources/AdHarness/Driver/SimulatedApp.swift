@@ -243,11 +243,14 @@ public final class SimulatedApp: Sendable {
     public var trackingPrompts: Int { trace.count(of: .trackingPrompt) }
     /// How many times a consent or privacy-options form was shown.
     public var consentFormsShown: Int { trace.count(of: .consentFormPresent) }
+    /// Every finding so far, failures and warnings, in order, each with its severity (``Finding/severity``):
+    /// the one list of what the rules found; ``failures`` and ``warnings`` are views of it.
+    public var findings: [Finding] { ruleChecker.findings }
     /// Every warning so far: rules broken that the run's rule set reports without failing the run.
-    public var warnings: [Finding] { ruleChecker.warnings }
+    public var warnings: [Finding] { findings.filter { $0.severity == .warning } }
     /// Every failure so far, in order (with ``stopsAtFirstFailure`` off, the run goes on past them);
     /// with ``failOn`` at `.warning`, the warnings among them too.
-    public var failures: [Finding] { failing(ruleChecker.findings) }
+    public var failures: [Finding] { failing(findings) }
 
     /// The findings that fail the run at ``failOn``.
     private func failing(_ findings: [Finding]) -> [Finding] {

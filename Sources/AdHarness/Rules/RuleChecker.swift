@@ -48,13 +48,15 @@ public final class RuleChecker: Sendable {
         trace.observeFromStart { event, index in held.checker?.check(event, at: index) }
     }
 
-    /// Every failure so far, in order: what fails the run.
+    /// Every failure so far, in order.
+    @available(*, deprecated, message: "read findings: one list, each finding with its severity (SimulatedApp.findings in a test)")
     public var violations: [Finding] { findings(at: .failure) }
 
-    /// Every warning so far, in order: reported with its source; the run still passes.
+    /// Every warning so far, in order.
+    @available(*, deprecated, message: "read findings: one list, each finding with its severity (SimulatedApp.findings in a test)")
     public var warnings: [Finding] { findings(at: .warning) }
 
-    /// Every finding so far, failures and warnings, in order.
+    /// Every finding so far, failures and warnings, in order, each with its severity.
     public var findings: [Finding] {
         let (found, events) = (state.withLock { $0.findings }, trace.events)
         return found.map { rule, severity, index, cause in

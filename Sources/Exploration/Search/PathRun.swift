@@ -103,7 +103,7 @@ struct PathRun: Sendable {
             }
             // The starting point's own steps are the root run's (no path, no step more): its findings
             // are that run's, as `run` on the same file reports them; every later run leaves them out.
-            findingsBefore = steps.isEmpty && next == nil ? 0 : app.ruleChecker.findings.count
+            findingsBefore = steps.isEmpty && next == nil ? 0 : app.findings.count
             if let next {
                 guard let step = Self.concrete(next, on: app) else {
                     app.abandon()
@@ -125,13 +125,13 @@ struct PathRun: Sendable {
                 finishing()
                 try app.finish(at: .unwritten)
             }
-            let failures = Array(app.ruleChecker.findings.dropFirst(findingsBefore))
+            let failures = Array(app.findings.dropFirst(findingsBefore))
             let outcome = Outcome.reached(
                 key: key, cleanKey: keys.key(snapshot, keys.clean(consulted, decisions)), running: running, consulted: consulted, pendingDue: due,
                 toggleShown: toggle, failures: failures)
             return Result(outcome, lastStep: concrete, steps: taken, standing: stayed ? StandingRun(app: app, steps: taken) : nil)
         } catch {
-            return Result(Self.outcome(of: error, steps: taken, violations: app.ruleChecker.findings), lastStep: concrete, steps: taken)
+            return Result(Self.outcome(of: error, steps: taken, violations: app.findings), lastStep: concrete, steps: taken)
         }
     }
 

@@ -101,7 +101,7 @@ struct RandomWalks: Sendable {
             guard case .violation = PathRun.outcome(of: error, steps: result.steps, violations: []) else { return result }
         }
         // Every rule the walk broke, failures and warnings alike.
-        result.violations = app.ruleChecker.findings
+        result.violations = app.findings
         return result
     }
 }

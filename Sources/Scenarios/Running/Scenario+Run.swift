@@ -48,7 +48,7 @@ extension Scenario {
         var check = ExpectationCheck(app: app, trace: Array(events.prefix(app.probeStart ?? events.count)), leftovers: leftovers ?? app.leftovers)
         // Every failure of the run, in order; the first one is the verdict's failure.
         // Each names the step that broke the rule and the fixture's line that wrote it.
-        let violations = app.ruleChecker.violations.map(app.locating)
+        let violations = app.findings.filter { $0.severity == .failure }.map(app.locating)
         if failure == nil, let first = violations.first { failure = .invariantViolated(first) }
         if let expected = expect.violation {
             if case .invariantViolated? = failure, violations.contains(where: { $0.rule == expected }) {

@@ -32,6 +32,24 @@ struct AuthorityByOSVersionTests {
         #expect(overridden.warnings.isEmpty && overridden.passed)
     }
 
+    @Test("a run's findings are one list, in the order found, each with its severity; failures and warnings are its views")
+    func findingsAreOneList() throws {
+        // On 14.4 the unchecked read is a warning (guidance); starting the ad SDK at launch fails the seed policy.
+        let glue = GlueFactory(name: "reads unchecked, starts at launch") {
+            ReferenceGlue(ports: $0, consent: .current, configuration: AdsConfiguration(), mistakes: [.readsIdentifierUnchecked, .startsAdSDKAtLaunch])
+        }
+        let app = try SimulatedApp(glue: glue, device: Device(osVersion: "14.4"), rules: .seed)
+        app.stopsAtFirstFailure = false
+        try app.launch()
+        try app.readAdvertisingIdentifier()
+        let findings = app.findings
+        #expect(Set(findings.map(\.severity)) == [.failure, .warning], "\(findings.map(\.summary))")
+        #expect(findings.map(\.traceLength) == findings.map(\.traceLength).sorted())
+        #expect(app.failures.map(\.summary) == findings.filter { $0.severity == .failure }.map(\.summary))
+        #expect(app.warnings.map(\.summary) == findings.filter { $0.severity == .warning }.map(\.summary))
+        #expect(app.warnings.map(\.rule).contains(.identifierOnlyWhenAuthorized))
+    }
+
     @Test("the rule's authority is the OS version's at the event: platform from 14.5, guidance before, platform where the event names none")
     func authorityAtEvent() {
         let rule = RuleID.identifierOnlyWhenAuthorized.descriptor

@@ -13,12 +13,12 @@ struct GroundTruthCheckerTests {
     /// the reference glue is checked); `finish` ends the run after them. Each event comes `apart`
     /// after the one before (none: all at one instant).
     func violations(_ events: [Event], rules: RuleSet = .seed, finish: Bool = false, apart: Duration = .seconds(1)) -> [RuleID] {
-        checker(events, rules: rules, finish: finish, apart: apart).violations.map(\.rule)
+        checker(events, rules: rules, finish: finish, apart: apart).findings.filter { $0.severity == .failure }.map(\.rule)
     }
 
     /// The rules the events break as warnings, in order.
     func warnings(_ events: [Event], rules: RuleSet = .standard, finish: Bool = false) -> [RuleID] {
-        checker(events, rules: rules, finish: finish, apart: .seconds(1)).warnings.map(\.rule)
+        checker(events, rules: rules, finish: finish, apart: .seconds(1)).findings.filter { $0.severity == .warning }.map(\.rule)
     }
 
     private func checker(_ events: [Event], rules: RuleSet, finish: Bool, apart: Duration) -> RuleChecker {
