@@ -87,18 +87,28 @@ public final class SimulatedApp: Sendable {
 
     /// Starts a run from `setup` (a world as earlier sessions left it, a scripted user and faults),
     /// hosting a glue, and checks the rules of `rules` (by default the glue's: ``RuleSet/standard`` for yours).
-    public init(
+    public convenience init(
         glue: GlueFactory,
         setup: RunSetup,
         rules: RuleSet? = nil,
         adUnitID: String = SimulatedApp.testAdUnitID
+    ) throws(HarnessFailure) {
+        try self.init(glue: glue, setup: setup, rules: rules, adUnitID: adUnitID, observing: nil)
+    }
+
+    /// A run whose trace `observer` is told of as the run is set up, before its first event: a worker
+    /// process streams each run's events to its supervisor through it, so a run whose process dies
+    /// leaves its trace behind.
+    package init(
+        glue: GlueFactory, setup: RunSetup, rules: RuleSet? = nil, adUnitID: String = SimulatedApp.testAdUnitID,
+        observing observer: (@Sendable (Trace) -> Void)?
     ) throws(HarnessFailure) {
         world = try SimulatedWorld(setup, legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(setup.previousSession, $0) })
         glueFactory = glue
         makeGlue = glue.startApp()
         ruleChecker = RuleChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
-        Self.runTraces.snapshot?(world.trace)
+        observer?(world.trace)
     }
 
     /// Starts a run from `setup`, hosting your glue: `SimulatedApp(glue: MyGlue.init, setup: setup)`.
@@ -140,10 +150,6 @@ public final class SimulatedApp: Sendable {
             glue: glue, setup: RunSetup(device: device, previousSession: previousSession, user: user, faults: faults), rules: rules, adUnitID: adUnitID
         )
     }
-
-    /// Told of each run's trace as the run is set up: a worker process streams every run's events
-    /// to its supervisor through it, so a run whose process dies leaves its trace behind.
-    package static let runTraces = Locked<(@Sendable (Trace) -> Void)?>(nil)
 
     /// Hosts your glue: `SimulatedApp(glue: MyGlue.init, ...)` for a type with `init(ports: AppPorts)`.
     public convenience init<Glue: ConsentGlue>(

@@ -45,9 +45,6 @@ package enum WorkerServer {
                 return 2
             }
         }
-        SimulatedApp.runTraces.withLock { observer in
-            observer = { trace in trace.observeFromStart { event, _ in replies.forward(event) } }
-        }
         replies.send(WorkerLine(ready: true))
         let lines = PathLines()
         // A world a path's step left in its state, for the next step from that state.
@@ -96,7 +93,8 @@ package enum WorkerServer {
             return nil
         }
         replies.begin(everyEvent: false)
-        let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+        var run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+        run.observer = replies.streamsRun
         // The supervisor knows the last step unless it is a `wait`, which becomes an `advance` here.
         let waits = path.next == .wait
         let announce: (Step) -> Void = { step in
@@ -122,7 +120,8 @@ package enum WorkerServer {
         let parent: BreadthFirstSearch.Node
         do { parent = try lines.readExpandRequest(line) } catch { return replies.send(WorkerLine(problem: "\(error)")) }
         replies.begin(everyEvent: false)
-        let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+        var run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+        run.observer = replies.streamsRun
         let here = BreadthFirstSearch(
             run: run, bounds: search.bounds.value, keepsStandingRuns: search.keepsStandingRuns, checksPaths: search.checksPaths, batches: false)
         var expansion = here.expand(parent)
@@ -139,7 +138,8 @@ package enum WorkerServer {
             guard let start else { return WorkerLine(problem: "a walk needs a starting point in the setup") }
             replies.begin(everyEvent: false)
             replies.mark()
-            let run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+            var run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+            run.observer = replies.streamsRun
             let result = RandomWalks.walk(
                 run, decisions: walk.decisions.value, random: SplitMix64(seed: walk.random), steps: walk.steps.map(\.value), depth: walk.depth,
                 announce: { replies.send(WorkerLine(next: $0)) }, finishing: replies.sendFinishing)
@@ -153,11 +153,10 @@ package enum WorkerServer {
             do {
                 if let file = fixture.file {
                     verdict = try ScenarioFile(url: URL(fileURLWithPath: file), displayPath: fixture.displayPath).run(
-                        glue: glue, rules: rules, knowing: known)
+                        glue: glue, rules: rules, knowing: known, observing: replies.streamsRun)
                 } else {
                     verdict = try Scenario.decode(Data((fixture.text ?? "").utf8), file: fixture.name ?? "inline scenario", knowing: known)
-                        .withoutStepLines().run(
-                            glue: glue, rules: rules)
+                        .withoutStepLines().run(glue: glue, rules: rules, observing: replies.streamsRun)
                 }
             } catch {
                 return WorkerLine(problem: "\(error)")
@@ -170,6 +169,12 @@ package enum WorkerServer {
 
 /// A worker's answers: JSON lines on the descriptor that was its standard output, written whole.
 final class ReplyChannel: Sendable {
+    /// Streams a run's events to the supervisor from its first (the run's observer, ``PathRun/observer``):
+    /// a run whose process dies leaves its trace behind.
+    var streamsRun: @Sendable (Trace) -> Void {
+        { [self] trace in trace.observeFromStart { event, _ in self.forward(event) } }
+    }
+
     private let descriptor: Int32
     private let state = Locked(State())
 

@@ -15,6 +15,8 @@ struct PathRun: Sendable {
     var goesOnPastFailures = true
     /// Where the runs run: here, or each in a worker process.
     var place = RunPlace.inProcess
+    /// Told of each run's trace as the run is set up (a worker process's stream to its supervisor).
+    var observer: (@Sendable (Trace) -> Void)?
 
     /// Runs of `glue` from `start`, whose states count the decisions as a search of up to `maxFaults` faults does.
     init(start: Scenario, glue: GlueFactory, maxFaults: Int, goesOnPastFailures: Bool = true, place: RunPlace = .inProcess) {
@@ -88,7 +90,7 @@ struct PathRun: Sendable {
         } else {
             let scenario = decisions.applied(to: start, steps: steps)
             do {
-                app = try scenario.makeApp(glue: glue)
+                app = try scenario.makeApp(glue: glue, observing: observer)
             } catch {
                 return Result(.impossible, lastStep: nil, steps: steps)
             }

@@ -81,7 +81,7 @@ struct RandomWalks: Sendable {
         var random = random
         var result = WalkResult(decisions: decisions)
         let scenario = decisions.applied(to: run.start, steps: [])
-        guard let app = try? scenario.makeApp(glue: run.glue) else { return result }
+        guard let app = try? scenario.makeApp(glue: run.glue, observing: run.observer) else { return result }
         do {
             for step in scenario.steps { try app.perform(step, at: .unwritten) }
             for _ in 0..<depth {

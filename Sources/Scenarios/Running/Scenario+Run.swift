@@ -12,6 +12,11 @@ extension Scenario {
     /// else the scenario's (`"rules"`), else the glue's own (`RuleSet.standard` for a team's glue, the
     /// strict set for the reference glue).
     public func run(glue: GlueFactory? = nil, rules: RuleSet? = nil) -> ScenarioVerdict {
+        run(glue: glue, rules: rules, observing: nil)
+    }
+
+    /// ``run(glue:rules:)``, its trace told to `observer` as the run is set up (a worker process's stream).
+    package func run(glue: GlueFactory?, rules: RuleSet?, observing observer: (@Sendable (Trace) -> Void)?) -> ScenarioVerdict {
         if let glue, !glue.isReference, let reason = referenceGlueReasons.first {
             let problem =
                 "this scenario checks the reference glue (\(referenceGlueReasons.joined(separator: ", "))), "
@@ -20,7 +25,7 @@ extension Scenario {
         }
         let app: SimulatedApp
         do {
-            app = try makeApp(glue: runsWithoutGlue ? .noGlue : glue ?? referenceGlue, rules: rules)
+            app = try makeApp(glue: runsWithoutGlue ? .noGlue : glue ?? referenceGlue, rules: rules, observing: observer)
         } catch {
             return ScenarioVerdict(name: name, trace: [], mismatches: [], failure: error)
         }
@@ -82,7 +87,9 @@ extension Scenario {
 
     /// A simulated app in the scenario's world (device, previous session, user, faults), hosting a
     /// glue, checked by `rules`, else the scenario's rules, else the glue's.
-    package func makeApp(glue: GlueFactory, rules: RuleSet? = nil) throws(HarnessFailure) -> SimulatedApp {
-        try SimulatedApp(glue: glue, setup: setup, rules: rules ?? self.rules)
+    package func makeApp(glue: GlueFactory, rules: RuleSet? = nil, observing observer: (@Sendable (Trace) -> Void)? = nil) throws(HarnessFailure)
+        -> SimulatedApp
+    {
+        try SimulatedApp(glue: glue, setup: setup, rules: rules ?? self.rules, observing: observer)
     }
 }

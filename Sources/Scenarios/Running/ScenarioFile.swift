@@ -44,8 +44,10 @@ public struct ScenarioFile: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the scenario, its rules of a team's read against `known`, and runs it as
     /// ``run(glue:rules:)`` does.
-    package func run(glue: GlueFactory?, rules: RuleSet?, knowing known: RuleSet) throws(ScenarioError) -> ScenarioVerdict {
-        try Scenario.load(from: url, displayPath: displayPath, knowing: known).run(glue: glue, rules: rules)
+    package func run(
+        glue: GlueFactory?, rules: RuleSet?, knowing known: RuleSet, observing observer: (@Sendable (Trace) -> Void)? = nil
+    ) throws(ScenarioError) -> ScenarioVerdict {
+        try Scenario.load(from: url, displayPath: displayPath, knowing: known).run(glue: glue, rules: rules, observing: observer)
     }
 
     /// Reads the scenario and runs it against your glue, given as `MyGlue.init`, as
