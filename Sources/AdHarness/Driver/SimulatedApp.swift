@@ -77,11 +77,11 @@ public final class SimulatedApp: Sendable {
         /// A step threw: the test has its failure, or chose to catch it.
         var failed = false
         /// The last step a test called, for the notice of an unfinished run.
-        var lastCall: StepCall?
+        var lastCall: Step.Call?
         var reportedViolations = 0
         /// Where the test called each step, by the index of its `step` event: a finding made later
         /// than the step that caused it points at that step's line.
-        var stepCalls: [Int: StepCall] = [:]
+        var stepCalls: [Int: Step.Call] = [:]
         var locationAnswers: [PendingLocationAnswer] = []
     }
 
@@ -497,7 +497,7 @@ public final class SimulatedApp: Sendable {
         // flows are not over: the rules about what an app never does are not decided on it.
         let waiting = clock.pendingWork.count
         let due = clock.pendingWork.count { $0.due != nil }
-        let call = StepCall(step: "finish", site: site)
+        let call = Step.Call(step: "finish", site: site)
         trace.record(.runFinish, (waiting > 0 ? [EventField(.pendingWork, waiting)] : []) + (due > 0 ? [EventField(.pendingDue, due)] : []))
         state.withLock {
             $0.finished = true
@@ -542,7 +542,7 @@ public final class SimulatedApp: Sendable {
             $0.probeStart = start
             $0.privacyOptionsTapped = true
         }
-        trace.record(.step, [EventField(.step, HarnessStep.openPrivacyOptions), EventField(.detail, "probe")])
+        trace.record(.step, [EventField(.step, Step.Kind.openPrivacyOptions), EventField(.detail, "probe")])
         // Nothing was waiting: what runs now is what the tap set off.
         process.standIns.process.faults.paused {
             process.standIns.consentForms.probing {
@@ -576,7 +576,7 @@ public final class SimulatedApp: Sendable {
     }
 
     /// The last step a test or a scenario called, with where.
-    package var lastStepCall: StepCall? { state.withLock { $0.stepCalls.max { $0.key < $1.key }?.value } }
+    package var lastStepCall: Step.Call? { state.withLock { $0.stepCalls.max { $0.key < $1.key }?.value } }
 
     /// The finding with the step that caused it, else the step in progress at its event, and where
     /// that step was called: what a step that throws it names, and what a run that goes on past its
@@ -682,7 +682,7 @@ public final class SimulatedApp: Sendable {
     // MARK: Running a step
 
     /// A step that needs the app running: the body gets the running process.
-    private func step(_ name: HarnessStep, detail: String? = nil, at site: CallSite, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
+    private func step(_ name: Step.Kind, detail: String? = nil, at site: CallSite, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
         try perform(name, detail: detail, at: site) {
             guard let process = state.withLock({ $0.running }), process.isRunning else {
                 throw HarnessFailure.appNotRunning(
@@ -694,19 +694,19 @@ public final class SimulatedApp: Sendable {
     }
 
     /// A step on the world that needs no running app.
-    private func worldStep(_ name: HarnessStep, detail: String? = nil, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
+    private func worldStep(_ name: Step.Kind, detail: String? = nil, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         try perform(name, detail: detail, at: site, body)
     }
 
     /// Records the step, runs its body and everything due now, then checks the rules.
-    private func perform(_ name: HarnessStep, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
+    private func perform(_ name: Step.Kind, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         // The step is recorded from the driving thread, before anything it sets off: its index is the count now.
         let index = trace.events.count
         trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField(.detail, $0)] } ?? []))
         state.withLock {
             $0.stepped = true
             $0.finished = false
-            if site.isKnown { $0.stepCalls[index] = StepCall(step: name.rawValue, site: site) }
+            if site.isKnown { $0.stepCalls[index] = Step.Call(step: name.rawValue, site: site) }
         }
         // A step a test or a scenario file wrote says where it was if the app's code traps or blocks in it.
         let noted = site.isKnown ? TrapNotice.begin(glue: glueFactory.name, step: name.rawValue, site: "\(site.fileID):\(site.line)") : nil
@@ -720,8 +720,8 @@ public final class SimulatedApp: Sendable {
         }
         clock.run()
         noteRunaway()
-        state.withLock { $0.lastCall = StepCall(step: name.rawValue, site: site) }
-        try check(StepCall(step: name.rawValue, site: site))
+        state.withLock { $0.lastCall = Step.Call(step: name.rawValue, site: site) }
+        try check(Step.Call(step: name.rawValue, site: site))
     }
 
     /// Records, once, that the clock stopped a runaway: the rule ``RuleID/noRunawayLoop`` reads it.
@@ -736,7 +736,7 @@ public final class SimulatedApp: Sendable {
     }
 
     /// Notes a crash, then throws the first new broken rule or scenario issue.
-    private func check(_ call: StepCall) throws(HarnessFailure) {
+    private func check(_ call: Step.Call) throws(HarnessFailure) {
         let events = trace.events
         let (from, violationsSeen) = state.withLock { state in
             defer { state.checkedEvents = events.count }

@@ -5,7 +5,7 @@ import MockTrackingManager
 /// what a scenario's `steps` list (Scenarios reads and writes its JSON spelling) and what the explorer tries.
 ///
 /// Each case is a method of ``SimulatedApp`` (`.requestAd` is ``SimulatedApp/requestAd(fileID:filePath:line:column:)``), and
-/// the trace records it under its ``HarnessStep``.
+/// the trace records it under its ``Step/Kind``.
 public enum Step: Hashable, Sendable, CustomStringConvertible {
     /// Process start: a fresh glue runs its launch code while the app is inactive, then the app becomes active.
     case launch

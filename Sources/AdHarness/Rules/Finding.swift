@@ -25,7 +25,7 @@ public struct Finding: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step that broke it and where a test called that step or a scenario file wrote it; `nil`
     /// where no line wrote it (the explorer's own steps, a scenario whose steps a test changed). For a finding made later than the step that caused it (a tap on
     /// an entry point that presents nothing, found at the run's end), that step.
-    public var step: StepCall?
+    public var step: Step.Call?
     /// The step that caused a finding made at a later event (the run's end, the next tap), as the
     /// trace recorded it (`step step=openPrivacyOptions`); `nil` when the event itself is the cause.
     public var cause: TraceEvent? { causeIndex.map { history[$0] } }

@@ -56,7 +56,7 @@ public protocol Rule: Sendable {
     /// The steps whose debt the rule collects later (a tap that should have shown something, an ad
     /// wanted): a finding made at a later event names the last such step as its cause, and
     /// ``RuleContext/cause`` is that step. By default none: a finding's cause is its own event.
-    var causedBy: Set<HarnessStep> { get }
+    var causedBy: Set<Step.Kind> { get }
 
     /// Whether the event breaks the rule, given the state the run had left it in before the event.
     /// A rule that reads the shared facts or the cause implements ``breaks(_:state:context:)`` instead.
@@ -76,7 +76,7 @@ public protocol Rule: Sendable {
 
 extension Rule {
     /// No step: a finding's cause is its own event.
-    public var causedBy: Set<HarnessStep> { [] }
+    public var causedBy: Set<Step.Kind> { [] }
 
     /// Never broken: a rule that judges by the context implements ``breaks(_:state:context:)``.
     ///

@@ -30,7 +30,7 @@ public final class RuleChecker: Sendable {
         /// Each finding: the rule, its severity, the event that made it, and the step that caused it.
         var findings: [(RuleID, RuleSeverity, Int, Int?)] = []
         /// Where the last step of each kind was recorded, and it, for a finding's cause.
-        var lastStep: [HarnessStep: (index: Int, event: TraceEvent)] = [:]
+        var lastStep: [Step.Kind: (index: Int, event: TraceEvent)] = [:]
     }
 
     /// Starts checking every event of the trace, those recorded so far (the device as the previous
@@ -163,7 +163,7 @@ public final class RuleChecker: Sendable {
     }
 
     /// The last step before the event at `index` of a kind the rule collects debts from, if any.
-    private static func cause(of rule: RuleDescriptor, at index: Int, _ lastStep: [HarnessStep: (index: Int, event: TraceEvent)]) -> (
+    private static func cause(of rule: RuleDescriptor, at index: Int, _ lastStep: [Step.Kind: (index: Int, event: TraceEvent)]) -> (
         index: Int, event: TraceEvent
     )? {
         rule.causedBy.compactMap { lastStep[$0] }.filter { $0.index < index }.max { $0.index < $1.index }

@@ -133,7 +133,7 @@ package struct RuleDescriptor: Sendable {
     let memory: RuleMemory?
     /// The steps whose debt the rule collects later (a tap on the privacy-options entry point, an ad
     /// wanted): a finding made at a later event names the last such step as its cause.
-    var causedBy: Set<HarnessStep> = []
+    var causedBy: Set<Step.Kind> = []
 
     /// Whose rule it is at an event, for a rule whose authority depends on the situation (the OS
     /// version a requirement is stated for); `nil`: ``authority`` everywhere.

@@ -82,7 +82,7 @@ extension RuleDescriptor {
     /// A rule that judges each event by itself and the facts several rules share.
     init(
         id: RuleID, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
-        breaks: @escaping @Sendable (TraceEvent, RunFacts) -> Bool, causedBy: Set<HarnessStep> = [],
+        breaks: @escaping @Sendable (TraceEvent, RunFacts) -> Bool, causedBy: Set<Step.Kind> = [],
         authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
     ) {
         self.init(
@@ -98,7 +98,7 @@ extension RuleDescriptor {
         id: RuleID, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
         state initialState: State, learnsFrom: Set<TraceName>, update: @escaping @Sendable (inout State, TraceEvent, RunFacts) -> Void,
         comparedAt projection: (@Sendable (State, Duration) -> State)? = nil,
-        breaks: @escaping @Sendable (TraceEvent, State, RunFacts) -> Bool, causedBy: Set<HarnessStep> = [],
+        breaks: @escaping @Sendable (TraceEvent, State, RunFacts) -> Bool, causedBy: Set<Step.Kind> = [],
         authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
     ) {
         self.init(
@@ -112,7 +112,7 @@ extension RuleDescriptor {
         id: RuleID, authority: RuleAuthority, on: Set<TraceName>, rule: String, definition: String, source: String,
         state initialState: State, learnsFrom: Set<TraceName>, updateInContext update: @escaping @Sendable (inout State, TraceEvent, RuleContext) -> Void,
         comparedAt projection: (@Sendable (State, Duration) -> State)? = nil,
-        breaksInContext breaks: @escaping @Sendable (TraceEvent, State, RuleContext) -> Bool, causedBy: Set<HarnessStep> = [],
+        breaksInContext breaks: @escaping @Sendable (TraceEvent, State, RuleContext) -> Bool, causedBy: Set<Step.Kind> = [],
         authorityAt: (@Sendable (TraceEvent) -> RuleAuthority)? = nil
     ) {
         let code = RuleStateCode(update: update, projection: projection, breaks: breaks)

@@ -257,7 +257,7 @@ struct WireFindings: Codable, Sendable {
             guard length >= 1, length <= events.count else { throw WireError("a worker sent a finding past its trace") }
             var violation = Finding(
                 rule: rule, severity: severity, event: events[length - 1], history: events, length: length, causeIndex: cause)
-            violation.step = step.map { StepCall(step: $0, site: fileID.map { CallSite(fileID: $0, line: line ?? 0) } ?? .unwritten) }
+            violation.step = step.map { Step.Call(step: $0, site: fileID.map { CallSite(fileID: $0, line: line ?? 0) } ?? .unwritten) }
             return violation
         }
     }

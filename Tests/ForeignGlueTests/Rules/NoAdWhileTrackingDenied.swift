@@ -10,7 +10,7 @@ struct NoAdWhileTrackingDenied: Rule {
     let definition = "Broken by an ads.request while the OS tracking status is denied, after a step requestAd."
     let source = "a test"
     let events: Set<TraceName> = [.adsRequest]
-    let causedBy: Set<HarnessStep> = [.requestAd]
+    let causedBy: Set<Step.Kind> = [.requestAd]
     let initialState = false
 
     func breaks(_ event: TraceEvent, state: Bool, context: RuleContext) -> Bool {

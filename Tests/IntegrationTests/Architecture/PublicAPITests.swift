@@ -166,7 +166,10 @@ struct PublicAPITests {
     /// type alias of its new name (CHANGELOG.md says so): a consumer's code that names the old type, its
     /// members included, compiles with a deprecation warning, so a line of the release stands for the
     /// same declaration under the type's new name.
-    static let renamedTypes = [("Invariant", "RuleID"), ("InvariantViolation", "Finding"), ("InvariantChecker", "RuleChecker")]
+    static let renamedTypes = [
+        ("Invariant", "RuleID"), ("InvariantViolation", "Finding"), ("InvariantChecker", "RuleChecker"), ("HarnessStep", "Step.Kind"),
+        ("StepCall", "Step.Call"),
+    ]
 
     /// A line of the last release as this release spells its modules, moved types and renamed types.
     static func renamingModules(_ line: String) -> String {
