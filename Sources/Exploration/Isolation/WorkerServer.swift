@@ -77,6 +77,14 @@ package enum WorkerServer {
         return 0
     }
 
+    /// The runs this worker makes from the search's starting point, as its setup says, each streaming
+    /// its events to the supervisor.
+    private static func pathRun(from start: Scenario, glue: GlueFactory?, setup: WorkerSetup, replies: ReplyChannel) -> PathRun {
+        var run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
+        run.observer = replies.streamsRun
+        return run
+    }
+
     /// Runs a path of the search (on `standing` when the request says so), and sends its reply line
     /// (or the problem); returns the world the run left standing.
     private static func path(
@@ -93,8 +101,7 @@ package enum WorkerServer {
             return nil
         }
         replies.begin(everyEvent: false)
-        var run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
-        run.observer = replies.streamsRun
+        let run = pathRun(from: start, glue: glue, setup: setup, replies: replies)
         // The supervisor knows the last step unless it is a `wait`, which becomes an `advance` here.
         let waits = path.next == .wait
         let announce: (Step) -> Void = { step in
@@ -120,8 +127,7 @@ package enum WorkerServer {
         let parent: BreadthFirstSearch.Node
         do { parent = try lines.readExpandRequest(line) } catch { return replies.send(WorkerLine(problem: "\(error)")) }
         replies.begin(everyEvent: false)
-        var run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
-        run.observer = replies.streamsRun
+        let run = pathRun(from: start, glue: glue, setup: setup, replies: replies)
         let here = BreadthFirstSearch(
             run: run, bounds: search.bounds.value, keepsStandingRuns: search.keepsStandingRuns, checksPaths: search.checksPaths, batches: false)
         var expansion = here.expand(parent)
@@ -138,8 +144,7 @@ package enum WorkerServer {
             guard let start else { return WorkerLine(problem: "a walk needs a starting point in the setup") }
             replies.begin(everyEvent: false)
             replies.mark()
-            var run = PathRun(start: start, glue: glue ?? start.referenceGlue, maxFaults: setup.maxFaults, goesOnPastFailures: setup.goesOnPastFailures)
-            run.observer = replies.streamsRun
+            let run = pathRun(from: start, glue: glue, setup: setup, replies: replies)
             let result = RandomWalks.walk(
                 run, decisions: walk.decisions.value, random: SplitMix64(seed: walk.random), steps: walk.steps.map(\.value), depth: walk.depth,
                 announce: { replies.send(WorkerLine(next: $0)) }, finishing: replies.sendFinishing)
