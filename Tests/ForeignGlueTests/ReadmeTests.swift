@@ -13,6 +13,7 @@ struct ReadmeTests {
         "Readme/MyGlueScenarioXCTests.swift", "Readme/MyGlueIsolatedScenarioTests.swift",
         "Readme/MyGlueExplorationTest.swift", "Readme/DefaultsStoreContractTests.swift",
         "Readme/LoggedTrackingContractTests.swift", "Readme/LintTest.swift", "Readme/MyRulesTest.swift", "Readme/MyOwnRuleTest.swift",
+        "Readme/PackageRulesTest.swift",
         "Readme/MyToolTest.swift", "Readme/MyToolWorkersTest.swift",
         "Readme/EveryFindingTest.swift", "Readme/OneStartTwoGluesTest.swift",
     ]

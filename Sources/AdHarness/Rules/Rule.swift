@@ -106,6 +106,8 @@ package struct AnyRule: Sendable {
     /// It as the package's rules are declared: its state, the events it learns from and judges, and
     /// how (through a ``RuleContext``: the shared facts, read-only, and its cause).
     package var descriptor: RuleDescriptor { id.descriptor }
+    /// The rule, as the team wrote it.
+    var rule: any Rule { id.teamRuleValue! }
     /// Its state, as ``descriptor`` keeps it: every rule of a team's keeps one.
     var memory: RuleMemory { descriptor.memory! }
 
@@ -115,7 +117,7 @@ package struct AnyRule: Sendable {
             source: rule.source, state: rule.initialState, learnsFrom: rule.events,
             updateInContext: { state, event, context in rule.update(&state, after: event, context: context) },
             breaksInContext: { event, state, context in rule.breaks(event, state: state, context: context) }, causedBy: rule.causedBy)
-        id = RuleID(declaring: rule.name, definedBy: descriptor, type: ObjectIdentifier(R.self))
+        id = RuleID(declaring: rule.name, rule: rule, definedBy: descriptor, type: ObjectIdentifier(R.self))
     }
 
     /// The rule a name carries, if it is a team's.

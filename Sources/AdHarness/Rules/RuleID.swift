@@ -40,11 +40,14 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Codable, CaseIterabl
         teamRule = nil
     }
 
-    /// The name of a rule of a team's, with its definition.
-    init(declaring name: String, definedBy descriptor: RuleDescriptor, type: ObjectIdentifier) {
+    /// The name of a rule of a team's, with the rule and its definition.
+    init(declaring name: String, rule: any Rule, definedBy descriptor: RuleDescriptor, type: ObjectIdentifier) {
         rawValue = name
-        teamRule = TeamRuleDefinition(descriptor: descriptor, type: type)
+        teamRule = TeamRuleDefinition(rule: rule, descriptor: descriptor, type: type)
     }
+
+    /// The rule of a team's the name carries, as the team wrote it; `nil` for the package's rules.
+    var teamRuleValue: (any Rule)? { teamRule?.rule }
 
     /// The type of the team's rule the name carries; `nil` for the package's rules.
     var teamRuleType: ObjectIdentifier? { teamRule?.type }
@@ -99,12 +102,15 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Codable, CaseIterabl
 
 /// A rule of a team's as its name carries it: a reference, since the definition names the rule.
 private final class TeamRuleDefinition: Sendable {
+    /// The rule, as the team wrote it.
+    let rule: any Rule
     /// The rule, declared as the package's rules are.
     let descriptor: RuleDescriptor
     /// The rule's type: one name, one rule.
     let type: ObjectIdentifier
 
-    init(descriptor: RuleDescriptor, type: ObjectIdentifier) {
+    init(rule: any Rule, descriptor: RuleDescriptor, type: ObjectIdentifier) {
+        self.rule = rule
         self.descriptor = descriptor
         self.type = type
     }
@@ -133,7 +139,7 @@ package struct RuleDescriptor: Sendable {
     let memory: RuleMemory?
     /// The steps whose debt the rule collects later (a tap on the privacy-options entry point, an ad
     /// wanted): a finding made at a later event names the last such step as its cause.
-    var causedBy: Set<Step.Kind> = []
+    package var causedBy: Set<Step.Kind> = []
 
     /// Whose rule it is at an event, for a rule whose authority depends on the situation (the OS
     /// version a requirement is stated for); `nil`: ``authority`` everywhere.

@@ -114,6 +114,11 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
         overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in AnyRule(rule).map { ($0, severity) } }
     }
 
+    /// Every rule the set knows, through the protocol a rule of your own implements: the package's, in
+    /// the order reports list them, then those the set adds, by name. ``severity(of:)`` says how
+    /// severely the set checks each; a rule of the package's reads, wraps or extends as yours does.
+    public var rules: [any Rule] { Rules.all.map { $0 as any Rule } + customRules.map(\.0.rule) }
+
     /// The rules this set checks at a severity.
     public func rules(at severity: RuleSeverity) -> [RuleID] {
         RuleID.allCases.filter { self.severity(of: $0) == severity }
