@@ -39,7 +39,12 @@ extension SimulatedApp {
     public var adRequests: [RecordedAdRequest] { world.adRequests }
     /// The outcome of every ad request of the reference glue that has completed, across processes.
     package var adResults: [Result<LoadedAd, AdRequestFailure>] { referenceGlue?.adResults ?? [] }
-    /// Every error the reference glue surfaced, across processes.
+    /// Every error the package's reference glue surfaced, across processes; always empty for your
+    /// glue, which keeps its own.
+    @available(
+        *, deprecated,
+        message: "filled only by the package's reference glue, which also records each error as an app.error event: read trace.events(named: .appError)"
+    )
     public var errors: [AdsFlowError] { referenceGlue?.errors ?? [] }
     /// Why the app last crashed, if it did.
     public var crash: CrashReason? { state.withLock { $0.lastCrash } }

@@ -20,7 +20,7 @@ struct FormLoadErrorTests {
         #expect(app.adRequests.count == 1)
         #expect(app.consentFormsShown == 0)
         // Outside the EEA no form is needed, so no load is attempted and the fault never fires.
-        #expect(app.errors.isEmpty)
+        #expect((app.referenceGlue?.errors ?? []).isEmpty)
     }
 
     @Test(
@@ -34,7 +34,7 @@ struct FormLoadErrorTests {
         try app.onboarding()
         try app.requestAd()
 
-        #expect(app.errors.map(\.description) == ["formLoad.\(error.rawValue)"])
+        #expect((app.referenceGlue?.errors ?? []).map(\.description) == ["formLoad.\(error.rawValue)"])
         #expect(app.adRequests.isEmpty)
         #expect(app.adResults == [.failure(.refused(.consentNotGathered))])
         #expect(app.consentState?.shouldUseNPA == true)
@@ -53,7 +53,7 @@ struct FormLoadErrorTests {
         try app.requestAd()
 
         #expect(app.adRequests.map(\.isNonPersonalized) == [true])
-        #expect(app.errors.isEmpty)
+        #expect((app.referenceGlue?.errors ?? []).isEmpty)
     }
 
     @Test("a timeout once, then the next launch loads the form")
@@ -68,7 +68,7 @@ struct FormLoadErrorTests {
         try app.onboarding()
         try app.requestAd()
 
-        #expect(app.errors.map(\.description) == ["formLoad.timeout"])
+        #expect((app.referenceGlue?.errors ?? []).map(\.description) == ["formLoad.timeout"])
         #expect(app.consentFormsShown == 1)
         #expect(app.adRequests.map(\.isNonPersonalized) == [true])
     }
@@ -84,7 +84,7 @@ struct FormLoadErrorTests {
             try app.relaunch()
             try app.onboarding()
         }
-        #expect(failing.errors.map(\.description) == ["formLoad.timeout", "formLoad.timeout"])
-        #expect(clean.errors.isEmpty)
+        #expect((failing.referenceGlue?.errors ?? []).map(\.description) == ["formLoad.timeout", "formLoad.timeout"])
+        #expect((clean.referenceGlue?.errors ?? []).isEmpty)
     }
 }

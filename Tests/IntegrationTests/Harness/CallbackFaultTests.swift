@@ -15,11 +15,11 @@ struct CallbackFaultTests {
         )
         try app.launch()
         try app.advance(by: .milliseconds(9_999))
-        #expect(app.errors.isEmpty)
+        #expect((app.referenceGlue?.errors ?? []).isEmpty)
         try app.advance(by: .milliseconds(1))
         try app.requestAd()
 
-        #expect(app.errors.map(\.description) == ["consentInfoUpdate.noResponse"])
+        #expect((app.referenceGlue?.errors ?? []).map(\.description) == ["consentInfoUpdate.noResponse"])
         #expect(app.consentState?.shouldUseNPA == true)
         #expect(app.adRequests.isEmpty)
         #expect(app.pendingWork.map(\.label) == ["consent.update completion (withheld by a fault)"])
@@ -31,7 +31,7 @@ struct CallbackFaultTests {
         try app.launch()
         try app.onboarding()
         try app.runUntilIdle()
-        #expect(app.errors.map(\.description) == ["formLoad.noResponse"])
+        #expect((app.referenceGlue?.errors ?? []).map(\.description) == ["formLoad.noResponse"])
         #expect(app.trace.contains(inOrder: [.callbackWithheld, .appTimeout, .appError, .decision]))
     }
 

@@ -106,7 +106,7 @@ struct LegacyConsentFlowTests {
     func unknownPublisher(region: ConsentRegion, errors: [String], canRequestAds: Bool) throws {
         let app = try app(region: region, settings: LegacyConsentSettings(publisherIdentifiers: ["ca-app-pub-123"]))
         try app.launch()
-        #expect(app.errors.map(\.description) == errors)
+        #expect((app.referenceGlue?.errors ?? []).map(\.description) == errors)
         #expect(app.consentState?.canRequestAds == canRequestAds, "after a failed update the location stays unknown, counted as the EEA")
     }
 
@@ -115,7 +115,7 @@ struct LegacyConsentFlowTests {
         let app = try app(settings: LegacyConsentSettings(privacyPolicyURL: "not a url"), form: .personalized)
         try app.launch()
         try app.onboarding()
-        #expect(app.errors.map(\.description) == ["formLoad.invalidPrivacyPolicyURL"])
+        #expect((app.referenceGlue?.errors ?? []).map(\.description) == ["formLoad.invalidPrivacyPolicyURL"])
     }
 
     @Test(
@@ -132,7 +132,7 @@ struct LegacyConsentFlowTests {
         )
         try app.launch()
         try app.onboarding()
-        #expect(app.errors.map(\.description) == [error])
+        #expect((app.referenceGlue?.errors ?? []).map(\.description) == [error])
     }
 
     @Test("a debug geography applies only on a listed debug device", arguments: [true, false])
