@@ -3,7 +3,8 @@ import MockAdNetwork
 import MockTrackingManager
 
 /// The named steps: each is ``SimulatedApp/perform(_:fileID:filePath:line:column:)`` of its ``Step``,
-/// called from the test's line.
+/// called from the test's line (``readAdvertisingIdentifier(fileID:filePath:line:column:)`` runs the
+/// same step and returns the identifier the glue read).
 extension SimulatedApp {
     /// Process start, as UIKit does it: the glue's launch code runs while the app is inactive, then
     /// the app becomes active and the glue is told.

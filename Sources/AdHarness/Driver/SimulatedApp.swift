@@ -333,7 +333,7 @@ public final class SimulatedApp: Sendable {
         // The rules that wait for the end, decided now: what they find is what the test missed.
         let found: String
         do {
-            try finish(fileID: last.site.fileID, filePath: last.site.staticFilePath ?? "", line: last.site.line, column: last.site.column)
+            try finish(at: last.site)
             return
         } catch {
             found = error.description.split(separator: "\n").first.map(String.init) ?? ""
@@ -380,7 +380,7 @@ public final class SimulatedApp: Sendable {
 
     /// A step that needs the app running: the body gets the running process.
     func step(_ name: Step.Kind, detail: String? = nil, at site: CallSite, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
-        try perform(name, detail: detail, at: site) {
+        try recordAndRun(name, detail: detail, at: site) {
             guard let process = state.withLock({ $0.running }), process.isRunning else {
                 throw HarnessFailure.appNotRunning(
                     step: name.rawValue, reason: state.withLock { $0.lastCrash.map { "it crashed: \($0)" } ?? "not launched" }
@@ -392,11 +392,11 @@ public final class SimulatedApp: Sendable {
 
     /// A step on the world that needs no running app.
     func worldStep(_ name: Step.Kind, detail: String? = nil, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
-        try perform(name, detail: detail, at: site, body)
+        try recordAndRun(name, detail: detail, at: site, body)
     }
 
     /// Records the step, runs its body and everything due now, then checks the rules.
-    func perform(_ name: Step.Kind, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
+    func recordAndRun(_ name: Step.Kind, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         // The step is recorded from the driving thread, before anything it sets off: its index is the count now.
         let index = trace.events.count
         trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField(.detail, $0)] } ?? []))

@@ -2,7 +2,9 @@ import StandInRuntime
 
 /// A rule of the package's is a ``Rule``, through the protocol a team's rule implements: the same
 /// name, statement, definition, source, authority, events, state and code the checker runs, so a
-/// team reads one, wraps one or builds on one as it would its own (``RuleSet/rules``).
+/// team reads one or wraps one as it would its own (``RuleSet/allRules``). It answers the `context:`
+/// forms only (the no-context ones keep the protocol's defaults); its authority is its main one
+/// (``authorityAt`` is the checker's); the explorer compares its state as it is (no ``comparedAt``).
 extension RuleDescriptor: Rule {
     /// The rule's name.
     package var name: String { id.rawValue }

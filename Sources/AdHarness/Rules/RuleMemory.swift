@@ -27,7 +27,8 @@ protocol RuleState: AnyObject, Sendable {
     func breaks(_ event: TraceEvent, _ context: RuleContext) -> Bool
     /// Changes the state after the event, given what a rule of a team's reads.
     func learn(_ event: TraceEvent, _ context: RuleContext)
-    /// A copy of the state at the start of a run, for one run's checker to change in place.
+    /// A copy of the state as it is now, for its holder to change in place: of ``RuleMemory/start``,
+    /// each run's own; of a run's state, a changed value (``PackageRuleState``) that leaves it as it was.
     func fresh() -> any RuleState
     /// A copy of the state as the explorer compares it at `now`, which nothing changes.
     func compared(at now: Duration) -> any RuleState

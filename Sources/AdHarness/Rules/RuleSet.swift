@@ -114,10 +114,16 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
         overrides.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { rule, severity in AnyRule(rule).map { ($0, severity) } }
     }
 
-    /// Every rule the set knows, through the protocol a rule of your own implements: the package's, in
-    /// the order reports list them, then those the set adds, by name. ``severity(of:)`` says how
-    /// severely the set checks each; a rule of the package's reads, wraps or extends as yours does.
-    public var rules: [any Rule] { Rules.all.map { $0 as any Rule } + customRules.map(\.0.rule) }
+    /// Every rule the set knows, as a ``Rule``, the protocol a rule of your own implements: the
+    /// package's, in the order reports list them, then those the set adds, by name, as written.
+    /// ``severity(of:)`` says how severely the set checks each.
+    ///
+    /// A package rule answers the `context:` forms (``Rule/breaks(_:state:context:)``,
+    /// ``Rule/update(_:after:context:)``), which the checker calls: a rule of yours that wraps one
+    /// forwards those. Through the protocol a rule has one authority, where a few of the package's
+    /// name another at some events (a requirement stated for later OS versions), and the explorer
+    /// compares its state as it is.
+    public var allRules: [any Rule] { Rules.all.map { $0 as any Rule } + customRules.map(\.0.rule) }
 
     /// The rules this set checks at a severity.
     public func rules(at severity: RuleSeverity) -> [RuleID] {
