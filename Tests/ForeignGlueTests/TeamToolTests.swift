@@ -59,6 +59,31 @@ struct TeamToolTests {
         #expect(!usage.text.replacingOccurrences(of: "my-adharness", with: "").contains("adharness"), "\(usage.text)")
     }
 
+    @Test("with several glues, the replay command explore prints for a counterexample runs as printed, and finds the same rule")
+    func replayCommandRunsAsPrinted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, text) = Self.tool([
+            "explore", "--glue", "ConsentManagerGlue.noPrivacyEntryPoint", "--depth", "3", "--max-faults", "0", "--out", folder.path,
+        ])
+        #expect(code == 1)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("replay it with: ") }, "\(text)")
+        let command = try #require(line.components(separatedBy: "replay it with: ").last).split(separator: " ").map(String.init)
+        #expect(command.first == "adharness" && command.dropFirst().first == "run", "\(line)")
+        let (replayed, replay) = Self.tool(Array(command.dropFirst()))
+        #expect(replayed == 1, "\(replay)")
+        #expect(replay.contains("privacyOptionsReachable"), "\(replay)")
+    }
+
+    @Test("--leave-out refuses a name that is no answer or fault kind, naming those there are")
+    func leaveOutIsChecked() {
+        let (code, text) = Self.tool(["explore", "--glue", "ConsentFirstGlue", "--depth", "1", "--leave-out", "dismiss,bogus"])
+        #expect(code == 2)
+        #expect(text.hasPrefix("adharness: --leave-out: unknown answer or fault kind bogus; expected some of "), "\(text)")
+        let (known, _) = Self.tool(["explore", "--glue", "ConsentFirstGlue", "--depth", "1", "--leave-out", "dismiss,never,leaveApp,delay"])
+        #expect(known == 0)
+    }
+
     @Test("an unknown glue is a usage error naming the glues there are, with the nearest")
     func unknownGlue() {
         let (code, text) = Self.tool(["run", "--glue", "ConsentFirstGlu"])

@@ -109,6 +109,18 @@ public struct ExplorationBounds: Sendable {
         return effects.filter { !leftOut.contains(Self.kind(of: $0)) }.flatMap { effect in faultTimes.map { Fault(unchecked: target, effect, times: $0) } }
     }
 
+    /// Every name ``leftOut`` knows: each answer the search may give and each kind of fault it may
+    /// inject, so a misspelt one is refused instead of leaving nothing out.
+    package static var leavableNames: Set<String> {
+        var names = Set((TrackingPromptAnswer.alertAnswers + [.additionalInformation]).map(\.rawValue))
+        names.formUnion(ConsentFormAnswer.explored.map(\.rawValue))
+        names.formUnion(LegacyFormAnswer.allCases.map(\.rawValue))
+        names.formUnion(FaultTarget.allCases.flatMap(\.acceptedErrors).map { kind(of: .error($0)) })
+        names.formUnion(CallbackFault.allCases.map { kind(of: .callback($0)) })
+        names.formUnion([kind(of: .delay(.zero)), kind(of: .appInactive)])
+        return names
+    }
+
     /// The name ``leftOut`` knows a fault effect by.
     static func kind(of effect: FaultEffect) -> String {
         switch effect {

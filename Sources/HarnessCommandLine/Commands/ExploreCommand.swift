@@ -91,7 +91,12 @@ enum ExploreCommand: Command {
             .flag("--stop-at-first") { $0.bounds.stopAtFirstViolation = true },
             .value("--leave-out") { settings, text in
                 guard let text, !text.isEmpty else { return "--leave-out takes answers and fault kinds, comma-separated, such as dismiss,never" }
-                settings.bounds.leftOut.formUnion(text.split(separator: ",").map(String.init))
+                let names = text.split(separator: ",").map(String.init)
+                let known = ExplorationBounds.leavableNames
+                if let unknown = names.first(where: { !known.contains($0) }) {
+                    return "--leave-out: unknown answer or fault kind \(unknown); expected some of \(known.sorted().joined(separator: ", "))"
+                }
+                settings.bounds.leftOut.formUnion(names)
                 return nil
             },
             .value("--shard") { settings, text in
@@ -208,7 +213,8 @@ enum ExploreCommand: Command {
             let word = counterexample.severity == .warning ? output.colored("WARNING", .yellow) : output.colored("FOUND", .red)
             output.line("\(word)  \(counterexample.report)")
             if let file {
-                output.line("written to \(file); replay it with: \(output.toolName) run \(file)")
+                // A tool over several glues runs a file only with the glue named, as this search did.
+                output.line("written to \(file); replay it with: \(output.toolName) run \(file)" + (glue.map { " --glue \($0)" } ?? ""))
             } else {
                 output.line("fixture (write it with --out DIR):")
                 output.line(counterexample.fixture)

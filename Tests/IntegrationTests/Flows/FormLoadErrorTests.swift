@@ -20,7 +20,7 @@ struct FormLoadErrorTests {
         #expect(app.adRequests.count == 1)
         #expect(app.consentFormsShown == 0)
         // Outside the EEA no form is needed, so no load is attempted and the fault never fires.
-        #expect((app.referenceGlue?.errors ?? []).isEmpty)
+        #expect(app.referenceGlue?.errors.isEmpty == true)
     }
 
     @Test(
@@ -53,7 +53,7 @@ struct FormLoadErrorTests {
         try app.requestAd()
 
         #expect(app.adRequests.map(\.isNonPersonalized) == [true])
-        #expect((app.referenceGlue?.errors ?? []).isEmpty)
+        #expect(app.referenceGlue?.errors.isEmpty == true)
     }
 
     @Test("a timeout once, then the next launch loads the form")
@@ -85,6 +85,6 @@ struct FormLoadErrorTests {
             try app.onboarding()
         }
         #expect((failing.referenceGlue?.errors ?? []).map(\.description) == ["formLoad.timeout", "formLoad.timeout"])
-        #expect((clean.referenceGlue?.errors ?? []).isEmpty)
+        #expect(clean.referenceGlue?.errors.isEmpty == true)
     }
 }

@@ -15,7 +15,7 @@ struct CallbackFaultTests {
         )
         try app.launch()
         try app.advance(by: .milliseconds(9_999))
-        #expect((app.referenceGlue?.errors ?? []).isEmpty)
+        #expect(app.referenceGlue?.errors.isEmpty == true)
         try app.advance(by: .milliseconds(1))
         try app.requestAd()
 
