@@ -104,7 +104,8 @@ public struct Explorer: Sendable {
         if object["steps"] == nil { object["steps"] = .array([]) }
         if object["expect"] == nil { object["expect"] = .object([]) }
         let startText = object.text(indent: nil)
-        let start = try Scenario.decode(Data(startText.utf8), file: file, isStartingPoint: true, knowing: known ?? rules ?? .standard)
+        // Placed in the file as written: a mistake is reported at its line there, not in this one-line text.
+        let start = try Scenario.decode(Data(startText.utf8), file: file, isStartingPoint: true, knowing: known ?? rules ?? .standard, written: data)
         if let glue, !glue.isReference, let reason = start.referenceGlueReasons.first {
             throw ScenarioError(file: file, message: "the starting point checks the reference glue (\(reason)), so \(glue.name) cannot start from it")
         }

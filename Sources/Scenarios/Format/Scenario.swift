@@ -250,14 +250,17 @@ public struct Scenario: Sendable, Decodable {
     }
 
     /// Decodes a scenario, reading the names of rules against `known` (the package's and those it
-    /// adds); a starting point for the explorer may have no steps yet.
+    /// adds); a starting point for the explorer may have no steps yet. `written` is the file as its
+    /// author wrote it, when `data` is a rewriting of it (the explorer completes a starting point):
+    /// errors and steps are placed at their lines and columns there.
     package static func decode(
-        _ data: Data, file: String, isStartingPoint: Bool = false, folder: URL? = nil, knowing known: RuleSet = .standard
+        _ data: Data, file: String, isStartingPoint: Bool = false, folder: URL? = nil, knowing known: RuleSet = .standard, written: Data? = nil
     ) throws(ScenarioError) -> Scenario {
-        let document = try parse(data, file: file)
+        let decoded = try parse(data, file: file)
+        let document = try written.map { data throws(ScenarioError) in try parse(data, file: file) } ?? decoded
         var scenario: Scenario
         do {
-            scenario = try JSONTreeDecoder.decode(Scenario.self, from: document, userInfo: [RuleID.knownRulesKey: known])
+            scenario = try JSONTreeDecoder.decode(Scenario.self, from: decoded, userInfo: [RuleID.knownRulesKey: known])
             if scenario.steps.isEmpty && !isStartingPoint {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(

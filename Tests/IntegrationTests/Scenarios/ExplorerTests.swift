@@ -44,6 +44,17 @@ struct ExplorerTests {
         #expect(found.scenario.run().violations.map(\.rule).contains(.adSDKStartsAfterTrackingDecision), "\(found.fixture)")
     }
 
+    @Test("a mistake in a starting-point file is placed at its line and column in the file as written, as run places it")
+    func startingPointErrorsAreWhereWritten() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("start-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\n  \"user\": {\"trackingPrompt\": \"allow\"},\n  \"stepz\": [\"launch\"]\n}\n".utf8).write(to: file)
+        let explored = #expect(throws: ScenarioError.self) { try Explorer(startingPointFile: file) }
+        let ran = #expect(throws: ScenarioError.self) { try Scenario.load(from: file) }
+        #expect(explored?.line == 3 && explored?.column == ran?.column, "\(String(describing: explored)) against \(String(describing: ran))")
+        #expect(explored?.path == "$.stepz", "\(String(describing: explored))")
+    }
+
     @Test("the shards together reach exactly the states of the whole search", arguments: [2, 3])
     func shardsCoverTheSearch(parts: Int) throws {
         let explorer = try Explorer(bounds: ExplorationBounds(depth: 3, maxFaults: 0))
