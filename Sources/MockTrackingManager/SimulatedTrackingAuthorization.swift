@@ -18,6 +18,9 @@ package final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable
     private let device: SimulatedDevice
     let process: AppProcess
     private let user: ScriptedAnswer<TrackingPromptAnswer>?
+    /// Whether the user tapped Additional Information on a sheet of this process, and is reading
+    /// what the app showed.
+    private let readingAdditionalInformation = Locked(false)
 
     /// Creates the OS service for a process, with the user's scripted answer to the prompt.
     package init(device: SimulatedDevice, process: AppProcess, user: ScriptedAnswer<TrackingPromptAnswer>?) {
@@ -175,7 +178,16 @@ package final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable
             )
             return
         }
+        if sheet != nil, user.answer == .additionalInformation, readingAdditionalInformation.snapshot {
+            // A person who asked for more information reads what the app showed: a sheet the app
+            // shows again in this process waits for them, as the user script gives no second
+            // answer, rather than being answered at the same instant again and again.
+            process.clock.scheduleNever(
+                label: "tracking prompt: the user reads the app's additional information", kind: .unansweredPrompt, playOut: takeAway)
+            return
+        }
         let process = process
+        let reading = readingAdditionalInformation
         let answer = process.scheduleUserAnswer(after: user.after, label: "user answers the tracking prompt: \(user.answer.rawValue)") {
             if user.answer == .leaveApp {
                 // The user goes to the home screen: the system takes the prompt away (onSystemDismiss).
@@ -195,6 +207,7 @@ package final class SimulatedTrackingAuthorization: TrackingAuthorizer, Sendable
                     EventField(.trackingStatus, status), EventField(.prompted, true), EventField(.trackingPromptOutcome, .answered(user.answer)),
                 ])
             if let sheet, user.answer == .additionalInformation {
+                reading.withLock { $0 = true }
                 delivery.deliver("tracking.request additionalInformation", timing: .nowOnBackgroundThread, effects: []) { sheet() }
             }
             if !answersEarly {

@@ -159,6 +159,20 @@ struct TrackingAuthorizationTests {
         #expect(actions.values == (sheet ? ["more"] : []), "the app's action runs for the sheet's button")
     }
 
+    @Test("a sheet shown again in a process whose user tapped Additional Information waits for them, instead of being answered so again at once")
+    func additionalInformationThenAskedAgainWaits() {
+        let rig = Rig(os: OSSettings(osVersion: "27.2", trackingPromptRegion: .euFullPageSheet))
+        let tracking = rig.tracking(.additionalInformation)
+        let calls = Calls<TrackingAuthorizationStatus>()
+        for _ in 1...2 {
+            tracking.requestTrackingAuthorization(preferringExpandedInterface: true, additionalInformation: {}, completion: calls.record)
+            rig.clock.run()
+        }
+        #expect(rig.trace.count(of: .trackingPrompt) == 2)
+        #expect(calls.values == [.notDetermined], "the second sheet is up, unanswered")
+        #expect(rig.clock.pendingWork.map(\.label) == ["tracking prompt: the user reads the app's additional information"])
+    }
+
     @Test("from 27.2 in the EU an answered prompt may show again a year after the answer; before the year, outside the EU or before 27.2 the answer stands")
     func yearlyRepromptInTheEU() {
         func prompts(
