@@ -48,7 +48,7 @@ struct AnyGlueMatrixTests {
     static let correctGlues: [GlueFactory] = [
         GlueFactory(ConsentFirstGlue.init), GlueFactory(AwaitingConsentGlue.init), GlueFactory(AwaitingConsentGlueCallbacks.init),
         ConsentManagerGlue.factory(), GlueFactory(PreloadingConsentManager.init), GlueFactory(GoogleConsentManagerGlue.init),
-        GlueFactory(TravelBuddyTrackingManager.init), GlueFactory(ConfirmedConsentGlue.init),
+        GlueFactory(TravelBuddyTrackingManager.init), GlueFactory(ConfirmedConsentGlue.init), GlueFactory(DecidedTrackingFirstGlue.init),
     ]
 
     @Test("no failure and no warning on any bundled scenario for any glue", arguments: correctGlues)

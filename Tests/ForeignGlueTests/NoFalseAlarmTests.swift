@@ -38,6 +38,38 @@ struct NoFalseAlarmTests {
         #expect(online.run(glue: GlueFactory(ConfirmedConsentGlue.init), rules: .standard).passed)
     }
 
+    @Test(
+        "an app that waits for a decided tracking answer before its ads owes none when a Settings change leaves tracking undecided and the user leaves the prompt"
+    )
+    func noAdWhileTrackingUndecidedAgain() throws {
+        // Found by exploring the glue (depth 5): the ad was wanted while tracking was denied by the
+        // system switch; the switch back on made it undecided, and the user left the prompt the app
+        // then showed. Google's IDFA guide has ads load after the tracking answer: none came.
+        let undecided = try Scenario.decode(
+            json: """
+                {"name":"tracking undecided again","glue":"any",
+                 "user":{"trackingPrompt":"leaveApp","consentForm":"acceptAll","privacyOptionsForm":"acceptAll"},
+                 "faults":[{"target":"formPresent","delay":"301s","times":1}],
+                 "steps":["launch",{"settings":{"allowAppsToRequestToTrack":false}},"requestAd",
+                          {"settings":{"allowAppsToRequestToTrack":true}},{"advance":"301s"}],"expect":{}}
+                """
+        )
+        let verdict = undecided.run(glue: GlueFactory(DecidedTrackingFirstGlue.init), rules: .standard)
+        #expect(verdict.passed, "\(verdict.report)")
+        #expect(verdict.warnings.isEmpty, "\(verdict.warnings.map(\.summary))")
+        // The same app and user, the switch left off: tracking stays decided, and the ad goes out.
+        let decided = try Scenario.decode(
+            json: """
+                {"name":"tracking decided","glue":"any",
+                 "user":{"trackingPrompt":"leaveApp","consentForm":"acceptAll","privacyOptionsForm":"acceptAll"},
+                 "faults":[{"target":"formPresent","delay":"301s","times":1}],
+                 "steps":["launch",{"settings":{"allowAppsToRequestToTrack":false}},"requestAd",{"advance":"301s"}],"expect":{}}
+                """
+        )
+        let sent = decided.run(glue: GlueFactory(DecidedTrackingFirstGlue.init), rules: .standard)
+        #expect(sent.warnings.isEmpty && sent.trace.contains { $0.name == .adsRequest }, "\(sent.report)")
+    }
+
     @Test("a game that loads a new interstitial after each one is shown shows one at every break, with no warning")
     func interstitialReloaded() throws {
         let breaks = try Scenario.decode(

@@ -14,7 +14,10 @@ extension RuleDescriptor {
         definition: """
             A `requestAd` step while the consent SDK allows ad requests, the tracking status is decided and no ad has \
             loaded in this process (an app with an ad loaded shows it without asking again) opens a \
-            debt, paid by the next `ads.request`. Broken by the run's end with the debt open, no work left waiting \
+            debt, paid by the next `ads.request`. Broken by the run's end with the debt open, both answers still \
+            allowing the ad (the consent SDK allows requests and the tracking status is decided: a Settings change \
+            that made tracking undecided again leaves an app that waits for the tracking answer, as Google's IDFA \
+            guide has it, owing nothing), no work left waiting \
             (`run.finish` without `pending`), no callback withheld (the app is not left waiting on a timeout) and a \
             consent update of the process that succeeded (without one, the stored decision alone allowed the ad, \
             which ``RuleID/storedConsentUsedWhenUpdateFails`` judges): a glue that never requests an ad passes \
@@ -35,7 +38,8 @@ extension RuleDescriptor {
             }
         },
         breaks: { event, adWantedUnsent, facts in
-            event.name == .runFinish && event[.pendingWork] == nil && adWantedUnsent && !facts.awaitingCallback && facts.consentUpdateSucceeded
+            event.name == .runFinish && event[.pendingWork] == nil && adWantedUnsent && facts.adCouldBeRequested && !facts.awaitingCallback
+                && facts.consentUpdateSucceeded
         },
         causedBy: [.requestAd]
     )
