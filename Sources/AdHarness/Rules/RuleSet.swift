@@ -120,9 +120,9 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     ///
     /// A package rule answers the `context:` forms (``Rule/breaks(_:state:context:)``,
     /// ``Rule/update(_:after:context:)``), which the checker calls: a rule of yours that wraps one
-    /// forwards those. Through the protocol a rule has one authority, where a few of the package's
-    /// name another at some events (a requirement stated for later OS versions), and the explorer
-    /// compares its state as it is.
+    /// forwards those. Through the protocol a rule has one authority, where one of the package's
+    /// (`identifierOnlyWhenAuthorized`) names another at some events (a requirement stated for later
+    /// OS versions), and the explorer compares its state as it is.
     public var allRules: [any Rule] { Rules.all.map { $0 as any Rule } + customRules.map(\.0.rule) }
 
     /// The rules this set checks at a severity.
