@@ -48,9 +48,10 @@ struct AnyGlueMatrixTests {
     static let correctGlues: [GlueFactory] = [
         GlueFactory(ConsentFirstGlue.init), GlueFactory(AwaitingConsentGlue.init), GlueFactory(AwaitingConsentGlueCallbacks.init),
         ConsentManagerGlue.factory(), GlueFactory(PreloadingConsentManager.init), GlueFactory(GoogleConsentManagerGlue.init),
-        GlueFactory(TravelBuddyTrackingManager.init), GlueFactory(ConfirmedConsentGlue.init), GlueFactory(DecidedTrackingFirstGlue.init),
+        GlueFactory(TravelBuddyTrackingManager.init), GlueFactory(ConfirmedConsentGlue.init), ActivationStateMachineGlue.adsOnlyAfterDecidedTracking,
         // A reviewer's, written from Google's and Apple's docs to hunt false alarms, each explored clean to depth 5.
-        GlueFactory(ActivationStateMachineGlue.init), GlueFactory(OnboardingScreenGlue.init), GlueFactory(RegionOrderedConsentManager.init),
+        GlueFactory(name: "ActivationStateMachineGlue") { ActivationStateMachineGlue(ports: $0) }, GlueFactory(OnboardingScreenGlue.init),
+        GlueFactory(RegionOrderedConsentManager.init),
     ]
 
     @Test("no failure and no warning on any bundled scenario for any glue", arguments: correctGlues)

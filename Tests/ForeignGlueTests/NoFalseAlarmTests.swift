@@ -54,7 +54,7 @@ struct NoFalseAlarmTests {
                           {"settings":{"allowAppsToRequestToTrack":true}},{"advance":"301s"}],"expect":{}}
                 """
         )
-        let verdict = undecided.run(glue: GlueFactory(DecidedTrackingFirstGlue.init), rules: .standard)
+        let verdict = undecided.run(glue: ActivationStateMachineGlue.adsOnlyAfterDecidedTracking, rules: .standard)
         #expect(verdict.passed, "\(verdict.report)")
         #expect(verdict.warnings.isEmpty, "\(verdict.warnings.map(\.summary))")
         // The same app and user, the switch left off: tracking stays decided, and the ad goes out.
@@ -66,7 +66,7 @@ struct NoFalseAlarmTests {
                  "steps":["launch",{"settings":{"allowAppsToRequestToTrack":false}},"requestAd",{"advance":"301s"}],"expect":{}}
                 """
         )
-        let sent = decided.run(glue: GlueFactory(DecidedTrackingFirstGlue.init), rules: .standard)
+        let sent = decided.run(glue: ActivationStateMachineGlue.adsOnlyAfterDecidedTracking, rules: .standard)
         #expect(sent.warnings.isEmpty && sent.trace.contains { $0.name == .adsRequest }, "\(sent.report)")
     }
 

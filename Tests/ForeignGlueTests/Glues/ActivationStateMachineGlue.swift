@@ -7,11 +7,16 @@ import Foundation
 /// tracking prompt (only while active, never after a refusal of every purpose), then the ad SDK
 /// started once `canRequestAds`; ads wanted meanwhile are requested once the flow is over. A failed
 /// update is retried on the next foreground; the stored decision is used meanwhile. No `npa` of its
-/// own: the ad SDK reads the consent SDK's TCF signals itself.
+/// own: the ad SDK reads the consent SDK's TCF signals itself. A reviewer's, written from Google's
+/// and Apple's docs to hunt false alarms; its first version (`adsOnlyAfterDecidedTracking`) sent no ad
+/// while the user had left a prompt undecided, and found one.
 final class ActivationStateMachineGlue: ConsentGlue, @unchecked Sendable {
     private enum Phase { case idle, updating, updated, presentingForm, consentDone, askingTracking, ready }
 
     private let ports: AppPorts
+    /// Whether ads wait for a decided tracking answer after the user left a prompt undecided (the
+    /// first version), rather than going out on the undecided status.
+    private let adsOnlyAfterDecidedTracking: Bool
     private let lock = NSLock()
     // Guarded by `lock`.
     private var phase = Phase.idle
@@ -21,7 +26,15 @@ final class ActivationStateMachineGlue: ConsentGlue, @unchecked Sendable {
     private var wantedAds: [String] = []
     private var trackingCompletions: [@Sendable () -> Void] = []
 
-    init(ports: AppPorts) { self.ports = ports }
+    init(ports: AppPorts, adsOnlyAfterDecidedTracking: Bool = false) {
+        self.ports = ports
+        self.adsOnlyAfterDecidedTracking = adsOnlyAfterDecidedTracking
+    }
+
+    /// The first version, whose ads wait for a decided tracking answer.
+    static let adsOnlyAfterDecidedTracking = GlueFactory(name: "ActivationStateMachineGlue.adsOnlyAfterDecidedTracking") {
+        ActivationStateMachineGlue(ports: $0, adsOnlyAfterDecidedTracking: true)
+    }
 
     func didFinishLaunching() { advance() }
     func didBecomeActive() { advance() }
@@ -82,7 +95,9 @@ final class ActivationStateMachineGlue: ConsentGlue, @unchecked Sendable {
                     phase = .askingTracking
                     return .askTracking
                 }
-                if waitForForeground && ports.tracking.trackingAuthorizationStatus == .notDetermined { return .settle }
+                if waitForForeground && ports.tracking.trackingAuthorizationStatus == .notDetermined {
+                    return adsOnlyAfterDecidedTracking ? .none : .settle
+                }
                 phase = .ready
                 return .settle
             case .ready, .updating:
