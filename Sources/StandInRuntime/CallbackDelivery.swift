@@ -7,7 +7,8 @@ import AdRequestKit
 /// `never` leaves it pending for the whole run (once the run is over, it is delivered unobserved, so
 /// that a continuation of the app's around the call is resumed: `VirtualClock.playOut(within:)`);
 /// `twice` delivers it again, recorded as `callback.duplicate` (one of the ports' async forms takes
-/// the first and drops the second, as the SDK's own async form does);
+/// the first and drops the second, as the SDK's own async form does; in the play-out, once the run is
+/// over, no fault fires and it comes once);
 /// `otherThread` and `mainThread` move it to that thread, at least one clock turn later.
 package struct CallbackDelivery: Sendable {
     /// The clock of the app process the callback belongs to.
@@ -63,9 +64,11 @@ package struct CallbackDelivery: Sendable {
         // is done, inside the continuation's body).
         let resumesAContinuation = AwaitedCall.resumesAContinuation
         let portForm = AwaitedCall.resumesAPortForm
+        let clock = clock
         let body: @Sendable () -> Void = {
             AwaitedCall.fromAsyncCode(resumesAContinuation, callback)
-            if twice {
+            // Once the run is over no fault fires: the play-out only delivers what the app awaits.
+            if twice && !clock.isPlayingOut {
                 let heldDetail: String? =
                     portForm
                     ? "the SDK's async form resumes its caller once"

@@ -1,15 +1,15 @@
 import AdHarness
 
-/// Correct glues as a team's module holds them, for the tests' team tool: the docs' two glues and a
-/// consent manager of the tests' own. Each file is the test target's own glue (a link to it), so the
+/// Correct glues as a team's module holds them, for the tests' team tool: the docs' two glues, a
+/// consent manager of the tests' own and two of a reviewer's. Each file is the test target's own glue (a link to it), so the
 /// tool's worker processes run the same code a test runs in process, and the tests can compare
 /// every door's verdict on it.
 public enum CorrectGlues {
     /// Every glue of the module, by the name `--glue` takes.
     @MainActor public static var glues: [GlueFactory] {
-        var glues = [GlueFactory(ConsentFirstGlue.init)]
+        var glues = [GlueFactory(ConsentFirstGlue.init), GlueFactory(ForegroundDebounceGlue.init)]
         if #available(macOS 15.0, iOS 18.0, *) {
-            glues += [GlueFactory(AwaitingConsentGlue.init), GlueFactory(PreloadingConsentManager.init)]
+            glues += [GlueFactory(AwaitingConsentGlue.init), GlueFactory(PreloadingConsentManager.init), GlueFactory(CancellableTaskConsentManager.init)]
         }
         return glues
     }

@@ -114,4 +114,25 @@ struct DoorAgreementTests {
         }
         #expect(process.terminationStatus == 0, "\(workersText.suffix(300))")
     }
+
+    @Test("an answer that comes after the run, with a fault that would deliver it twice, is delivered once in every door")
+    func answerAfterTheRun() throws {
+        // A reviewer's glue awaits every SDK call in a checked continuation of its own, as the docs allow.
+        let glue = GlueFactory(CancellableTaskConsentManager.init)
+        let files = try ScenarioFile.bundled(for: .anyGlue)
+        let file = try #require(files.first { $0.url.lastPathComponent == "form-answered-after-the-run-calls-back-twice.json" })
+        let library = try file.run(glue: glue)
+        #expect(library.passed && library.warnings.isEmpty, "\(library.report)")
+
+        let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["run", "--glue", glue.name, "--format", "json", file.url.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(try Self.verdicts(fromRunJSON: text)[Self.key(file.url.path)] == Verdict(passed: true, failures: [], warnings: []), "\(text.prefix(800))")
+    }
 }
