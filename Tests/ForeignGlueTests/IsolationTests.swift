@@ -111,6 +111,17 @@ struct IsolationTests {
         #expect(traced.text.contains("launch-blocks-on-the-update.json:5, for 0.500s of wall-clock time: it blocks (noHang)"), "\(traced.text)")
     }
 
+    @Test("a glue that ends its own process with status 0: a finding in a worker; in process the process ends with 1, saying where")
+    func exitSaysWhere() throws {
+        let fixture = Self.fixtures.appendingPathComponent("launch-exits.json").path
+        let inWorker = try Self.tool(["run", "--glue", "ExitingLaunchGlue", fixture])
+        #expect(inWorker.code == 0 && inWorker.text.contains("1 passed, 0 failed"), "\(inWorker.text)")
+        let inProcess = try Self.tool(["run", "--in-process", "--glue", "ExitingLaunchGlue", fixture])
+        #expect(inProcess.code == 1 && !inProcess.diedBySignal, "\(inProcess.code) \(inProcess.text)")
+        #expect(inProcess.text.contains("adharness: ExitingLaunchGlue ended the process (exit) in step launch, called at "), "\(inProcess.text)")
+        #expect(inProcess.text.contains("launch-exits.json:5: a run cannot go on past it"), "\(inProcess.text)")
+    }
+
     @Test("a glue that blocks at launch on the consent update's completion: explore finds the hang; run replays it")
     func hangAtLaunch() throws {
         let out = try Self.folder()

@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 /// What a process that runs the app's steps in itself (a team's `swift test`, a tool run with
-/// `--in-process`) says when the app's code traps in a step, or blocks in one: the glue, the step and
+/// `--in-process`) says when the app's code traps in a step, blocks in one or ends the process (`exit`, which
+/// ends it with status 1, so a test run cannot pass by it): the glue, the step and
 /// the line that called it, before the runtime's own report (its message and backtrace, which name the
 /// glue's frame) and the end of the process. Neither can be survived in process; the note says where
 /// it happened and how to make it a finding instead (a worker process of the team's tool).
@@ -159,6 +160,21 @@ package enum TrapNotice {
             sigaction(signal, &action, previous + Int(signal))
         }
         if let watchdog { Thread.detachNewThread { watch(watchdog) } }
+        atexit { TrapNotice.exitedInAStep() }
+    }
+
+    /// A glue that calls `exit` in a step (`exit(0)` after a refusal, say) would end the process
+    /// with the status it chose, and a test run that ends with 0 passes: the process ends with 1
+    /// instead, after a note that says which glue, step and line.
+    private static func exitedInAStep() {
+        let busy = state.withLock { state in state.enabled ? state.steps.values.sorted { $0.generation < $1.generation } : [] }
+        guard let step = busy.first else { return }
+        let note =
+            "\nadharness: \(step.glue) ended the process (exit) in step \(step.step), called at \(step.site): a run cannot go on past "
+            + "it, so this process ends with status 1, whatever status the glue chose. In a worker process of your tool the exit is a "
+            + "noCrash finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n"
+        FileHandle.standardError.write(Data(note.utf8))
+        _exit(1)
     }
 
     /// The signal handler: the note of this thread's step and the previous handler back. A fault of
