@@ -6,6 +6,10 @@ import MyAppConsent
 import Scenarios
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A team's tool over glues that trap or hang: each run of the glue runs in a worker process of the
 /// tool, so a crash or a hang is a finding with a counterexample, and the tool lives on.
 @Suite("Runs in worker processes: a crash or a hang is a finding, never a dead or stuck tool")
@@ -121,6 +125,55 @@ struct IsolationTests {
         #expect(inProcess.text.contains("adharness: ExitingLaunchGlue ended the process (exit) in step launch, called at "), "\(inProcess.text)")
         #expect(inProcess.text.contains("launch-exits.json:5: a run cannot go on past it"), "\(inProcess.text)")
     }
+
+    #if os(Linux)
+        /// The processes whose parent is `parent`, from `/proc`.
+        static func children(of parent: Int32) -> [Int32] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap(Int32.init).filter { pid in
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                    let afterName = stat.range(of: ") ", options: .backwards)
+                else { return false }
+                let fields = stat[afterName.upperBound...].split(separator: " ")
+                return fields.count > 1 && Int32(fields[1]) == parent
+            }
+        }
+
+        @Test("workers whose supervisor is killed (a CI job's timeout) end too, even one a glue keeps blocked")
+        func workersEndWithTheirSupervisor() throws {
+            let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
+            let process = Process()
+            process.executableURL = tool
+            // The supervisor's own bound is long: only its end can end the blocked workers here.
+            process.arguments = ["explore", "--glue", "BlockingLaunchGlue", "--depth", "1", "--max-faults", "0", "--watchdog", "120"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Waits, in wall-clock time as the processes live in it, for the workers to start and then to end.
+            var workers: [Int32] = []
+            for _ in 0..<100 where workers.isEmpty {
+                Thread.sleep(forTimeInterval: 0.1)
+                workers = Self.children(of: process.processIdentifier)
+            }
+            try #require(!workers.isEmpty, "the supervisor started no worker")
+            // SIGKILL, as a CI job's timeout ends at: a process a test starts may inherit SIGTERM blocked.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            var left = workers
+            for _ in 0..<100 where !left.isEmpty {
+                Thread.sleep(forTimeInterval: 0.1)
+                left = workers.filter { FileManager.default.fileExists(atPath: "/proc/\($0)/stat") && !Self.isZombie($0) }
+            }
+            #expect(left.isEmpty, "workers still running after their supervisor ended: \(left)")
+        }
+
+        /// Whether a process has ended and waits to be reaped.
+        static func isZombie(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let afterName = stat.range(of: ") ", options: .backwards)
+            else { return true }
+            return stat[afterName.upperBound...].hasPrefix("Z")
+        }
+    #endif
 
     @Test("a glue that blocks at launch on the consent update's completion: explore finds the hang; run replays it")
     func hangAtLaunch() throws {

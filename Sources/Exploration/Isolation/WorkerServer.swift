@@ -19,6 +19,17 @@ package enum WorkerServer {
     /// The hidden command that makes a tool a worker; absent from its help.
     package static let command = "__worker"
 
+    /// Ends this worker once its supervisor is gone (killed, say, by a CI job's timeout): a glue that
+    /// spins or blocks never reads the end of its input, and would be left running. A thread watches
+    /// the parent process, which becomes another once the supervisor is gone.
+    private static func endsWithItsSupervisor() {
+        let supervisor = getppid()
+        Thread.detachNewThread {
+            while getppid() == supervisor { Thread.sleep(forTimeInterval: 0.5) }
+            _exit(3)
+        }
+    }
+
     /// Reads the setup and then requests from standard input, a JSON line each, until it ends, and
     /// answers on standard output; what the glue prints goes to standard error. Returns the exit code.
     /// The rules of a team's the tool knows are `known`'s: its setup's and requests' names are read against them.
@@ -28,6 +39,7 @@ package enum WorkerServer {
         CallbackDelivery.duplicatesReachAsyncCode.withLock { $0 = true }
         // The supervisor names a trap from standard error itself.
         TrapNotice.disable()
+        endsWithItsSupervisor()
         let decoder = JSONDecoder()
         guard let first = readLine(), let setup = try? decoder.decode(WorkerSetup.self, from: Data(first.utf8)) else {
             replies.send(WorkerLine(problem: "a worker expects its setup as its first line"))
