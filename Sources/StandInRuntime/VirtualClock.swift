@@ -55,7 +55,15 @@ public final class VirtualClock: AppClock, Sendable {
     /// Creates a clock at time zero, with a budget against runaway work.
     package init(budget: RunBudget = .standard) {
         self.budget = budget
-        if #available(macOS 15.0, iOS 18.0, *) { taskExecutor = AppTaskExecutor() } else { taskExecutor = nil }
+        guard #available(macOS 15.0, iOS 18.0, *) else {
+            taskExecutor = nil
+            return
+        }
+        // A task that never waits for anything (`while !done { await Task.yield() }`) makes jobs
+        // without end at one instant: past its budget the clock stops as it stops any loop.
+        let tasks = AppTaskExecutor(jobsPerDrain: budget.workPerInstant * 10)
+        taskExecutor = tasks
+        tasks.onRunaway = { [weak self] tasks in self?.halt(.workPerInstant, repeating: tasks) }
     }
 
     /// The app's async tasks, run on this clock's turns: every ready job runs after each piece of

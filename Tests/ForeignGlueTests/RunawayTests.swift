@@ -33,6 +33,18 @@ struct RunawayTests {
         #expect(violation.event["reason"] == "nestedCallbacks")
     }
 
+    @Test("an async glue that yields until a flag nothing sets spins at one instant: stopped, named, and the test process lives on")
+    func yieldingTask() throws {
+        let app = try SimulatedApp(glue: YieldUntilStartedGlue.init)
+        try app.launch()
+        let failure = #expect(throws: HarnessFailure.self) { try app.requestAd() }
+        guard case .invariantViolated(let violation)? = failure else { return }
+        #expect(violation.rule == .noRunawayLoop)
+        #expect(violation.event["reason"] == "workPerInstant")
+        #expect(violation.event["repeating"]?.contains("requestAd") == true, "\(violation.event)")
+        #expect(app.clock.now == .zero)
+    }
+
     @Test("the same loop in a scenario fails its verdict, and the explorer reports it as a counterexample")
     func scenarioAndExplorer() throws {
         let glue = GlueFactory { AskUntilDecidedGlue(ports: $0) }

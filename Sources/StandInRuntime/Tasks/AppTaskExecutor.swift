@@ -24,10 +24,27 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         var running: [Int: (name: String, owner: ObjectIdentifier?)] = [:]
         var outside: [UnownedJob] = []
         var hasRunTasks = false
+        /// Whether a drain ran past ``jobsPerDrain``: nothing runs from then on.
+        var stopped = false
     }
 
+    /// The jobs one drain may run before the executor stops as a runaway.
+    private let jobsPerDrain: Int
+    /// Told, with the tasks still running, when a drain runs past ``jobsPerDrain``.
+    package var onRunaway: (@Sendable ([String]) -> Void)? {
+        get { runaway.snapshot }
+        set { runaway.withLock { $0 = newValue } }
+    }
+    private let runaway = Locked<(@Sendable ([String]) -> Void)?>(nil)
+
     /// Creates an executor with nothing to run.
-    public init() { _ = ConcurrencyHooks.installed }
+    public convenience init() { self.init(jobsPerDrain: RunBudget.standard.workPerInstant * 10) }
+
+    /// Creates an executor that stops once one drain runs more than `jobsPerDrain` jobs.
+    package init(jobsPerDrain: Int) {
+        self.jobsPerDrain = jobsPerDrain
+        _ = ConcurrencyHooks.installed
+    }
 
     // MARK: Executor
 
@@ -88,19 +105,31 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     package func runUntilIdle() {
         let owner = state.withLock { state -> Bool in
             // Most turns of the clock find nothing ready (a callback glue has no tasks): one lock.
-            guard !state.draining, state.next < state.jobs.count else { return false }
+            guard !state.draining, !state.stopped, state.next < state.jobs.count else { return false }
             state.draining = true
             return true
         }
         guard owner else { return }
+        var ran = 0
         drive {
-            while let job = nextJob() {
+            while ran < jobsPerDrain, let job = nextJob() {
+                ran += 1
                 AwaitedCall.fromAsyncCode(true) {
                     job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
                 }
             }
         }
-        state.withLock { $0.draining = false }
+        // A drain that never ends: a task that makes jobs without waiting for anything. Its jobs
+        // are let go unrun, and the clock is told, so the run ends with the loop named.
+        let stopped = state.withLock { state -> Bool in
+            state.draining = false
+            guard ran >= jobsPerDrain, state.next < state.jobs.count else { return false }
+            state.stopped = true
+            state.jobs.removeAll()
+            state.next = 0
+            return true
+        }
+        if stopped { onRunaway?(suspendedTasks.map { "task \($0)" }) }
     }
 
     /// Whether a job is ready to run.

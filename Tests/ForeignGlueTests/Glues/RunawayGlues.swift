@@ -46,3 +46,29 @@ final class AskUntilDecidedGlue: ConsentGlue {
 
     func readAdvertisingIdentifier() -> UUID? { nil }
 }
+
+/// An async glue that waits for a flag of its own by yielding (`while !started { await Task.yield() }`)
+/// where nothing ever sets it: its task makes a job, runs it and makes the next at one instant, for
+/// ever; on a device the app spins.
+///
+/// Caught: a runaway loop, stopped by the harness's budget of jobs at one instant.
+@MainActor
+final class YieldUntilStartedGlue: AsyncConsentGlue {
+    private var started = false
+
+    init(ports: AppPorts) {}
+
+    func didFinishLaunching() async {}
+
+    func runOnboarding() async {}
+
+    func requestTracking() async {}
+
+    func requestAd(adUnitID: String) async {
+        while !started { await Task.yield() }
+    }
+
+    func openPrivacyOptions() async {}
+
+    func readAdvertisingIdentifier() async -> UUID? { nil }
+}
