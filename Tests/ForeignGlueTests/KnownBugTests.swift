@@ -272,7 +272,27 @@ struct KnownBugTests {
                 """,
             caughtBy: .fullScreenAdPresentedOnce
         ),
+        KnownBug(
+            glue: UnderAgeGlue.factory(tagsAdRequests: false),
+            bug: "tells the consent SDK the user is under the age of consent, but not the ad SDK",
+            scenario: underAgeUser,
+            caughtBy: .underAgeTagReachesAdRequests
+        ),
     ]
+
+    /// A user under the age of consent in a US state with a privacy law, who allows tracking.
+    static let underAgeUser = #"""
+        {"name":"under age, allows tracking","device":{"region":"regulatedUSState"},"user":{"trackingPrompt":"allow"},
+         "steps":["launch","onboarding","requestTracking","requestAd"],"expect":{}}
+        """#
+
+    @Test("an app that tags its ad requests as well as its consent requests passes, in each way the ad SDK takes the tag")
+    func underAgeTagged() throws {
+        let scenario = try Scenario.decode(json: Self.underAgeUser)
+        let verdict = scenario.run(glue: UnderAgeGlue.factory(tagsAdRequests: true))
+        #expect(verdict.passed && verdict.warnings.isEmpty, "\(verdict.report)")
+        #expect(verdict.trace.contains { $0.name == .adsRequest && $0[.underAgeOfConsent] == true }, "\(verdict.report)")
+    }
 
     @Test("the bug is found by its rule, at the severity its authority gives", arguments: bugs)
     func caught(_ bug: KnownBug) throws {
