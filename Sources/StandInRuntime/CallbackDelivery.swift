@@ -7,18 +7,14 @@ import AdRequestKit
 /// `never` leaves it pending for the whole run (once the run is over, it is delivered unobserved, so
 /// that a continuation of the app's around the call is resumed: `VirtualClock.playOut(within:)`);
 /// `twice` delivers it again, recorded as `callback.duplicate` (one of the ports' async forms takes
-/// the first and drops the second, as the SDK's own async form does; in the play-out, once the run is
-/// over, no fault fires and it comes once);
+/// the first and drops the second, as the SDK's own async form does, and so does a continuation of
+/// the app's own around the call; in the play-out, once the run is over, no fault fires and it comes once);
 /// `otherThread` and `mainThread` move it to that thread, at least one clock turn later.
 package struct CallbackDelivery: Sendable {
     /// The clock of the app process the callback belongs to.
     package let clock: ClockScope
     /// Where duplicates and withheld callbacks are recorded.
     package let trace: Trace
-
-    /// Whether a duplicate completion (the `twice` fault) reaches the app's async code too: set by a
-    /// worker process, where a continuation resumed twice traps only the worker; off in process.
-    package static let duplicatesReachAsyncCode = Locked(false)
 
     /// Creates a delivery for one process.
     package init(clock: ClockScope, trace: Trace) {
@@ -52,14 +48,15 @@ package struct CallbackDelivery: Sendable {
         }
         let trace = trace
         let twice = effects.contains(.twice)
-        // A duplicate completion goes where the real SDK would send it, except where no process could
-        // survive it. One of the ports' async forms (the SDK's own) resumes its caller with the first
-        // completion and drops the rest, in process and in a worker alike: the SDK's broken contract is
-        // recorded, and the app's run goes on, since the app cannot guard the SDK's own continuation.
-        // A completion the app's async code wraps in a continuation of its own reaches that code in a
-        // worker process, where a second resume traps only the worker and is a finding
-        // (`noCrashOnDuplicateCallback`); in process it is recorded, not delivered, so that the test
-        // process lives on.
+        // A duplicate completion goes where the real SDK would send it, except into the app's async
+        // code, in every process alike. One of the ports' async forms (the SDK's own) resumes its
+        // caller with the first completion and drops the rest: the SDK's broken contract is recorded,
+        // and the app's run goes on, since the app cannot guard the SDK's own continuation. A
+        // completion the app's async code wraps in a continuation of its own, as the docs allow, gets
+        // the first only too: a second resume would trap, under an SDK misbehaviour no public source
+        // shows, and only in a worker process (a test process could not survive it), so the verdict
+        // would depend on where the run ran. Code that is not awaiting gets the duplicate, and a trap
+        // there is `noCrashOnDuplicateCallback`.
         // A call made inside such a completion is the async code's too (a form loaded once the update
         // is done, inside the continuation's body).
         let resumesAContinuation = AwaitedCall.resumesAContinuation
@@ -72,14 +69,10 @@ package struct CallbackDelivery: Sendable {
                 let heldDetail: String? =
                     portForm
                     ? "the SDK's async form resumes its caller once"
-                    : resumesAContinuation && !Self.duplicatesReachAsyncCode.snapshot ? "in process; a worker process delivers it" : nil
+                    : resumesAContinuation ? "the app's own continuation resumes once: no public source shows the SDK calling twice" : nil
                 let held = heldDetail.map { [EventField("delivered", "false"), EventField(.detail, $0)] } ?? []
                 trace.record(.callbackDuplicate, [EventField("callback", label)] + held)
-                if !resumesAContinuation {
-                    callback()
-                } else if heldDetail == nil {
-                    AwaitedCall.fromAsyncCode(true, callback)
-                }
+                if heldDetail == nil { callback() }
             }
         }
         let onMain = effects.contains(.mainThread)

@@ -20,9 +20,11 @@ struct DoorAgreementTests {
         var description: String { "\(passed ? "pass" : "fail") failures=\(failures) warnings=\(warnings)" }
     }
 
-    /// The correct glues the tests' team tool serves (`CorrectGlues`): the docs' two and one of the tests' own.
+    /// The correct glues the tests' team tool serves (`CorrectGlues`): the docs' two, one of the tests'
+    /// own, and a reviewer's two (one awaits every SDK call in checked continuations of its own).
     static let glues: [GlueFactory] = [
         GlueFactory(ConsentFirstGlue.init), GlueFactory(AwaitingConsentGlue.init), GlueFactory(PreloadingConsentManager.init),
+        GlueFactory(ForegroundDebounceGlue.init), GlueFactory(CancellableTaskConsentManager.init),
     ]
 
     /// A `run --format json` or `trace --format json` result, read as a verdict.

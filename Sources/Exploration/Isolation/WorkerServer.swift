@@ -12,9 +12,6 @@ import StandInRuntime
 
 /// A worker process's side: a process of the team's tool, started by its supervisor with
 /// ``command``, that runs what it is sent, one request at a time, and answers on its own output.
-///
-/// It delivers a duplicate completion (the `twice` fault) to async code too, as the real SDK would:
-/// a continuation resumed twice traps here, and only here.
 package enum WorkerServer {
     /// The hidden command that makes a tool a worker; absent from its help.
     package static let command = "__worker"
@@ -36,7 +33,6 @@ package enum WorkerServer {
     package static func serve(glues: [GlueFactory], knowing known: RuleSet = .standard) -> Int32 {
         let replies = ReplyChannel(descriptor: dup(STDOUT_FILENO))
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        CallbackDelivery.duplicatesReachAsyncCode.withLock { $0 = true }
         // The supervisor names a trap from standard error itself.
         TrapNotice.disable()
         endsWithItsSupervisor()

@@ -18,12 +18,14 @@ extension RuleDescriptor {
         rule: "the app does not crash when an SDK delivers a completion twice (it ignores the second)",
         definition: """
             Broken by an `app.crash` with reason `trap` and a `duplicateCallback`: the worker process running the app \
-            died in a step where a fault (`callback: twice`) delivered a completion a second time, as a glue that \
-            resumes its own checked continuation from the completion does (Swift traps on the second resume). A \
-            warning, not a failure: no public source shows the SDKs calling a completion twice, but the guard costs \
-            one flag, and the crash it prevents is a rejection. Seen only in worker processes: in process the harness \
-            does not deliver a duplicate to the app's own continuations (`callback.duplicate delivered=false`). The \
-            ports' own async forms never pass a duplicate on, in any process: the SDK's async form resumes once.
+            died in a step where a fault (`callback: twice`) delivered a completion a second time to code of the app's \
+            that was not awaiting the call, as a completion handler that asserts it runs once does. A warning, not a \
+            failure: no public source shows the SDKs calling a completion twice, but the guard costs one flag, and the \
+            crash it prevents is a rejection. Seen only in worker processes (in process the trap ends the test process, \
+            naming the step). A completion awaited in the app's async code gets the first only, in every process: the \
+            ports' own async forms resume once, as the SDK's async form does, and so does a checked continuation of the \
+            app's own around the call (`callback.duplicate delivered=false`), whose second resume would trap only in a \
+            worker, so the verdict would depend on where the run ran.
             """,
         source: """
             Swift, CheckedContinuation, https://developer.apple.com/documentation/swift/checkedcontinuation (resuming \

@@ -4,7 +4,10 @@ import AdHarness
 public enum Fragile {
     /// Every glue of the module: the tool serves them all, by name.
     @MainActor public static var glues: [GlueFactory] {
-        var glues = [GlueFactory(TrappingConsentManager.init), GlueFactory(BlockingLaunchGlue.init), GlueFactory(ExitingLaunchGlue.init)]
+        var glues = [
+            GlueFactory(TrappingConsentManager.init), GlueFactory(BlockingLaunchGlue.init), GlueFactory(ExitingLaunchGlue.init),
+            GlueFactory(AssertsOneCompletionGlue.init),
+        ]
         if #available(macOS 15.0, iOS 18.0, *) { glues.append(GlueFactory(ResumingTwiceConsentManager.init)) }
         return glues
     }

@@ -3,12 +3,11 @@ import AdRequestKit
 import Foundation
 
 /// An async consent manager that wraps the consent update's completion form in a checked
-/// continuation of its own, with no guard: when the consent SDK calls that completion twice (the
-/// fault `callback: twice`), the continuation is resumed twice and Swift traps. The real SDK calls
-/// it once, so it is a warning (`noCrashOnDuplicateCallback`); the fix is one flag.
-///
-/// Run only in worker processes of the tests' team tool (`Tests/ForeignGlueTests/Tool`): in process
-/// the harness does not deliver a duplicate to async code, and this glue passes.
+/// continuation of its own, with no guard, as the docs allow: were the consent SDK to call that
+/// completion twice (the fault `callback: twice`), the continuation would be resumed twice and Swift
+/// would trap. No public source shows the SDK doing so, and a test process could not survive the
+/// trap, so the harness gives the app's own continuation the first completion only, in every
+/// process: the glue passes in a worker and in process alike.
 @MainActor
 public final class ResumingTwiceConsentManager: AsyncConsentGlue {
     private let ports: AppPorts
