@@ -55,8 +55,8 @@ package struct CallbackDelivery: Sendable {
         // completion the app's async code wraps in a continuation of its own, as the docs allow, gets
         // the first only too: a second resume would trap, under an SDK misbehaviour no public source
         // shows, and only in a worker process (a test process could not survive it), so the verdict
-        // would depend on where the run ran. Code that is not awaiting gets the duplicate, and a trap
-        // there is `noCrashOnDuplicateCallback`.
+        // would depend on where the run ran; so does any other call the async code makes. The app's
+        // callback code gets the duplicate, and a trap there is `noCrashOnDuplicateCallback`.
         // A call made inside such a completion is the async code's too (a form loaded once the update
         // is done, inside the continuation's body).
         let resumesAContinuation = AwaitedCall.resumesAContinuation

@@ -191,6 +191,7 @@ public final class VirtualClock: AppClock, Sendable {
     /// continuation of the app's: its work is let go at once.
     package func playOut(within budget: RunBudget = .playOut) {
         if #available(macOS 15.0, iOS 18.0, *), !tasks.hasRunTasks { return letGo() }
+        if #available(macOS 15.0, iOS 18.0, *) { tasks.resumeAfterRunaway() }
         state.withLock { state in
             for entry in state.retired.values { state.queue.insert(entry) }
             state.retired = [:]

@@ -286,7 +286,7 @@ struct KnownBugTests {
          "steps":["launch","onboarding","requestTracking","requestAd"],"expect":{}}
         """#
 
-    @Test("an app that tags its ad requests as well as its consent requests passes, in each way the ad SDK takes the tag")
+    @Test("an app that tags its ad requests as well as its consent requests passes")
     func underAgeTagged() throws {
         let scenario = try Scenario.decode(json: Self.underAgeUser)
         let verdict = scenario.run(glue: UnderAgeGlue.factory(tagsAdRequests: true))

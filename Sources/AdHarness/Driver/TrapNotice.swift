@@ -168,11 +168,13 @@ package enum TrapNotice {
     /// instead, after a note that says which glue, step and line.
     private static func exitedInAStep() {
         let busy = state.withLock { state in state.enabled ? state.steps.values.sorted { $0.generation < $1.generation } : [] }
-        guard let step = busy.first else { return }
+        // The step of the thread that called `exit`, else the oldest (`exit` called from a thread of the glue's own).
+        guard let step = busy.first(where: { pthread_equal($0.thread, pthread_self()) != 0 }) ?? busy.first else { return }
         let note =
             "\nadharness: \(step.glue) ended the process (exit) in step \(step.step), called at \(step.site): a run cannot go on past "
             + "it, so this process ends with status 1, whatever status the glue chose. In a worker process of your tool the exit is a "
             + "noCrash finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n"
+        fflush(nil)
         FileHandle.standardError.write(Data(note.utf8))
         _exit(1)
     }

@@ -59,6 +59,8 @@ final class WorkerConnection: @unchecked Sendable {
         // only a worker asked to name a release build's trap prints one, of the crashed thread.
         environment["SWIFT_BACKTRACE"] = settings.backtraces ? Self.backtraceSettings : "enable=no"
         environment["NO_COLOR"] = "1"
+        // The worker ends itself once this process is gone (`WorkerServer`).
+        environment[WorkerServer.supervisorVariable] = String(getpid())
         process.environment = environment
         let (input, output, error) = (Pipe(), Pipe(), Pipe())
         process.standardInput = input

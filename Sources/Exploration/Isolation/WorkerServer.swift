@@ -16,13 +16,21 @@ package enum WorkerServer {
     /// The hidden command that makes a tool a worker; absent from its help.
     package static let command = "__worker"
 
+    /// The environment variable that gives a worker its supervisor's process identifier.
+    package static let supervisorVariable = "ADHARNESS_SUPERVISOR_PID"
+
     /// Ends this worker once its supervisor is gone (killed, say, by a CI job's timeout): a glue that
     /// spins or blocks never reads the end of its input, and would be left running. A thread watches
-    /// the parent process, which becomes another once the supervisor is gone.
+    /// the parent process, which becomes another once the supervisor is gone, and the supervisor the
+    /// environment names, should the worker have been started through a wrapper script, or the
+    /// supervisor have gone before the worker started watching.
     private static func endsWithItsSupervisor() {
-        let supervisor = getppid()
+        let parent = getppid()
+        let supervisor = ProcessInfo.processInfo.environment[supervisorVariable].flatMap { pid_t($0) }
         Thread.detachNewThread {
-            while getppid() == supervisor { Thread.sleep(forTimeInterval: 0.5) }
+            while getppid() == parent && supervisor.map({ kill($0, 0) == 0 || errno != ESRCH }) != false {
+                Thread.sleep(forTimeInterval: 0.5)
+            }
             _exit(3)
         }
     }

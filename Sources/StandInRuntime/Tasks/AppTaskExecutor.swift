@@ -119,17 +119,22 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
                 }
             }
         }
-        // A drain that never ends: a task that makes jobs without waiting for anything. Its jobs
-        // are let go unrun, and the clock is told, so the run ends with the loop named.
+        // A drain that never ends: a task that makes jobs without waiting for anything. Nothing runs
+        // from then on but the play-out (`resumeAfterRunaway()`), and the clock is told, so the run
+        // ends with the loop named.
         let stopped = state.withLock { state -> Bool in
             state.draining = false
             guard ran >= jobsPerDrain, state.next < state.jobs.count else { return false }
             state.stopped = true
-            state.jobs.removeAll()
-            state.next = 0
             return true
         }
         if stopped { onRunaway?(suspendedTasks.map { "task \($0)" }) }
+    }
+
+    /// Runs jobs again after a runaway stopped it: the play-out, with a budget of its own, lets the
+    /// app's tasks end so that none keeps its world.
+    package func resumeAfterRunaway() {
+        state.withLock { $0.stopped = false }
     }
 
     /// Whether a job is ready to run.

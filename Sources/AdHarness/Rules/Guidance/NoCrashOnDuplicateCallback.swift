@@ -18,11 +18,11 @@ extension RuleDescriptor {
         rule: "the app does not crash when an SDK delivers a completion twice (it ignores the second)",
         definition: """
             Broken by an `app.crash` with reason `trap` and a `duplicateCallback`: the worker process running the app \
-            died in a step where a fault (`callback: twice`) delivered a completion a second time to code of the app's \
-            that was not awaiting the call, as a completion handler that asserts it runs once does. A warning, not a \
+            died in a step where a fault (`callback: twice`) delivered a completion a second time to the app's callback \
+            code, as a completion handler that asserts it runs once does. A warning, not a \
             failure: no public source shows the SDKs calling a completion twice, but the guard costs one flag, and the \
             crash it prevents is a rejection. Seen only in worker processes (in process the trap ends the test process, \
-            naming the step). A completion awaited in the app's async code gets the first only, in every process: the \
+            naming the step). A call made from the app's async code gets the first completion only, in every process: the \
             ports' own async forms resume once, as the SDK's async form does, and so does a checked continuation of the \
             app's own around the call (`callback.duplicate delivered=false`), whose second resume would trap only in a \
             worker, so the verdict would depend on where the run ran.
