@@ -127,51 +127,43 @@ struct IsolationTests {
     }
 
     #if os(Linux)
-        /// The processes whose parent is `parent`, from `/proc`.
-        static func children(of parent: Int32) -> [Int32] {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return entries.compactMap(Int32.init).filter { pid in
-                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                    let afterName = stat.range(of: ") ", options: .backwards)
-                else { return false }
-                let fields = stat[afterName.upperBound...].split(separator: " ")
-                return fields.count > 1 && Int32(fields[1]) == parent
-            }
-        }
-
         @Test("workers whose supervisor is killed (a CI job's timeout) end too, even one a glue keeps blocked")
         func workersEndWithTheirSupervisor() throws {
+            // Each worker that runs the glue writes a byte to the FIFO and keeps it open while it lives.
+            let fifo = try Self.folder().appendingPathComponent("workers").path
+            try #require(mkfifo(fifo, 0o600) == 0)
             let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
             let process = Process()
             process.executableURL = tool
             // The supervisor's own bound is long: only its end can end the blocked workers here.
-            process.arguments = ["explore", "--glue", "BlockingLaunchGlue", "--depth", "1", "--max-faults", "0", "--watchdog", "120"]
+            process.arguments = ["explore", "--glue", "LaunchSignalsThenBlocksGlue", "--depth", "1", "--max-faults", "0", "--watchdog", "120"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["ADHARNESS_TEST_FIFO": fifo]) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Waits, in wall-clock time as the processes live in it, for the workers to start and then to end.
-            var workers: [Int32] = []
-            for _ in 0..<100 where workers.isEmpty {
-                Thread.sleep(forTimeInterval: 0.1)
-                workers = Self.children(of: process.processIdentifier)
-            }
-            try #require(!workers.isEmpty, "the supervisor started no worker")
+            // Reading waits for a worker's byte: a worker runs the glue. Bounded, so that a tool that
+            // runs no worker fails the test rather than leaving it waiting.
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            try #require(reader >= 0)
+            defer { close(reader) }
+            var started = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            var byte: UInt8 = 0
+            try #require(poll(&started, 1, 30_000) > 0 && read(reader, &byte, 1) == 1, "no worker ran the glue")
             // SIGKILL, as a CI job's timeout ends at: a process a test starts may inherit SIGTERM blocked.
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            var left = workers
-            for _ in 0..<100 where !left.isEmpty {
-                Thread.sleep(forTimeInterval: 0.1)
-                left = workers.filter { FileManager.default.fileExists(atPath: "/proc/\($0)/stat") && !Self.isZombie($0) }
+            // The end of the file comes once no worker holds the FIFO: each ended with its supervisor.
+            // A worker that lives on is a failure after 10 s rather than a test that never ends.
+            var ended = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            var rest = [UInt8](repeating: 0, count: 16)
+            var gone = false
+            while poll(&ended, 1, 10_000) > 0 {
+                if read(reader, &rest, rest.count) <= 0 {
+                    gone = true
+                    break
+                }
             }
-            #expect(left.isEmpty, "workers still running after their supervisor ended: \(left)")
-        }
-
-        /// Whether a process has ended and waits to be reaped.
-        static func isZombie(_ pid: Int32) -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let afterName = stat.range(of: ") ", options: .backwards)
-            else { return true }
-            return stat[afterName.upperBound...].hasPrefix("Z")
+            #expect(gone, "a worker still runs after its supervisor ended")
         }
     #endif
 

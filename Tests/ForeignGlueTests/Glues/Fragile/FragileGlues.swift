@@ -6,7 +6,7 @@ public enum Fragile {
     @MainActor public static var glues: [GlueFactory] {
         var glues = [
             GlueFactory(TrappingConsentManager.init), GlueFactory(BlockingLaunchGlue.init), GlueFactory(ExitingLaunchGlue.init),
-            GlueFactory(AssertsOneCompletionGlue.init),
+            GlueFactory(AssertsOneCompletionGlue.init), GlueFactory(LaunchSignalsThenBlocksGlue.init),
         ]
         if #available(macOS 15.0, iOS 18.0, *) { glues.append(GlueFactory(ResumingTwiceConsentManager.init)) }
         return glues
