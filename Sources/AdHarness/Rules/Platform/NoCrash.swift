@@ -20,8 +20,9 @@ extension RuleDescriptor {
             trap's message and `step` the step it died in). An awaited OS or SDK call whose completion the SDK delivers \
             twice (a fault) is no crash: the SDK's own async form resumes its caller with the first and drops the second \
             (`callback.duplicate delivered=false`), since the app cannot guard the SDK's continuation and the broken \
-            contract is the SDK's; so does a continuation of the app's own around the call, in every process. Not by \
-            a trap while a duplicate completion was delivered to the app's code (`noCrashOnDuplicateCallback` owns it), nor by `watchdog` (`noHang`), nor by reason \
+            contract is the SDK's; a continuation of the app's own around the call does the same, in every process. \
+            Not by a trap while a duplicate completion was delivered to the app's callback code \
+            (`noCrashOnDuplicateCallback` owns it), nor by `watchdog` (`noHang`), nor by reason \
             `continuationResumedTwice`, which the harness no longer records.
             """,
         source: """
