@@ -16,7 +16,7 @@ extension SimulatedConsentInformation {
 
 extension SimulatedConsentForms {
     /// Loads a consent form and waits for it.
-    public func loadForm() async throws(ConsentFormError) -> any LoadedConsentForm {
+    package func loadForm() async throws(ConsentFormError) -> any LoadedConsentForm {
         let result: Result<any LoadedConsentForm, ConsentFormError> = await process.awaitCompletion(of: "consent.form.load") { done in
             loadForm(completion: done)
         }
@@ -24,14 +24,14 @@ extension SimulatedConsentForms {
     }
 
     /// Loads and presents the form if consent is required, and waits until it is done.
-    public func loadAndPresentIfRequired() async throws(ConsentFormError) {
+    package func loadAndPresentIfRequired() async throws(ConsentFormError) {
         try await process.awaitSuccess(of: "consent.form.loadAndPresentIfRequired") { done in
             loadAndPresentIfRequired(completion: done)
         }
     }
 
     /// Presents the privacy-options form if it is required, and waits until the user closed it.
-    public func presentPrivacyOptionsForm() async throws(ConsentFormError) {
+    package func presentPrivacyOptionsForm() async throws(ConsentFormError) {
         try await process.awaitSuccess(of: "consent.privacyOptions.present") { done in
             presentPrivacyOptionsForm(completion: done)
         }

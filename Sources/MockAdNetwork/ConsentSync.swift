@@ -12,7 +12,7 @@ package final class ConsentSyncService: Sendable {
     private let decisions = Locked<[String: ConsentChoices]>([:])
 
     /// A store with no synced decision yet: the publisher's other apps have not answered.
-    public init() {}
+    package init() {}
 
     /// The decision stored under an identifier.
     package func decision(for id: String) -> ConsentChoices? { decisions.withLock { $0[id] } }

@@ -200,33 +200,11 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
 
     // MARK: Settings and installs
 
-    /// A change the user makes in the Settings app.
-    public enum SettingsChange: Hashable, Sendable, CustomStringConvertible {
-        /// The app's own tracking toggle.
-        case tracking(allowed: Bool)
-        /// The system-wide "allow apps to request to track" switch.
-        case allowAppsToRequestToTrack(Bool)
-        /// A management profile restricts tracking, or no longer does.
-        case trackingRestricted(Bool)
-        /// The "limit ad tracking" switch of OS versions before 14.
-        case limitAdTracking(Bool)
-
-        /// `tracking=denied`, `allowAppsToRequestToTrack=false`...
-        public var description: String {
-            switch self {
-            case .tracking(let allowed): "tracking=\(allowed ? "authorized" : "denied")"
-            case .allowAppsToRequestToTrack(let on): "allowAppsToRequestToTrack=\(on)"
-            case .trackingRestricted(let on): "trackingRestricted=\(on)"
-            case .limitAdTracking(let on): "limitAdTracking=\(on)"
-            }
-        }
-    }
-
     /// Applies a Settings change; returns why it cannot be made, if it cannot.
     ///
     /// The app's own toggle exists only once the app has asked: Settings lists only apps that did.
     @discardableResult
-    package func change(_ change: SettingsChange) -> String? {
+    package func change(_ change: TrackingSettingsChange) -> String? {
         let problem: String? = state.withLock { state in
             switch change {
             case .tracking(let allowed):
@@ -290,4 +268,11 @@ package enum AppLifecycleEvent: String, Hashable, Sendable {
     case didEnterBackground
     /// The app is coming back from the background (`applicationWillEnterForeground(_:)`).
     case willEnterForeground
+}
+
+extension SimulatedDevice {
+    /// A change the user makes in the Settings app: use ``TrackingSettingsChange``, the name that
+    /// pairs with ``LocationSettingsChange`` and does not need the stand-in's type.
+    @available(*, deprecated, renamed: "TrackingSettingsChange")
+    public typealias SettingsChange = TrackingSettingsChange
 }

@@ -27,6 +27,6 @@ package enum CallbackThreading: String, Hashable, Sendable, CaseIterable {
     /// `ADHARNESS_CALLBACK_THREADS=real`, else `drivingThread`.
     ///
     /// Read once, from the environment, so tests running in parallel cannot disagree on it.
-    public static let current: CallbackThreading =
+    package static let current: CallbackThreading =
         ProcessInfo.processInfo.environment["ADHARNESS_CALLBACK_THREADS"] == "real" ? .realThread : .drivingThread
 }

@@ -32,7 +32,7 @@ public struct RunBudget: Hashable, Sendable {
 /// Why a run was stopped as a runaway, and which calls kept repeating.
 package struct Runaway: Hashable, Sendable, CustomStringConvertible {
     /// Which budget ran out.
-    public enum Reason: String, Hashable, Sendable {
+    package enum Reason: String, Hashable, Sendable {
         /// Too much work at one virtual instant: a loop through the clock that never lets time pass.
         case workPerInstant
         /// Too much work in the whole run.

@@ -343,7 +343,7 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
 /// a strong reference back would keep every run's clock alive after the run.
 package final class ClockScope: AppClock, Sendable {
     /// A name for reports.
-    public let name: String
+    package let name: String
     private let id: Int
     private let ended = Locked(false)
     private weak let clock: VirtualClock?

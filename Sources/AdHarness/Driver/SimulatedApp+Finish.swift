@@ -67,7 +67,7 @@ extension SimulatedApp {
         // With no glue there is no app to have an entry point: raw SDK steps pin the SDK.
         guard probesPrivacyOptions, glueFactory.name != GlueFactory.noGlue.name, let process = state.withLock({ $0.running }), process.isRunning,
             process.standIns.legacyConsentInformation == nil, process.standIns.consentInformation.privacyOptionsRequirement == .required,
-            !process.standIns.consentForms.isFormOnScreen, !process.standIns.adSDK.isFullScreenAdOnScreen, device.appState == .active,
+            !process.standIns.consentForms.isFormOnScreen, !process.standIns.adSDK.isFullScreenAdOnScreen, world.device.appState == .active,
             !state.withLock({ $0.privacyOptionsTapped })
         else { return false }
         let start = trace.events.count

@@ -11,11 +11,20 @@ extension SimulatedApp {
     public var clock: VirtualClock { world.clock }
     /// Everything observable, in order.
     public var trace: Trace { world.trace }
-    /// The simulated phone.
+    /// The simulated phone, a stand-in behind the driver: read ``trackingStatus``, ``groundTruth`` and
+    /// ``trace``, and change its settings with ``changeSettings(_:fileID:filePath:line:column:)``.
+    ///
+    /// Deprecated because a test reached the stand-in itself through it (issue 47: the front door
+    /// is the driver); `SimulatedDevice` becomes `package` in 0.11.0.
+    @available(*, deprecated, message: "read trackingStatus, groundTruth or trace; SimulatedDevice becomes package in 0.11.0")
     public var device: SimulatedDevice { world.device }
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
     package var storage: InMemoryKeyValueStore { world.storage }
-    /// The OS's location authorization for the app; it survives relaunches.
+    /// The OS's location authorization for the app, a stand-in behind the driver: read
+    /// ``groundTruth`` (its `location`) and ``locationAnswers``.
+    ///
+    /// Deprecated for the reason ``device`` is; `SimulatedLocationServices` becomes `package` in 0.11.0.
+    @available(*, deprecated, message: "read groundTruth?.location or locationAnswers; SimulatedLocationServices becomes package in 0.11.0")
     public var location: SimulatedLocationServices { world.location }
     /// The faults of the run.
     package var faults: FaultPlan { world.faults }
@@ -31,7 +40,7 @@ extension SimulatedApp {
     package var runningStandIns: ProcessStandIns? { state.withLock { $0.running?.standIns } }
     /// What the OS and the consent SDK report now; `nil` before the first launch.
     public var groundTruth: GroundTruth? {
-        runningStandIns.map { GroundTruth(standIns: $0, tracking: device.trackingStatus, location: location.status) }
+        runningStandIns.map { GroundTruth(standIns: $0, tracking: world.device.trackingStatus, location: world.location.status) }
     }
     /// What the last process's glue believes, if it says; `nil` before the first launch.
     public var consentState: ConsentState? { glue?.believedState }
@@ -75,14 +84,14 @@ extension SimulatedApp {
     /// Work still waiting: unanswered prompts, undelivered callbacks, pending timers.
     public var pendingWork: [PendingWork] { clock.pendingWork }
     /// The tracking status as the OS reports it now.
-    public var trackingStatus: TrackingAuthorizationStatus { device.trackingStatus }
+    public var trackingStatus: TrackingAuthorizationStatus { world.device.trackingStatus }
     /// Whether the consent SDK reports now that the app must offer its privacy options
     /// (`privacyOptionsRequirementStatus`); `nil` before the first launch and with the legacy SDK.
     public var privacyOptionsRequirement: PrivacyOptionsRequirement? {
         runningStandIns.flatMap { $0.legacyConsentInformation == nil ? $0.consentInformation.privacyOptionsRequirement : nil }
     }
     /// The location status as the OS reports it now.
-    package var locationStatus: LocationAuthorizationStatus { location.status }
+    package var locationStatus: LocationAuthorizationStatus { world.location.status }
     /// The answer of every ``SimulatedApp/requestLocation(fileID:filePath:line:column:)``, in order; `nil` while one has not come.
     public var locationAnswers: [LocationAuthorizationStatus?] { state.withLock { $0.locationAnswers.map(\.current) } }
 }

@@ -96,7 +96,7 @@ extension SimulatedApp {
 
     /// The user leaves the app, changes a setting in the Settings app, and comes back.
     public func changeSettings(
-        _ change: SimulatedDevice.SettingsChange, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+        _ change: TrackingSettingsChange, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) throws(HarnessFailure) {
         try perform(.settings([.device(change)]), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }

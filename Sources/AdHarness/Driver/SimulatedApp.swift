@@ -229,7 +229,7 @@ public final class SimulatedApp: Sendable {
         case .readAdvertisingIdentifier:
             _ = try readAdvertisingIdentifier(at: site)
         case .requestLocation:
-            try self.step(.requestLocation, at: site) { [location] process in
+            try self.step(.requestLocation, at: site) { [location = world.location] process in
                 let answer = process.locationPermission(services: location).requestWhenInUse()
                 state.withLock { $0.locationAnswers.append(answer) }
             }
@@ -246,7 +246,7 @@ public final class SimulatedApp: Sendable {
                 process.glue.openPrivacyOptions()
             }
         case .tap(let control):
-            try self.step(.tap, detail: control, at: site) { [trace, glueFactory, device] process in
+            try self.step(.tap, detail: control, at: site) { [trace, glueFactory, device = world.device] process in
                 guard glueFactory.controls.contains(control) else {
                     let declared = glueFactory.controls.isEmpty ? "declares none" : "declares \(glueFactory.controls.joined(separator: ", "))"
                     throw HarnessFailure.scenarioIssue(
@@ -274,7 +274,7 @@ public final class SimulatedApp: Sendable {
             try worldStep(.travel, detail: region.rawValue, at: site) { [world] in world.travel(to: region) }
         case .foreground:
             // The system dismisses a tracking prompt that was up when the app left.
-            try self.step(.foreground, at: site) { [device] _ in
+            try self.step(.foreground, at: site) { [device = world.device] _ in
                 if device.appState != .background { device.setAppState(.background) }
                 device.setAppState(.active)
             }
@@ -283,7 +283,7 @@ public final class SimulatedApp: Sendable {
             for change in changes {
                 switch change {
                 case .device(let change):
-                    try worldStep(.settings, at: site) { [device, trace] in
+                    try worldStep(.settings, at: site) { [device = world.device, trace] in
                         try aroundSettings {
                             if let problem = device.change(change) {
                                 throw HarnessFailure.scenarioIssue("settings \(change): \(problem)", trace: trace.events)
@@ -291,7 +291,7 @@ public final class SimulatedApp: Sendable {
                         }
                     }
                 case .location(let change):
-                    try worldStep(.settings, at: site) { [location] in try aroundSettings { location.change(change) } }
+                    try worldStep(.settings, at: site) { [location = world.location] in try aroundSettings { location.change(change) } }
                 }
             }
         case .relaunch:
@@ -371,9 +371,9 @@ public final class SimulatedApp: Sendable {
     /// The user leaves a running app for the Settings app and comes back.
     func aroundSettings(_ change: () throws -> Void) throws {
         let wasRunning = isRunning
-        if wasRunning { device.setAppState(.background) }
+        if wasRunning { world.device.setAppState(.background) }
         try change()
-        if wasRunning { device.setAppState(.active) }
+        if wasRunning { world.device.setAppState(.active) }
     }
 
     // MARK: Running a step

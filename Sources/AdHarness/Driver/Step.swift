@@ -86,7 +86,7 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
 /// One change in the Settings app, to tracking and the identifier or to location.
 public enum SettingsChange: Hashable, Sendable, CustomStringConvertible {
     /// A tracking or advertising-identifier setting.
-    case device(SimulatedDevice.SettingsChange)
+    case device(TrackingSettingsChange)
     /// A location setting.
     case location(LocationSettingsChange)
 

@@ -138,7 +138,7 @@ package final class ReferenceGlue: ConsentGlue {
     }
 
     /// Shows the privacy-options form, then tells the partners told before the choice as it is now.
-    public func openPrivacyOptions() { service.openPrivacyOptions { [adSDK] _ in adSDK.forwardAgain() } }
+    package func openPrivacyOptions() { service.openPrivacyOptions { [adSDK] _ in adSDK.forwardAgain() } }
 
     /// Reads the identifier only while authorized (or, as a mistake, without checking).
     package func readAdvertisingIdentifier() -> UUID? {

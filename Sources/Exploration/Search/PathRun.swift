@@ -120,7 +120,7 @@ struct PathRun: Sendable {
             let running = app.isRunning
             let consulted = app.faults.consulted
             let due = app.pendingWork.contains { $0.due != nil }
-            let toggle = app.device.storedAnswer != .none
+            let toggle = app.world.device.storedAnswer != .none
             let key = keys.key(snapshot, decisions)
             let stayed = stayKey == key && keys.undecided(consulted, decisions).isEmpty
             if !stayed {

@@ -86,7 +86,7 @@ struct RandomWalks: Sendable {
             for step in scenario.steps { try app.perform(step, at: .unwritten) }
             for _ in 0..<depth {
                 let hasDue = app.pendingWork.contains { $0.due != nil }
-                let (running, toggle) = (app.isRunning, app.device.storedAnswer != .none)
+                let (running, toggle) = (app.isRunning, app.world.device.storedAnswer != .none)
                 let possible = choices.filter { $0.applies(running: running, trackingToggleShown: toggle) && ($0 != .wait || hasDue) }
                 guard !possible.isEmpty, let step = PathRun.concrete(possible[random.below(possible.count)], on: app) else { break }
                 result.steps.append(step)

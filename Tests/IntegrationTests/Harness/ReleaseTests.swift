@@ -33,7 +33,7 @@ struct ReleaseTests {
             try? app.onboarding()
             coordinator = app.coordinator
             clock = app.clock
-            simulatedDevice = app.device
+            simulatedDevice = app.world.device
             #expect(coordinator != nil)
         }
         #expect(coordinator == nil, "\(Self.unfinished[index].0): the coordinator outlived its app")
