@@ -83,7 +83,7 @@ struct ExpectationCheck {
     mutating func check(_ expected: [ExpectedAdRequest]) {
         let requests = indices(of: .adsRequest)
         for (offset, pinned) in expected.enumerated() {
-            let expectation = heldToRunRules(pinned)
+            let expectation = pinned
             guard offset < requests.count else {
                 mismatch("expect.adRequests", expected: "\(expected.count) requests", actual: "\(requests.count)", at: requests.last)
                 return
@@ -100,17 +100,12 @@ struct ExpectationCheck {
 
     /// Each request must match; the first that does not is the mismatch.
     mutating func check(every pinned: ExpectedAdRequest) {
-        let expectation = heldToRunRules(pinned)
+        let expectation = pinned
         let requests = indices(of: .adsRequest)
         guard let (number, index) = requests.enumerated().first(where: { !expectation.matches(trace[$0.element].fields) }) else { return }
         mismatch(
             "expect.everyAdRequest", expected: "every request \(expectation.summary)",
             actual: "request \(number + 1) of \(requests.count) \(shown(trace[index], as: expectation))", at: index)
-    }
-
-    /// The entry as the run's rules hold it: without the seed table's `npa` where that table is off.
-    func heldToRunRules(_ pinned: ExpectedAdRequest) -> ExpectedAdRequest {
-        app.ruleChecker.rules.severity(of: .personalizedOnlyWithBothAnswers) != .off ? pinned : pinned.withoutSeedPolicy
     }
 
     /// A recorded request, with what the expectation pins: the mode and its rule when it pins either,

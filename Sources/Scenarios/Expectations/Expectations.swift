@@ -225,20 +225,6 @@ public struct ExpectedAdRequest: Hashable, Sendable, Decodable {
             && (ageTreatment.map { $0 == (request[field: .ageTreatment] ?? .unspecified) } ?? true)
     }
 
-    /// The entry without what only the seed's decision table asks of the app's own flag: `npa`,
-    /// and a mode pinned as the one `npa=1` gave (`modeRule` `nonPersonalizedRequested`). A run whose
-    /// rules leave the seed's table off (``RuleSet/standard``) is held to what the platforms decide:
-    /// the mode the signals and tags give, the identifier sent.
-    var withoutSeedPolicy: ExpectedAdRequest {
-        var entry = self
-        entry.npa = nil
-        if modeRule == .nonPersonalizedRequested {
-            entry.mode = nil
-            entry.modeRule = nil
-        }
-        return entry
-    }
-
     /// Whether the entry pins a tag.
     var pinsTags: Bool { childDirected != nil || underAgeOfConsent != nil || ageTreatment != nil }
 
