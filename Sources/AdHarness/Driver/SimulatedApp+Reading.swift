@@ -63,10 +63,21 @@ extension SimulatedApp {
     package var coordinator: AdsConsentCoordinator? { referenceGlue?.coordinator }
     /// Whether the current process started the ad SDK.
     public var isAdSDKStarted: Bool { runningStandIns?.adSDK.isStarted ?? false }
-    /// How many times the OS tracking prompt was shown.
-    public var trackingPrompts: Int { trace.count(of: .trackingPrompt) }
-    /// How many times a consent or privacy-options form was shown.
-    public var consentFormsShown: Int { trace.count(of: .consentFormPresent) }
+    /// How many times the OS tracking prompt was shown in the run's own steps.
+    ///
+    /// The harness's tap on the privacy-options entry point at the run's end is not one of them, as
+    /// a scenario's `expect.trackingPrompts` does not count it.
+    public var trackingPrompts: Int { countInOwnSteps(of: .trackingPrompt) }
+    /// How many times a consent or privacy-options form was shown in the run's own steps.
+    ///
+    /// The form the harness's end-of-run tap on the privacy-options entry point shows is not one of
+    /// them, as a scenario's `expect.consentForms` does not count it.
+    public var consentFormsShown: Int { countInOwnSteps(of: .consentFormPresent) }
+    /// How many events of a name the run's own steps recorded: the trace before the harness's probe.
+    private func countInOwnSteps(of name: TraceName) -> Int {
+        let events = trace.events
+        return events.prefix(probeStart ?? events.count).count { $0.name == name }
+    }
     /// Every finding so far, failures and warnings, in order, each with its severity (``Finding/severity``):
     /// the one list of what the rules found; ``failures`` and ``warnings`` are views of it.
     public var findings: [Finding] { ruleChecker.findings }
