@@ -91,6 +91,18 @@ struct IsolationTests {
         #expect(inWorker.warnings.map(\.rule) == inProcess.warnings.map(\.rule))
     }
 
+    @Test("a glue the tool does not serve: the error says so and names the glues it has, not that the worker wrote nothing")
+    func glueTheToolLacks() throws {
+        let workers = try #require(WorkerProcesses.tool(named: "my-adharness", watchdog: .seconds(1)), "swift build builds the team's tool")
+        let file = try #require(try ScenarioFile.bundled(for: .anyGlue).first)
+        let error = #expect(throws: ScenarioError.self) {
+            try file.run(glue: GlueFactory(name: "NotThisToolsGlue", TrappingConsentManager.init), in: workers)
+        }
+        let text = error.map { String(describing: $0) } ?? ""
+        #expect(text.contains("this tool has no glue named NotThisToolsGlue (it has "), "\(text)")
+        #expect(text.contains("TrappingConsentManager"), "\(text)")
+    }
+
     @Test("a trap in process cannot be survived, but it says where it happened before the runtime's report: the glue, the step and the line")
     func trapInProcessSaysWhere() throws {
         let fixture = Self.fixtures.appendingPathComponent("form-load-error-traps.json").path

@@ -77,9 +77,13 @@ final class WorkerConnection: @unchecked Sendable {
         handles = [input.fileHandleForWriting, output.fileHandleForReading, error.fileHandleForReading]
         try write(setup)
         // Starting a process is not the glue's time: the worker says when it is ready, within a minute.
-        guard case .message(.line(let line)) = next(within: .seconds(60)), line.ready == true else {
+        let first = next(within: .seconds(60))
+        guard case .message(.line(let line)) = first, line.ready == true else {
             end()
-            throw WireError("a worker process (\(settings.executable.path) \(settings.arguments.joined(separator: " "))) did not start: \(errorTail)")
+            // A worker that refuses its setup says why on its reply line (a glue the tool does not serve).
+            var why = errorTail
+            if case .message(.line(let refusal)) = first, let problem = refusal.problem { why = problem }
+            throw WireError("a worker process (\(settings.executable.path) \(settings.arguments.joined(separator: " "))) did not start: \(why)")
         }
     }
 
