@@ -24,8 +24,8 @@ struct FailureOnTheStepLineTests {
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
             return issue.sourceLocation?.fileID == #fileID && issue.sourceLocation?.line == line && issue.sourceLocation?.column == 35
                 && issue.sourceLocation?.fileName == "FailureOnTheStepLineTests.swift"
-                && text.contains("rule: noRunawayLoop (") && text.contains("source: ")
-                && text.contains("to change its severity: pass rules: with .setting(.noRunawayLoop, to: .warning)")
+                && text.contains("rule: noRunawayLoop (") && text.contains("source of noRunawayLoop: ")
+                && text.contains("to change its severity: rules: .standard.setting(.noRunawayLoop, to: .warning) (or .off)")
         }
         // The steps after the failing one did not run, and the run reports no leftovers.
         #expect(leftovers == .some(nil))

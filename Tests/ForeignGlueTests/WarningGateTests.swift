@@ -86,4 +86,18 @@ struct WarningGateTests {
         let fixedSearch = try Explorer(glue: Self.fixed, bounds: ExplorationBounds(depth: 1, maxFaults: 0)).breadthFirst()
         #expect(fixedSearch.passes(failOn: .warning), "\(fixedSearch.report)")
     }
+
+    @Test("a warning that fails a run at failOn: .warning says so where it lands, and says how to let it pass, not to make it a warning")
+    func warningGateSaysWhy() throws {
+        let app = try SimulatedApp(glue: Self.early, user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        app.failOn = .warning
+        try withKnownIssue {
+            _ = try app.run { app in try app.launch() }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return text.contains("rule: adSDKStartsOnlyWhenAdsAllowed (")
+                && text.contains("it is a warning, failing this run because the app fails on warnings")
+                && text.contains("rules: .standard.setting(.adSDKStartsOnlyWhenAdsAllowed, to: .off)") && !text.contains("to: .warning")
+        }
+    }
 }

@@ -57,17 +57,24 @@ extension SimulatedApp {
     }
 
     /// A failure as a test shows it: what broke, then the rule's name, whose rule it is, its source
-    /// and how to change its severity.
+    /// and how to change its severity: the call that does it, or, for a warning that fails the run
+    /// because the app fails on warnings, that setting.
     static func message(for failure: HarnessFailure) -> String {
         guard case .invariantViolated(let violation) = failure else { return failure.description }
         let rule = violation.rule
-        let change =
-            RuleID.allCases.contains(rule)
-            ? "pass rules: with .setting(.\(rule.rawValue), to: .warning) (or .off) on the rule set the app runs by"
-            : "give it another severity where your rule set adds it (adding(_:severity:))"
+        let change: String
+        if !RuleID.allCases.contains(rule) {
+            change = "give it another severity where your rule set adds it (adding(_:severity:))"
+        } else if violation.severity == .warning {
+            change =
+                "it is a warning, failing this run because the app fails on warnings (failOn = .warning); "
+                + "leave failOn at .failure, or turn the rule off: rules: .standard.setting(.\(rule.rawValue), to: .off)"
+        } else {
+            change = "rules: .standard.setting(.\(rule.rawValue), to: .warning) (or .off), on the rule set the app is made with"
+        }
         return """
             \(failure.description)
-            rule: \(rule.rawValue) (\(violation.authority), \(violation.severity.rawValue)); source: \(rule.source)
+            source of \(rule.rawValue): \(rule.source)
             to change its severity: \(change)
             """
     }

@@ -72,10 +72,11 @@ public struct Finding: Error, Hashable, Sendable, CustomStringConvertible {
         for event in history.prefix(length) { hasher.combine(event) }
     }
 
-    /// The rule, the event, and the trace so far, one event a line.
+    /// The rule, its name, whose it is and its severity, the event, and the trace so far, one event a line.
     public var description: String {
         """
-        \(severity == .warning ? "warning" : "invariant violated"): \(rule.statement)\(step.map { "\n  in step: \($0)" } ?? "")\(causeLine)
+        \(severity == .warning ? "warning" : "invariant violated"): \(rule.statement)
+          rule: \(rule.rawValue) (\(authority), \(severity.rawValue))\(step.map { "\n  in step: \($0)" } ?? "")\(causeLine)
           at: \(event)
           trace so far:
         \(TraceEvent.textLines(traceSoFar).joined(separator: "\n"))

@@ -40,6 +40,7 @@ struct RulesCommandLineTests {
         let run = try CommandLineTests.adharness([command, "warned.json"], in: folder)
         #expect(run.code == 1)
         #expect(run.output.contains("invariant violated: no ad request while canRequestAds is false"))
+        #expect(run.output.contains("rule: noRequestWithoutConsentSDKPermission (platform, failure)"), "\(run.output)")
         #expect(run.output.components(separatedBy: "warning: adSDKStartsOnlyWhenAdsAllowed (guidance)").count == 2, "\(run.output)")
     }
 
