@@ -5,13 +5,15 @@ extension SimulatedApp {
     /// Runs the steps of `body`, then the run's end, and records what fails in the running test
     /// at the step that failed: the file, line and column of that call.
     ///
-    /// In Swift Testing the failure is an issue at the step's line and does not throw: a thrown error
-    /// shows at the test's own line, not at the step. In XCTest it is a failure at the step's line and
-    /// is thrown as well, since XCTest cannot say whether it kept it. The message names the rule,
-    /// whose it is, its source, and how to change its severity. The steps after a failing one do not
-    /// run; `run` returns the leftovers of a finished run, or `nil` when a step failed. A failure at
+    /// In Swift Testing the failure is an issue at the step's line, and the test ends there, as at a
+    /// failed `#require`: what `run` throws then is recorded nowhere else, and the test's code after
+    /// it does not run to fail again on a run that stopped early (inside `withKnownIssue`, the code
+    /// after the block goes on). In XCTest it is a failure at the step's line and is thrown as well,
+    /// since XCTest cannot say whether it kept it. The message names the rule, whose it is, its
+    /// source, and how to change its severity. The steps after a failing one do not run; `run` returns
+    /// the leftovers of a finished run, and does not return from a failed one. A failure at
     /// the run's end that no step caused is recorded at `run`'s own line. With `stopsAtFirstFailure`
-    /// off, each failure in ``failures`` is recorded the same way.
+    /// off, each failure in ``failures`` is recorded the same way, the last one ending the test.
     ///
     /// The recording needs the test to link `AdHarnessContracts` (the product that talks to the test
     /// frameworks); without it, `run` throws the failure, as a step does. Errors the body throws that
@@ -33,13 +35,14 @@ extension SimulatedApp {
         do {
             try body(self)
             let leftovers = try finish(fileID: fileID, filePath: filePath, line: line, column: column)
-            for failure in failures.dropFirst(before) {
-                _ = TestFramework.record(Self.message(for: .invariantViolated(failure)), at: place(of: .invariantViolated(failure)) ?? site)
+            let recorded = failures.dropFirst(before).map(HarnessFailure.invariantViolated)
+            for (index, failure) in recorded.enumerated() {
+                _ = try TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site, endingTheTest: index == recorded.count - 1)
             }
             return leftovers
         } catch let failure as HarnessFailure {
             abandon()
-            guard TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site) else { throw failure }
+            guard try TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site, endingTheTest: true) else { throw failure }
             return nil
         } catch {
             abandon()
@@ -89,10 +92,11 @@ package enum TestFramework {
     /// The recorder's mangled type name (module and type, each after its length).
     package static let recorderName = "18AdHarnessContracts19TestFrameworkIssuesO"
 
-    /// Records a failure at a call site of a test; `true` only when a test framework surely kept it
-    /// (Swift Testing's issue), `false` when the caller must still throw or print it.
-    static func record(_ message: String, at site: CallSite) -> Bool {
+    /// Records a failure at a call site of a test; `true` only when a test framework surely kept it,
+    /// `false` when the caller must still throw or print it. With `endingTheTest`, a Swift Testing test
+    /// ends here, as at a failed `#require`: what it throws is recorded nowhere else.
+    static func record(_ message: String, at site: CallSite, endingTheTest: Bool = false) throws -> Bool {
         guard let recorder, let path = site.staticFilePath else { return false }
-        return recorder.record(message, fileID: site.fileID, filePath: path, line: site.line, column: site.column)
+        return try recorder.record(message, fileID: site.fileID, filePath: path, line: site.line, column: site.column, endingTheTest: endingTheTest)
     }
 }

@@ -5,6 +5,7 @@
 /// and a team's, link no test framework.
 package protocol TestIssueRecording: Sendable {
     /// Records `message` as a failure at the place, in Swift Testing or XCTest; `false` when
-    /// neither is running a test.
-    static func record(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int) -> Bool
+    /// neither kept it (no test is running). With `endingTheTest`, in Swift Testing it throws what a
+    /// failed `#require` throws, which ends the test without a second issue.
+    static func record(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int, endingTheTest: Bool) throws -> Bool
 }
