@@ -72,7 +72,7 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Codable, CaseIterabl
     /// What a name that is no rule's says: the rules there are, and where a rule of your own is known.
     package static func unknown(_ name: String, in known: RuleSet) -> String {
         let names = allCases.map(\.rawValue) + known.customRules.map(\.0.id.rawValue)
-        return "unknown rule \"\(name)\"; expected one of \(names.joined(separator: ", "))"
+        return "unknown rule \"\(name)\"\(Suggestion.hint(for: name, in: names)); expected one of \(names.joined(separator: ", "))"
             + (name.contains(".") ? "; a rule of your own is known only where the rule set that adds it is given" : "")
     }
 

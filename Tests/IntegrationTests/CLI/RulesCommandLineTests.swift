@@ -44,6 +44,13 @@ struct RulesCommandLineTests {
         #expect(run.output.components(separatedBy: "warning: adSDKStartsOnlyWhenAdsAllowed (guidance)").count == 2, "\(run.output)")
     }
 
+    @Test("a misspelt rule in --rules is a usage error that suggests the rule meant")
+    func misspeltRule() throws {
+        let run = try CommandLineTests.adharness(["run", "--rules", "standard,adLoadBackOff=warning"])
+        #expect(run.code == 2)
+        #expect(run.errors.contains(#"unknown rule "adLoadBackOff"; did you mean "adLoadsBackOff"?"#), "\(run.errors)")
+    }
+
     @Test("a malformed --rules is a usage error naming what was expected")
     func malformedRules() throws {
         let run = try CommandLineTests.adharness(["run", "--rules", "seed,adLoadsBackOff=loud"])
