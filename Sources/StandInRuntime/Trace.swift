@@ -83,6 +83,9 @@ public final class Trace: AdsEventLog, Sendable {
     /// Every event so far, in order.
     public var events: [TraceEvent] { state.withLock { $0.events } }
 
+    /// How many events were recorded so far: a step that records events makes progress.
+    package var count: Int { state.withLock { $0.events.count } }
+
     /// The names of every event so far, in order.
     package var names: [TraceName] { events.map(\.name) }
 

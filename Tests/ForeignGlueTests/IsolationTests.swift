@@ -124,7 +124,20 @@ struct IsolationTests {
         #expect(
             traced.text.contains("adharness: BlockingLaunchGlue has not returned from step launch, called at "),
             "\(traced.code) \(traced.diedBySignal) \(traced.text)")
-        #expect(traced.text.contains("launch-blocks-on-the-update.json:5, for 0.500s of wall-clock time: it blocks (noHang)"), "\(traced.text)")
+        #expect(
+            traced.text.contains("launch-blocks-on-the-update.json:5, and shown no progress for 0.500s of wall-clock time: it blocks (noHang)"),
+            "\(traced.text)")
+    }
+
+    @Test("a step that works on virtual time for longer than the in-process watchdog (a banner refreshed for 20 days) is no hang, as in a worker")
+    func longStepInProcessIsNoHang() throws {
+        let fixture = Self.fixtures.appendingPathComponent("banner-refreshed-for-20-days.json").path
+        // The 20 days' refreshes take seconds of wall-clock time, each recording events: progress.
+        let inProcess = try Self.tool(["run", "--in-process", "--glue", "BannerRefreshGlue", fixture], environment: ["ADHARNESS_WATCHDOG": "0.5"])
+        #expect(inProcess.code == 0 && !inProcess.diedBySignal, "\(inProcess.code) \(inProcess.text)")
+        #expect(!inProcess.text.contains("has not returned"), "\(inProcess.text)")
+        let inWorker = try Self.tool(["run", "--glue", "BannerRefreshGlue", "--watchdog", "0.5", fixture])
+        #expect(inWorker.code == 0, "\(inWorker.code) \(inWorker.text)")
     }
 
     @Test("a glue that ends its own process with status 0: a finding in a worker; in process the process ends with 1, saying where")

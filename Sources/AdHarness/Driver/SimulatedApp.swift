@@ -406,7 +406,9 @@ public final class SimulatedApp: Sendable {
             if site.isKnown { $0.stepCalls[index] = Step.Call(step: name.rawValue, site: site) }
         }
         // A step a test or a scenario file wrote says where it was if the app's code traps or blocks in it.
-        let noted = site.isKnown ? TrapNotice.begin(glue: glueFactory.name, step: name.rawValue, site: "\(site.fileID):\(site.line)") : nil
+        let noted =
+            site.isKnown
+            ? TrapNotice.begin(glue: glueFactory.name, step: name.rawValue, site: "\(site.fileID):\(site.line)", progress: { [trace] in trace.count }) : nil
         defer { noted.map(TrapNotice.end) }
         do {
             try clock.drive { try body() }

@@ -19,7 +19,8 @@ import Foundation
 /// signal's previous handler back (the runtime's backtracer, or the default) and raises the signal
 /// again, so the trap is reported as it would have been; should that handler return, the process
 /// ends there. A watchdog thread ends a step that has not
-/// returned within the bound (`ADHARNESS_WATCHDOG` seconds, default 10): it makes the slot's note
+/// returned and shown no progress (no event recorded) within the bound (`ADHARNESS_WATCHDOG` seconds,
+/// default 10), as a worker's supervisor measures it: it makes the slot's note
 /// say so and sends the step's thread `SIGABRT`, so the report's crashed thread is the one that
 /// blocks. Off in a worker process, whose supervisor does both itself.
 package enum TrapNotice {
@@ -51,7 +52,13 @@ package enum TrapNotice {
         var glue: String
         var step: String
         var site: String
+        /// When the step began, or last showed progress.
         var began: ContinuousClock.Instant
+        /// Counts what the step has done so far (the events its run recorded): a step whose count
+        /// moves is working on virtual time, not blocked.
+        var progress: @Sendable () -> Int
+        /// The count when the watchdog last looked.
+        var seen: Int
     }
 
     /// How long a step may go without returning: `ADHARNESS_WATCHDOG` seconds, else 10, as a worker's;
@@ -86,7 +93,7 @@ package enum TrapNotice {
 
     /// Notes that the calling thread begins a step of `glue`, called at `site`; returns its slot for
     /// ``end(_:)``, or `nil` when notes are off or every slot is busy.
-    static func begin(glue: String, step: String, site: String) -> Int? {
+    static func begin(glue: String, step: String, site: String, progress: @escaping @Sendable () -> Int = { 0 }) -> Int? {
         let thread = pthread_self()
         let slot = state.withLock { state -> Int? in
             guard state.enabled else { return nil }
@@ -96,7 +103,8 @@ package enum TrapNotice {
             }
             guard let free = (0..<slotCount).first(where: { state.steps[$0] == nil }) else { return nil }
             state.generations += 1
-            state.steps[free] = Step(generation: state.generations, thread: thread, glue: glue, step: step, site: site, began: .now)
+            state.steps[free] = Step(
+                generation: state.generations, thread: thread, glue: glue, step: step, site: site, began: .now, progress: progress, seen: progress())
             return free
         }
         guard let slot else { return nil }
@@ -210,10 +218,21 @@ package enum TrapNotice {
     private static func watch(_ watchdog: Duration) {
         while true {
             Thread.sleep(forTimeInterval: 0.1)
-            let late = state.withLock { state in state.steps.first { $0.value.began.duration(to: .now) > watchdog } }
+            // A step that recorded events since the last look makes progress (a long `advance` whose
+            // timers run, slower in a debug build): its time starts again, as a worker's does when
+            // it reports events. The counts are read outside the lock: they take the trace's.
+            let running = state.withLock { state in state.steps.map { (slot: $0.key, generation: $0.value.generation, progress: $0.value.progress) } }
+            let counts = running.map { (slot: $0.slot, generation: $0.generation, count: $0.progress()) }
+            let late = state.withLock { state -> (key: Int, value: Step)? in
+                for counted in counts where state.steps[counted.slot]?.generation == counted.generation && state.steps[counted.slot]?.seen != counted.count {
+                    state.steps[counted.slot]?.seen = counted.count
+                    state.steps[counted.slot]?.began = .now
+                }
+                return state.steps.first { $0.value.began.duration(to: .now) > watchdog }
+            }
             guard let (slot, step) = late else { continue }
             let note =
-                "\nadharness: \(step.glue) has not returned from step \(step.step), called at \(step.site), for "
+                "\nadharness: \(step.glue) has not returned from step \(step.step), called at \(step.site), and shown no progress for "
                 + "\(watchdog.harnessDescription) of wall-clock time: it blocks (noHang), and this process cannot go on past it, so "
                 + "it ends here (the runtime's report of the blocked thread follows). In a worker process of your tool the hang "
                 + "is a noHang finding and the run goes on: `my-adharness run FILE`, or ScenarioFile.run(glue:rules:in:) from a test.\n"
