@@ -1,13 +1,17 @@
 import AdHarness
 
 /// Correct glues as a team's module holds them, for the tests' team tool: the docs' two glues, a
-/// consent manager of the tests' own and two of a reviewer's. Each file is the test target's own glue (a link to it), so the
+/// consent manager of the tests' own, two of a reviewer's and two of a door review (Google's early-ads sample, a
+/// banner refresh timer). Each file is the test target's own glue (a link to it), so the
 /// tool's worker processes run the same code a test runs in process, and the tests can compare
 /// every door's verdict on it.
 public enum CorrectGlues {
     /// Every glue of the module, by the name `--glue` takes.
     @MainActor public static var glues: [GlueFactory] {
-        var glues = [GlueFactory(ConsentFirstGlue.init), GlueFactory(ForegroundDebounceGlue.init)]
+        var glues = [
+            GlueFactory(ConsentFirstGlue.init), GlueFactory(ForegroundDebounceGlue.init), GlueFactory(EarlyAdsGlue.init),
+            GlueFactory(BannerRefreshGlue.init),
+        ]
         if #available(macOS 15.0, iOS 18.0, *) {
             glues += [GlueFactory(AwaitingConsentGlue.init), GlueFactory(PreloadingConsentManager.init), GlueFactory(CancellableTaskConsentManager.init)]
         }

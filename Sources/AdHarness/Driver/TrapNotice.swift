@@ -95,6 +95,8 @@ package enum TrapNotice {
     /// ``end(_:)``, or `nil` when notes are off or every slot is busy.
     static func begin(glue: String, step: String, site: String, progress: @escaping @Sendable () -> Int = { 0 }) -> Int? {
         let thread = pthread_self()
+        // Counted outside the lock: the count takes the trace's.
+        let initial = progress()
         let slot = state.withLock { state -> Int? in
             guard state.enabled else { return nil }
             if !state.installed {
@@ -104,7 +106,7 @@ package enum TrapNotice {
             guard let free = (0..<slotCount).first(where: { state.steps[$0] == nil }) else { return nil }
             state.generations += 1
             state.steps[free] = Step(
-                generation: state.generations, thread: thread, glue: glue, step: step, site: site, began: .now, progress: progress, seen: progress())
+                generation: state.generations, thread: thread, glue: glue, step: step, site: site, began: .now, progress: progress, seen: initial)
             return free
         }
         guard let slot else { return nil }
