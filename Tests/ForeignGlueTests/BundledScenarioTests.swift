@@ -52,6 +52,7 @@ struct AnyGlueMatrixTests {
         // A reviewer's, written from Google's and Apple's docs to hunt false alarms, each explored clean to depth 5.
         GlueFactory(name: "ActivationStateMachineGlue") { ActivationStateMachineGlue(ports: $0) }, GlueFactory(OnboardingScreenGlue.init),
         GlueFactory(RegionOrderedConsentManager.init), GlueFactory(ForegroundDebounceGlue.init), GlueFactory(CancellableTaskConsentManager.init),
+        GlueFactory(EarlyAdsGlue.init), GlueFactory(BannerRefreshGlue.init),
     ]
 
     @Test("no failure and no warning on any bundled scenario for any glue", arguments: correctGlues)

@@ -114,6 +114,12 @@ extension SimulatedApp {
         try perform(.relaunch, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// The user closes the app: the process ends, its timers with it, and ``launch(fileID:filePath:line:column:)``
+    /// starts it again; stored state survives.
+    public func close(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
+        try perform(.close, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// The app is deleted, installed and started again: the OS's answers and the app's storage are gone.
     public func reinstall(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) throws(HarnessFailure) {
         try perform(.reinstall, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -299,6 +299,8 @@ public final class SimulatedApp: Sendable {
                 endProcess(reason: "relaunch")
                 startProcess()
             }
+        case .close:
+            try self.step(.close, at: site) { _ in endProcess(reason: "close") }
         case .reinstall:
             try worldStep(.reinstall, at: site) { [world] in
                 endProcess(reason: "reinstall")

@@ -25,6 +25,12 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
     case openPrivacyOptions
     /// The process ends and starts again.
     case relaunch
+    /// The user closes the app (swipes it away): the process ends, and `launch` starts it again,
+    /// after whatever time passes in between.
+    ///
+    /// What a real user does before a long wait: an app left in front for days would keep its own
+    /// timers running all that time, where a real device locks and the app is suspended.
+    case close
     /// The app is deleted, installed and started again.
     case reinstall
     /// Virtual time jumps from one due time to the next until nothing can run.
@@ -49,7 +55,7 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
         ("requestTrackingThenAd", .requestTrackingThenAd), ("requestAd", .requestAd),
         ("readAdvertisingIdentifier", .readAdvertisingIdentifier), ("foreground", .foreground),
         ("openPrivacyOptions", .openPrivacyOptions), ("relaunch", .relaunch), ("reinstall", .reinstall),
-        ("runUntilIdle", .runUntilIdle), ("requestLocation", .requestLocation),
+        ("runUntilIdle", .runUntilIdle), ("requestLocation", .requestLocation), ("close", .close),
     ]
 
     /// `launch`, `advance 30.000s`, `settings tracking=denied`, `sdk update debugGeography=eea`.

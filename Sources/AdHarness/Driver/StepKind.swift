@@ -30,6 +30,8 @@ extension Step {
         case readAdvertisingIdentifier
         /// The process ends and starts again.
         case relaunch
+        /// The user closes the app: the process ends.
+        case close
         /// The app is deleted and installed again.
         case reinstall
         /// Virtual time passes.

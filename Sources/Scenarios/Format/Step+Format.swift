@@ -178,6 +178,7 @@ extension Step: Codable {
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath + [AnyCodingKey(intValue: index)], debugDescription: problem))
             }
             if step == .launch || step == .relaunch || step == .reinstall { running = true }
+            if step == .close { running = false }
         }
     }
 }
