@@ -29,8 +29,9 @@ extension CommandOption {
         [
             flag("--in-process") { $0[keyPath: path].inProcess = true },
             value("--watchdog") { settings, text in
-                guard let seconds = text.flatMap(Double.init), seconds > 0, seconds <= 3_600 else {
-                    return "--watchdog takes a number of seconds, more than 0 and at most 3600, such as 10 or 0.5"
+                // Under a tenth of a second a busy machine's pause looks like a hang.
+                guard let seconds = text.flatMap(Double.init), seconds >= 0.1, seconds <= 3_600 else {
+                    return "--watchdog takes a number of seconds, at least 0.1 and at most 3600, such as 10 or 0.5"
                 }
                 settings[keyPath: path].watchdog = .milliseconds(Int64((seconds * 1_000).rounded()))
                 settings[keyPath: path].watchdogGiven = true

@@ -88,8 +88,11 @@ struct WorkerProcessTests {
         #expect(HarnessCommandLine.run([command, "--in-process", "--watchdog", "2"], output: output) == 2)
         #expect(printed.snapshot.hasPrefix("adharness: --watchdog bounds the runs of worker processes; with --in-process there are none"))
         printed.withLock { $0 = "" }
-        #expect(HarnessCommandLine.run([command, "--watchdog", "soon"], output: output) == 2)
-        #expect(printed.snapshot.hasPrefix("adharness: --watchdog takes a number of seconds, more than 0 and at most 3600"), "\(printed.snapshot)")
+        for wrong in ["soon", "0.0001"] {
+            printed.withLock { $0 = "" }
+            #expect(HarnessCommandLine.run([command, "--watchdog", wrong], output: output) == 2)
+            #expect(printed.snapshot.hasPrefix("adharness: --watchdog takes a number of seconds, at least 0.1 and at most 3600"), "\(printed.snapshot)")
+        }
     }
 
     @Test("an event crosses as a line of text, whatever its values hold")
