@@ -17,7 +17,7 @@ import ScenarioRunner
 /// ```
 public enum HarnessCommandLine {
     /// The tool's version, and the scenario format it reads.
-    public static let version = "adharness 0.9.0 (scenario format 1)"
+    public static let version = "adharness 0.10.0 (scenario format 1)"
 
     /// Runs the command the process was started with, then exits with its code.
     ///

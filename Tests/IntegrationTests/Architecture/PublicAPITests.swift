@@ -143,12 +143,12 @@ struct PublicAPITests {
     #endif
 
     /// The public API of the last release (`api/released/VERSION.txt`, the baseline as it was then).
-    static let lastRelease = PackageFolder.url("api/released/0.9.0.txt")
+    static let lastRelease = PackageFolder.url("api/released/0.10.0.txt")
 
     /// The declarations of the last release this release makes `package` or `internal` on purpose without a
     /// release of deprecation, as the release's file spells them; CHANGELOG.md says, under "Narrowed", what a
-    /// user writes instead. (0.9.0's are in `api/released/narrowed-in-0.9.0.txt`.)
-    static let narrowed = PackageFolder.url("api/released/narrowed-in-0.10.0.txt")
+    /// user writes instead. (0.10.0's and 0.9.0's are in `api/released/narrowed-in-0.10.0.txt` and `narrowed-in-0.9.0.txt`.)
+    static let narrowed = PackageFolder.url("api/released/narrowed-in-0.11.0.txt")
 
     /// Modules renamed since the last release (0.9.0 renamed `HarnessSupport` to `StandInRuntime`). None
     /// is a product: a consumer reaches their declarations through `AdHarness`'s re-export and names them
@@ -166,10 +166,8 @@ struct PublicAPITests {
     /// type alias of its new name (CHANGELOG.md says so): a consumer's code that names the old type, its
     /// members included, compiles with a deprecation warning, so a line of the release stands for the
     /// same declaration under the type's new name.
-    static let renamedTypes = [
-        ("Invariant", "RuleID"), ("InvariantViolation", "Finding"), ("InvariantChecker", "RuleChecker"), ("HarnessStep", "Step.Kind"),
-        ("StepCall", "Step.Call"), ("SimulatedDevice.SettingsChange", "TrackingSettingsChange"),
-    ]
+    /// (0.10.0's renames, `Invariant` to `RuleID` and the rest, are deprecated aliases in its own API.)
+    static let renamedTypes: [(String, String)] = []
 
     /// A line of the last release as this release spells its modules, moved types and renamed types.
     static func renamingModules(_ line: String) -> String {
