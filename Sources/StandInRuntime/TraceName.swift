@@ -73,7 +73,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The app leaves the foreground.
     public static let appBackground = Self("app.background", .harness, "the app leaves the foreground")
     /// The process ends.
-    public static let appTerminate = Self("app.terminate", .harness, "the process ends (relaunch or reinstall)")
+    public static let appTerminate = Self("app.terminate", .harness, "the process ends (relaunch, reinstall or close)")
     /// The app is deleted and installed again.
     public static let appReinstall = Self("app.reinstall", .harness, "the app is deleted and installed again")
     /// The real app would crash here.

@@ -21,6 +21,8 @@ struct CloseStepTests {
         #expect(app.trace.events.last { $0.name == .appTerminate }.map { "\($0)" }?.contains("reason=close") == true)
         try app.advance(by: .seconds(420 * 86_400))
         #expect(app.adRequests.count == refreshed)
+        let notRunning = #expect(throws: HarnessFailure.self) { try app.requestAd() }
+        #expect(notRunning?.description.contains("the user closed it; launch it first") == true, "\(String(describing: notRunning))")
         try app.launch()
         #expect(app.trackingStatus == .authorized)
         #expect(try app.finish().isClean)
@@ -30,8 +32,9 @@ struct CloseStepTests {
     func scenarioSpelling() throws {
         let ok = try Scenario.decode(json: #"{"name": "closed", "steps": ["launch", "close", {"advance": "30d"}, "launch"], "expect": {}}"#)
         #expect(ok.run(glue: GlueFactory(ConsentFirstGlue.init)).passed)
-        #expect(throws: ScenarioError.self) {
+        let error = #expect(throws: ScenarioError.self) {
             try Scenario.decode(json: #"{"name": "closed", "steps": ["launch", "close", "requestAd"], "expect": {}}"#)
         }
+        #expect(error.map { "\($0)" }?.contains(#"expected "launch" after "close" before "requestAd""#) == true, "\(String(describing: error))")
     }
 }

@@ -13,6 +13,7 @@ struct FailureOnTheStepLineTests {
     )
     func swiftTestingRecordsAtTheStep() throws {
         let app = try SimulatedApp(glue: { AskUntilDecidedGlue(ports: $0) }, user: User(trackingPrompt: .leaveApp))
+        let recorded = RecordedIssues()
         let line = #line + 5
         var wentOn = false
         try withKnownIssue {
@@ -24,6 +25,7 @@ struct FailureOnTheStepLineTests {
             wentOn = true
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            recorded.append(text)
             return issue.sourceLocation?.fileID == #fileID && issue.sourceLocation?.line == line && issue.sourceLocation?.column == 35
                 && issue.sourceLocation?.fileName == "FailureOnTheStepLineTests.swift"
                 && text.contains("rule: noRunawayLoop (") && text.contains("source of noRunawayLoop: ")
@@ -32,6 +34,7 @@ struct FailureOnTheStepLineTests {
         // The test ended at the failure, as at a failed #require, with the one issue: the steps after
         // the failing one did not run, and nothing after `run` ran to fail on a run that stopped early.
         #expect(!wentOn)
+        #expect(recorded.texts.count == 1, "\(recorded.texts)")
         #expect(app.adRequests.isEmpty)
     }
 

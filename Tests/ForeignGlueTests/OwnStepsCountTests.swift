@@ -31,4 +31,20 @@ struct OwnStepsCountTests {
                 """#)
         #expect(scenario.run(glue: GlueFactory(ConsentFirstGlue.init)).passed)
     }
+
+    @Test("a run finished twice, with steps between: each end's tap is left out, and every step's form is counted")
+    func eachEndsProbeIsLeftOut() throws {
+        let app = try SimulatedApp(
+            glue: ConsentFirstGlue.init, device: Device(region: .eea), user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        try app.launch()
+        try app.onboarding()
+        _ = try app.finish()
+        try app.reinstall()
+        try app.onboarding()
+        _ = try app.finish()
+        // Two forms and two prompts of the steps (one per install), two privacy-options forms of the ends.
+        #expect(app.trace.count(of: .consentFormPresent) == 4)
+        #expect(app.consentFormsShown == 2)
+        #expect(app.trackingPrompts == 2)
+    }
 }

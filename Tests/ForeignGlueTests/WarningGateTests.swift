@@ -100,4 +100,33 @@ struct WarningGateTests {
                 && text.contains("rules: .standard.setting(.adSDKStartsOnlyWhenAdsAllowed, to: .off)") && !text.contains("to: .warning")
         }
     }
+
+    @Test("with stopsAtFirstFailure off, the failures a run collected are recorded even when a later step throws")
+    func collectedFailuresSurviveAThrowingStep() throws {
+        let app = try SimulatedApp(glue: Self.early, user: User(trackingPrompt: .allow, consentForm: .acceptAll))
+        app.failOn = .warning
+        app.stopsAtFirstFailure = false
+        let recorded = RecordedIssues()
+        try withKnownIssue {
+            _ = try app.run { app in
+                try app.launch()  // the early start: a finding the run collects and goes on past
+                try app.tap("nothingThere")  // a control the glue does not have: the step throws
+            }
+        } matching: { issue in
+            recorded.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
+            return true
+        }
+        let texts = recorded.texts
+        #expect(texts.count == 2, "\(texts)")
+        #expect(texts.contains { $0.contains("rule: adSDKStartsOnlyWhenAdsAllowed (") }, "\(texts)")
+        #expect(texts.contains { $0.contains("nothingThere") }, "\(texts)")
+    }
+}
+
+/// The issues a known-issue matcher saw, in order.
+final class RecordedIssues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [String] = []
+    func append(_ text: String) { lock.withLock { all.append(text) } }
+    var texts: [String] { lock.withLock { all } }
 }

@@ -60,6 +60,10 @@ extension SimulatedApp {
     /// steps did lies before it.
     package var probeStart: Int? { state.withLock { $0.probeStart } }
 
+    /// Where each probe of a run's ends lies in the trace, from its tap to its `run.probeEnd`: what
+    /// the harness did, not the run's own steps, however many times the run was finished.
+    package var probeRanges: [Range<Int>] { state.withLock { $0.probeRanges } }
+
     /// Taps the privacy-options entry point as the user could, if the consent SDK requires one, the
     /// app is active with nothing over it (no form, no full-screen ad, no system prompt), and nothing
     /// tapped it in this process; returns whether it did.
@@ -84,6 +88,8 @@ extension SimulatedApp {
             }
         }
         trace.record(.probeEnd)
+        let end = trace.events.count
+        state.withLock { $0.probeRanges.append(start..<end) }
         return true
     }
 

@@ -73,10 +73,10 @@ extension SimulatedApp {
     /// The form the harness's end-of-run tap on the privacy-options entry point shows is not one of
     /// them, as a scenario's `expect.consentForms` does not count it.
     public var consentFormsShown: Int { countInOwnSteps(of: .consentFormPresent) }
-    /// How many events of a name the run's own steps recorded: the trace before the harness's probe.
+    /// How many events of a name the run's own steps recorded: the trace without the harness's probes.
     private func countInOwnSteps(of name: TraceName) -> Int {
-        let events = trace.events
-        return events.prefix(probeStart ?? events.count).count { $0.name == name }
+        let probes = probeRanges
+        return trace.events.enumerated().count { index, event in event.name == name && !probes.contains { $0.contains(index) } }
     }
     /// Every finding so far, failures and warnings, in order, each with its severity (``Finding/severity``):
     /// the one list of what the rules found; ``failures`` and ``warnings`` are views of it.

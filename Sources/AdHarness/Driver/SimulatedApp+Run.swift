@@ -32,17 +32,34 @@ extension SimulatedApp {
     ) throws -> Leftovers? {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let before = failures.count
+        // Records the failures the run collected (with `stopsAtFirstFailure` off), then `last`, which
+        // ends the test; throws the first where no test framework kept them.
+        func record(collectedBut last: HarnessFailure?) throws {
+            var pending = failures.dropFirst(before).map(HarnessFailure.invariantViolated)
+            if let last {
+                // The thrown failure is one the run collected too: the same rule broken at the same event.
+                if case .invariantViolated(let thrown) = last {
+                    pending.removeAll { failure in
+                        guard case .invariantViolated(let finding) = failure else { return false }
+                        return finding.rule == thrown.rule && finding.event == thrown.event
+                    }
+                }
+                pending.append(last)
+            }
+            var kept = true
+            for (index, failure) in pending.enumerated() {
+                kept = try TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site, endingTheTest: index == pending.count - 1) && kept
+            }
+            if !kept, let first = pending.first { throw first }
+        }
         do {
             try body(self)
             let leftovers = try finish(fileID: fileID, filePath: filePath, line: line, column: column)
-            let recorded = failures.dropFirst(before).map(HarnessFailure.invariantViolated)
-            for (index, failure) in recorded.enumerated() {
-                _ = try TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site, endingTheTest: index == recorded.count - 1)
-            }
+            try record(collectedBut: nil)
             return leftovers
         } catch let failure as HarnessFailure {
             abandon()
-            guard try TestFramework.record(Self.message(for: failure), at: place(of: failure) ?? site, endingTheTest: true) else { throw failure }
+            try record(collectedBut: failure)
             return nil
         } catch {
             abandon()
@@ -71,7 +88,7 @@ extension SimulatedApp {
         } else if violation.severity == .warning {
             change =
                 "it is a warning, failing this run because the app fails on warnings (failOn = .warning); "
-                + "leave failOn at .failure, or turn the rule off: rules: .standard.setting(.\(rule.rawValue), to: .off)"
+                + "leave failOn at .failure, or turn the rule off: rules: .standard.setting(.\(rule.rawValue), to: .off), on the rule set the app is made with"
         } else {
             change = "rules: .standard.setting(.\(rule.rawValue), to: .warning) (or .off), on the rule set the app is made with"
         }

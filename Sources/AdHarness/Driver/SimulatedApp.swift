@@ -63,6 +63,8 @@ public final class SimulatedApp: Sendable {
         var running: HostedProcess?
         var processCount = 0
         var lastCrash: CrashReason?
+        /// The user closed the app, and nothing launched it since.
+        var closed = false
         var checkedEvents = 0
         var runawayNoted = false
         /// Whether a step ran, and whether ``finish()`` was called since.
@@ -74,6 +76,7 @@ public final class SimulatedApp: Sendable {
         /// The user tapped the privacy-options entry point in this process.
         var privacyOptionsTapped = false
         var probeStart: Int?
+        var probeRanges: [Range<Int>] = []
         /// A step threw: the test has its failure, or chose to catch it.
         var failed = false
         /// The last step a test called, for the notice of an unfinished run.
@@ -300,7 +303,10 @@ public final class SimulatedApp: Sendable {
                 startProcess()
             }
         case .close:
-            try self.step(.close, at: site) { _ in endProcess(reason: "close") }
+            try self.step(.close, at: site) { _ in
+                endProcess(reason: "close")
+                state.withLock { $0.closed = true }
+            }
         case .reinstall:
             try worldStep(.reinstall, at: site) { [world] in
                 endProcess(reason: "reinstall")
@@ -361,6 +367,7 @@ public final class SimulatedApp: Sendable {
         state.withLock {
             $0.running = process
             $0.privacyOptionsTapped = false
+            $0.closed = false
         }
     }
 
@@ -385,7 +392,8 @@ public final class SimulatedApp: Sendable {
         try recordAndRun(name, detail: detail, at: site) {
             guard let process = state.withLock({ $0.running }), process.isRunning else {
                 throw HarnessFailure.appNotRunning(
-                    step: name.rawValue, reason: state.withLock { $0.lastCrash.map { "it crashed: \($0)" } ?? "not launched" }
+                    step: name.rawValue,
+                    reason: state.withLock { $0.closed ? "the user closed it; launch it first" : $0.lastCrash.map { "it crashed: \($0)" } ?? "not launched" }
                 )
             }
             try body(process)

@@ -29,7 +29,9 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
     /// after whatever time passes in between.
     ///
     /// What a real user does before a long wait: an app left in front for days would keep its own
-    /// timers running all that time, where a real device locks and the app is suspended.
+    /// timers running all that time, where a real device locks and the app is suspended. A run
+    /// that ends closed has no app to tap at its end, so the privacy-options entry point is not
+    /// probed then.
     case close
     /// The app is deleted, installed and started again.
     case reinstall

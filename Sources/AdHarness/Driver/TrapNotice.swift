@@ -67,8 +67,9 @@ package enum TrapNotice {
     static let watchdog: Duration? = {
         let given = ProcessInfo.processInfo.environment["ADHARNESS_WATCHDOG"].flatMap(Double.init)
         if given == 0 || isTraced { return nil }
-        let seconds = given.map { $0 > 0 && $0 <= 3_600 ? $0 : 10 } ?? 10
-        return .milliseconds(Int64(seconds * 1_000))
+        // The bounds `--watchdog` takes: under a tenth of a second a busy machine's pause looks like a hang.
+        let seconds = given.map { $0 >= 0.1 && $0 <= 3_600 ? $0 : 10 } ?? 10
+        return .milliseconds(Int64((seconds * 1_000).rounded()))
     }()
 
     /// Whether a debugger traces this process.
@@ -93,7 +94,7 @@ package enum TrapNotice {
 
     /// Notes that the calling thread begins a step of `glue`, called at `site`; returns its slot for
     /// ``end(_:)``, or `nil` when notes are off or every slot is busy.
-    static func begin(glue: String, step: String, site: String, progress: @escaping @Sendable () -> Int = { 0 }) -> Int? {
+    static func begin(glue: String, step: String, site: String, progress: @escaping @Sendable () -> Int) -> Int? {
         let thread = pthread_self()
         // Counted outside the lock: the count takes the trace's.
         let initial = progress()

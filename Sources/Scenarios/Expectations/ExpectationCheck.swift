@@ -82,8 +82,7 @@ struct ExpectationCheck {
 
     mutating func check(_ expected: [ExpectedAdRequest]) {
         let requests = indices(of: .adsRequest)
-        for (offset, pinned) in expected.enumerated() {
-            let expectation = pinned
+        for (offset, expectation) in expected.enumerated() {
             guard offset < requests.count else {
                 mismatch("expect.adRequests", expected: "\(expected.count) requests", actual: "\(requests.count)", at: requests.last)
                 return
@@ -99,8 +98,7 @@ struct ExpectationCheck {
     }
 
     /// Each request must match; the first that does not is the mismatch.
-    mutating func check(every pinned: ExpectedAdRequest) {
-        let expectation = pinned
+    mutating func check(every expectation: ExpectedAdRequest) {
         let requests = indices(of: .adsRequest)
         guard let (number, index) = requests.enumerated().first(where: { !expectation.matches(trace[$0.element].fields) }) else { return }
         mismatch(

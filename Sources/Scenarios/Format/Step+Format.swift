@@ -167,10 +167,13 @@ extension Step: Codable {
     /// the file, found before anything runs.
     static func checkOrder(of steps: [Step], codingPath: [any CodingKey]) throws {
         var running = false
+        var closed = false
         for (index, step) in steps.enumerated() {
             let problem: String? =
                 switch step {
                 case .launch where running: "expected \"relaunch\" (the app is already running here), found \"launch\""
+                case _ where step.needsRunningApp && !running && closed:
+                    "expected \"launch\" after \"close\" before \"\(step)\" (it needs the app running), found none"
                 case _ where step.needsRunningApp && !running: "expected \"launch\" before \"\(step)\" (it needs the app running), found no launch before it"
                 default: nil
                 }
@@ -178,7 +181,7 @@ extension Step: Codable {
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath + [AnyCodingKey(intValue: index)], debugDescription: problem))
             }
             if step == .launch || step == .relaunch || step == .reinstall { running = true }
-            if step == .close { running = false }
+            if step == .close { (running, closed) = (false, true) }
         }
     }
 }
