@@ -7,7 +7,7 @@ import StandInRuntime
 
 extension SimulatedConsentInformation {
     /// Updates the consent information and waits for the result.
-    public func requestInfoUpdate(with parameters: ConsentRequestParameters) async throws(ConsentRequestError) {
+    package func requestInfoUpdate(with parameters: ConsentRequestParameters) async throws(ConsentRequestError) {
         try await process.awaitSuccess(of: "consent.update") { done in
             requestInfoUpdate(with: parameters, completion: done)
         }

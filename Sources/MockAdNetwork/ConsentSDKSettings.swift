@@ -105,23 +105,28 @@ public struct ConsentSDKSettings: Hashable, Sendable {
         self.testDeviceIdentifier = testDeviceIdentifier
     }
 
+    /// Whether debug settings with these test devices apply here: the consent SDK's own decision,
+    /// which a test sees in the trace (`testDevice=` on `consent.update`).
+    @available(*, deprecated, message: "read testDevice= on the trace's consent.update; leaves the public API in 0.12.0")
+    public func isTestDevice(listed identifiers: [String]) -> Bool { appliesDebugSettings(listing: identifiers) }
+
     /// Whether debug settings with these test devices apply here: on a simulator, or on a listed device.
-    public func isTestDevice(listed identifiers: [String]) -> Bool {
+    package func appliesDebugSettings(listing identifiers: [String]) -> Bool {
         isSimulator || identifiers.contains(testDeviceIdentifier)
     }
 }
 
 /// How the scripted user answers the consent SDK's forms.
-public struct ConsentUserScript: Hashable, Sendable {
+package struct ConsentUserScript: Hashable, Sendable {
     /// The answer to the consent form.
-    public var consentForm: ScriptedAnswer<ConsentFormAnswer>?
+    package var consentForm: ScriptedAnswer<ConsentFormAnswer>?
     /// The answer to the privacy-options form.
-    public var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
+    package var privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>?
     /// What a `custom` answer chooses; `nil` chooses nothing, as "reject all" does.
-    public var customChoices: ConsentChoices?
+    package var customChoices: ConsentChoices?
 
     /// Creates a script; a form shown without a scripted answer is an error of the scenario.
-    public init(
+    package init(
         consentForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
         privacyOptionsForm: ScriptedAnswer<ConsentFormAnswer>? = nil,
         customChoices: ConsentChoices? = nil
@@ -132,7 +137,7 @@ public struct ConsentUserScript: Hashable, Sendable {
     }
 
     /// The TCF choices an answer makes; `nil` for `dismiss`, which changes nothing.
-    public func choices(for answer: ConsentFormAnswer) -> ConsentChoices? {
+    package func choices(for answer: ConsentFormAnswer) -> ConsentChoices? {
         switch answer {
         case .acceptAll: .acceptAll
         case .rejectAll: .rejectAll

@@ -1,9 +1,14 @@
 import AdRequestKit
 import StandInRuntime
 
+/// How long the simulated user looks at a full-screen ad before closing it (`User.fullScreenAdWatchTime`).
+package let userWatchesFullScreenAdFor: Duration = .seconds(5)
+
 extension SimulatedAdSDK {
-    /// How long the simulated user looks at a full-screen ad before closing it.
-    public static let fullScreenAdWatchTime: Duration = .seconds(5)
+    /// How long the simulated user looks at a full-screen ad before closing it: use
+    /// `User.fullScreenAdWatchTime`, which needs no stand-in's type.
+    @available(*, deprecated, message: "use User.fullScreenAdWatchTime; SimulatedAdSDK becomes package in 0.12.0")
+    public static var fullScreenAdWatchTime: Duration { userWatchesFullScreenAdFor }
 
     /// Presents a loaded full-screen ad: `ads.present`, then, once the user has watched it, the
     /// reward of a rewarded ad (`ads.reward`) and the dismissal (`ads.dismiss`) with the completion.
@@ -25,7 +30,7 @@ extension SimulatedAdSDK {
             return
         }
         trace.record(.adsPresent, fields)
-        process.scheduleUserAnswer(after: Self.fullScreenAdWatchTime, label: "full-screen ad closed by the user") { [state] in
+        process.scheduleUserAnswer(after: userWatchesFullScreenAdFor, label: "full-screen ad closed by the user") { [state] in
             state.withLock { $0.fullScreenAdsOnScreen -= 1 }
             if ad.format == .rewarded { trace.record(.adsReward, fields) }
             trace.record(.adsDismiss, fields)

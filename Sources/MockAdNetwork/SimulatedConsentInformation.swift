@@ -15,7 +15,7 @@ import StandInRuntime
 /// A decision older than the SDK's lifetime for it (13 months of 31 days) is restored as stored, but the completion finds
 /// it expired, and in the EEA asks again.
 /// An update while another is in flight, and a form over a form, follow `ConsentSDKSettings.overlappingCalls`.
-public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
+package final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     /// What the SDK keeps between sessions.
     package let storage: ConsentStorage
     /// The SDK's configuration and latencies.
@@ -82,20 +82,20 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     }
 
     /// The consent status.
-    public var consentStatus: UserConsentStatus { session.withLock { $0.status } }
+    package var consentStatus: UserConsentStatus { session.withLock { $0.status } }
     /// Whether ads may be requested.
-    public var canRequestAds: Bool { session.withLock { $0.canRequestAds } }
+    package var canRequestAds: Bool { session.withLock { $0.canRequestAds } }
     /// Whether a form can be loaded.
-    public var formStatus: ConsentFormStatus { session.withLock { $0.formStatus } }
+    package var formStatus: ConsentFormStatus { session.withLock { $0.formStatus } }
     /// Whether the privacy-options entry point is required.
-    public var privacyOptionsRequirement: PrivacyOptionsRequirement { session.withLock { $0.privacyOptions } }
+    package var privacyOptionsRequirement: PrivacyOptionsRequirement { session.withLock { $0.privacyOptions } }
     /// Whether an update completed successfully in this session (forms need one).
     package var hasCompletedUpdate: Bool { session.withLock { $0.updateCompleted } }
     /// The region the last successful update applied, if any.
     package var effectiveRegion: ConsentRegion? { session.withLock { $0.region } }
 
     /// Starts an update: restores the previous session's answer at once, completes after the latency.
-    public func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
+    package func requestInfoUpdate(with parameters: ConsentRequestParameters, completion: @escaping @Sendable (ConsentRequestError?) -> Void) {
         guard process.answersCalls else { return }
         consentModeLink?.consentSDKStarting()
         let trace = process.trace
@@ -105,7 +105,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
         ]
         // A debug geography on a device that is not a test device is ignored: say so, never silently.
         if parameters.debugGeography != .disabled {
-            fields.append(EventField("testDevice", String(settings.isTestDevice(listed: parameters.testDeviceIdentifiers))))
+            fields.append(EventField("testDevice", String(settings.appliesDebugSettings(listing: parameters.testDeviceIdentifiers))))
         }
         // A sync identifier the guide does not allow, or one sent while sync is off, syncs nothing: say which.
         if let id = parameters.consentSyncID {
@@ -150,7 +150,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
     }
 
     /// Clears the stored consent and this session's answers.
-    public func reset() {
+    package func reset() {
         storage.clear()
         session.withLock { $0 = Session() }
         process.trace.record(.consentReset)
@@ -231,7 +231,7 @@ public final class SimulatedConsentInformation: ConsentInfoProvider, Sendable {
 
     /// Applies the region's rules; returns whether a stored decision had expired.
     private func applyUpdate(_ parameters: ConsentRequestParameters) -> Bool {
-        let geography = settings.isTestDevice(listed: parameters.testDeviceIdentifiers) ? parameters.debugGeography : .disabled
+        let geography = settings.appliesDebugSettings(listing: parameters.testDeviceIdentifiers) ? parameters.debugGeography : .disabled
         let region: ConsentRegion =
             switch geography {
             case .eea: .eea

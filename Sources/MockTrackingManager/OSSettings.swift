@@ -30,7 +30,7 @@ public struct OSSettings: Hashable, Sendable {
 }
 
 /// The tracking answer the OS stores for the installed app.
-public enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
+package enum StoredTrackingAnswer: String, CaseIterable, Hashable, Sendable, Codable {
     /// Never answered (or the app was reinstalled).
     case none
     /// The user allowed tracking.
@@ -81,7 +81,7 @@ public enum TrackingNoPromptReason: String, CaseIterable, Hashable, Sendable, Co
 }
 
 /// The app's foreground state.
-public enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
+package enum AppState: String, CaseIterable, Hashable, Sendable, Codable {
     /// In the foreground, nothing over it.
     case active
     /// In the foreground behind a system alert, or launching.

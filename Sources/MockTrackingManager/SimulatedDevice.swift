@@ -269,10 +269,3 @@ package enum AppLifecycleEvent: String, Hashable, Sendable {
     /// The app is coming back from the background (`applicationWillEnterForeground(_:)`).
     case willEnterForeground
 }
-
-extension SimulatedDevice {
-    /// A change the user makes in the Settings app: use ``TrackingSettingsChange``, the name that
-    /// pairs with ``LocationSettingsChange`` and does not need the stand-in's type.
-    @available(*, deprecated, renamed: "TrackingSettingsChange")
-    public typealias SettingsChange = TrackingSettingsChange
-}

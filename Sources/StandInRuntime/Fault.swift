@@ -19,7 +19,7 @@
 /// ```
 public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// The call it bends.
-    public var target: FaultTarget
+    package var call: FaultTarget
     /// What it does to the call.
     package var effect: FaultEffect
     /// How many times it fires; `nil` for every time.
@@ -28,7 +28,7 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// The effect on the target's calls, unchecked: for code that builds faults from data (a scenario
     /// file, the explorer's choices), which `problem` checks.
     package init(unchecked target: FaultTarget, _ effect: FaultEffect, times: Int? = nil) {
-        self.target = target
+        self.call = target
         self.effect = effect
         self.times = times
     }
@@ -37,12 +37,12 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     package var problem: String? {
         if let times, times < 1 { return "times must be at least 1, got \(times)" }
         switch effect {
-        case .error(let error) where !target.acceptedErrors.contains(error):
-            let accepted = target.acceptedErrors.map(\.rawValue).joined(separator: ", ")
+        case .error(let error) where !call.acceptedErrors.contains(error):
+            let accepted = call.acceptedErrors.map(\.rawValue).joined(separator: ", ")
             return accepted.isEmpty
-                ? "\(target.rawValue) cannot fail with an error"
-                : "expected one of \(accepted) (how \(target.rawValue) fails), found \(error.rawValue)"
-        case .appInactive where target != .trackingRequest:
+                ? "\(call.rawValue) cannot fail with an error"
+                : "expected one of \(accepted) (how \(call.rawValue) fails), found \(error.rawValue)"
+        case .appInactive where call != .trackingRequest:
             return "appState applies to trackingRequest only"
         default:
             return nil
@@ -51,8 +51,13 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
 
     /// `formLoad error=timeout times=1`.
     public var description: String {
-        "\(target.rawValue) \(effect)" + (times.map { " times=\($0)" } ?? "")
+        "\(call.rawValue) \(effect)" + (times.map { " times=\($0)" } ?? "")
     }
+
+    /// The call it bends: a typed fault says it in its name (`.formLoad(...)`), and `description`
+    /// prints it.
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0: read description")
+    public var target: FaultTarget { call }
 }
 
 /// The calls a fault can bend.
@@ -74,16 +79,16 @@ public enum FaultTarget: String, CaseIterable, Hashable, Sendable, Codable {
     package var acceptedErrors: [FaultError] {
         switch self {
         case .trackingRequest, .adStart: []
-        case .consentInfoUpdate: ConsentUpdateFailure.allCases.map(\.faultError)
-        case .formLoad: FormLoadFailure.allCases.map(\.faultError)
-        case .formPresent: FormPresentFailure.allCases.map(\.faultError)
-        case .adLoad: AdLoadFailure.allCases.map(\.faultError)
+        case .consentInfoUpdate: ConsentUpdateFailure.allCases.map(\.untyped)
+        case .formLoad: FormLoadFailure.allCases.map(\.untyped)
+        case .formPresent: FormPresentFailure.allCases.map(\.untyped)
+        case .adLoad: AdLoadFailure.allCases.map(\.untyped)
         }
     }
 }
 
 /// What a fault does to a call.
-public enum FaultEffect: Hashable, Sendable, CustomStringConvertible {
+package enum FaultEffect: Hashable, Sendable, CustomStringConvertible {
     /// The call fails with an error.
     case error(FaultError)
     /// The callback misbehaves.
@@ -94,7 +99,7 @@ public enum FaultEffect: Hashable, Sendable, CustomStringConvertible {
     case appInactive
 
     /// `error=timeout`, `callback=never`, `delay=3.000s`, `appState=inactive`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .error(let error): "error=\(error.rawValue)"
         case .callback(let fault): "callback=\(fault.rawValue)"

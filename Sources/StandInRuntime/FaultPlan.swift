@@ -24,7 +24,7 @@ package final class FaultPlan: Sendable {
         }
         return remaining.withLock { remaining in
             var effects: [FaultEffect] = []
-            for index in remaining.indices where remaining[index].fault.target == target && include(remaining[index].fault.effect) {
+            for index in remaining.indices where remaining[index].fault.call == target && include(remaining[index].fault.effect) {
                 if let left = remaining[index].left {
                     guard left > 0 else { continue }
                     remaining[index].left = left - 1

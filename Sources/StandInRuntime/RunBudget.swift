@@ -4,7 +4,7 @@ import Foundation
 /// How much one run may do before the harness stops it as a runaway: a glue that loops without end
 /// would otherwise hang the test process or crash it with a stack overflow, losing every other
 /// test's result. On a device such a glue spins too, so stopping it is a finding, not a limit.
-public struct RunBudget: Hashable, Sendable {
+package struct RunBudget: Hashable, Sendable {
     /// Work items (callbacks, timers, answers) the clock may run at one virtual instant.
     package var workPerInstant: Int
     /// Work items the clock may run in the whole run.
@@ -22,7 +22,7 @@ public struct RunBudget: Hashable, Sendable {
 
     /// Far above what any real flow needs (a launch runs tens of items, a long scenario thousands),
     /// low enough that a loop ends in well under a second and a shallow stack.
-    public static let standard = RunBudget()
+    package static let standard = RunBudget()
 
     /// What the app may still do once its run is over (`VirtualClock.playOut(within:)`): a flow
     /// ends in tens of items; a glue that loops is let go after a hundredth of a run's budget.

@@ -56,7 +56,7 @@ public final class Trace: AdsEventLog, Sendable {
     /// logs through `ports.log` and a test reads the trace, so only an `@_spi(StandIns) import`
     /// reaches it here.
     @_spi(StandIns)
-    public func record(_ event: AdsEvent) { record(TraceName(event), event.fields) }
+    public func record(_ event: AdsEvent) { record(TraceName(adsEvent: event), event.fields) }
 
     /// Calls the observer with every event recorded from now on and its index in the trace, one
     /// event at a time and in trace order, on a recording thread.

@@ -9,10 +9,10 @@ import AdRequestKit
 public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The name as traces and fixtures spell it: `ads.request`.
     public let rawValue: String
-    /// What the event means, in one line.
-    public let meaning: String
+    /// What the event means, in one line (the `trace --names` listing).
+    package let oneLineMeaning: String
     /// Who records it.
-    public let recorder: Recorder
+    package let recordedBy: Recorder
 
     /// Who records an event.
     public enum Recorder: String, Hashable, Sendable, CaseIterable {
@@ -32,8 +32,8 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
 
     private init(_ rawValue: String, _ recorder: Recorder, _ meaning: String) {
         self.rawValue = rawValue
-        self.recorder = recorder
-        self.meaning = meaning
+        recordedBy = recorder
+        oneLineMeaning = meaning
         number = Self.made.withLock { made in
             made += 1
             return made
@@ -47,7 +47,14 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the event is ground truth (recorded by the harness or a stand-in, not by the glue).
-    public var isGroundTruth: Bool { recorder != .glue }
+    public var isGroundTruth: Bool { recordedBy != .glue }
+
+    /// What the event means, in one line: `adharness trace --names` lists every name with it.
+    @available(*, deprecated, message: "leaves the public API in 0.12.0: adharness trace --names lists each name's meaning")
+    public var meaning: String { oneLineMeaning }
+    /// Who records it: ``isGroundTruth`` says what a rule or a test needs of it.
+    @available(*, deprecated, message: "leaves the public API in 0.12.0: read isGroundTruth")
+    public var recorder: Recorder { recordedBy }
 
     /// The name as spelled in traces.
     public var description: String { rawValue }
@@ -281,7 +288,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let callbackLate = Self("callback.late", .glue, "a callback came after the app's timeout; the app took it as news")
 
     /// Every name, grouped by recorder.
-    public static let all: [TraceName] = [
+    package static let everyName: [TraceName] = [
         deviceReady, step, appLaunch, appActive, appInactive, appBackground, appTerminate, appReinstall, appCrash,
         settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runFinish, probeEnd, sdkCall, sdkResult,
         harnessIssue,
@@ -297,10 +304,10 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
         callbackIgnored, callbackLate,
     ]
 
-    private static let byRawValue: [String: TraceName] = Dictionary(all.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byRawValue: [String: TraceName] = Dictionary(everyName.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The name of an event the app-side logic logs.
-    public init(_ event: AdsEvent) {
+    package init(adsEvent event: AdsEvent) {
         self =
             switch event {
             case .evaluated: .decision
@@ -315,4 +322,12 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
             case .lateCallback: .callbackLate
             }
     }
+
+    /// Every name, grouped by recorder: `adharness trace --names` lists them.
+    @available(*, deprecated, message: "leaves the public API in 0.12.0: adharness trace --names lists every name")
+    public static var all: [TraceName] { everyName }
+
+    /// The name of an event the app-side logic logs.
+    @available(*, deprecated, message: "leaves the public API in 0.12.0: the trace records an AdsEvent under its name")
+    public init(_ event: AdsEvent) { self.init(adsEvent: event) }
 }

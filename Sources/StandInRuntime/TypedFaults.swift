@@ -54,7 +54,7 @@ public enum CallFault<Failure: CallFailure>: Hashable, Sendable {
     /// The effect, as the untyped fault holds it.
     var effect: FaultEffect {
         switch self {
-        case .error(let failure): .error(failure.faultError)
+        case .error(let failure): .error((failure as? any UntypedFailure)?.untyped ?? .internal)
         case .callback(let fault): .callback(fault)
         case .delay(let delay): .delay(delay)
         }
@@ -95,13 +95,32 @@ public enum TrackingRequestFault: Hashable, Sendable {
     }
 }
 
-/// An error one call can fail with: each call's own set, named as ``FaultError`` names it.
+/// An error one call can fail with: each call's own set (``ConsentUpdateFailure``,
+/// ``FormLoadFailure``, ``FormPresentFailure``, ``AdLoadFailure``).
 public protocol CallFailure: CaseIterable, Hashable, Sendable {
-    /// The call this set belongs to.
+    /// The call this set belongs to: its type says it.
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
     static var target: FaultTarget { get }
-    /// The error, as the untyped fault and the scenario format name it.
+    /// The error, as the untyped fault and the scenario format name it: its case says it.
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
     var faultError: FaultError { get }
 }
+
+/// A typed failure as the scenario format and the fault plan name it: the same case name.
+package protocol UntypedFailure {
+    /// The error, untyped.
+    var untyped: FaultError { get }
+}
+
+extension UntypedFailure where Self: RawRepresentable, RawValue == String {
+    /// The error of the same name: each typed failure's cases are named as ``FaultError``'s.
+    package var untyped: FaultError { FaultError(rawValue: rawValue)! }
+}
+
+extension ConsentUpdateFailure: UntypedFailure {}
+extension FormLoadFailure: UntypedFailure {}
+extension FormPresentFailure: UntypedFailure {}
+extension AdLoadFailure: UntypedFailure {}
 
 /// How the consent information update fails.
 public enum ConsentUpdateFailure: String, CallFailure {
@@ -115,9 +134,11 @@ public enum ConsentUpdateFailure: String, CallFailure {
     case misconfiguration
 
     /// The consent information update.
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
     public static var target: FaultTarget { .consentInfoUpdate }
     /// The same error, untyped.
-    public var faultError: FaultError { FaultError(rawValue: rawValue)! }
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
+    public var faultError: FaultError { untyped }
 }
 
 /// How loading a consent form fails.
@@ -130,9 +151,11 @@ public enum FormLoadFailure: String, CallFailure {
     case unavailable
 
     /// Loading a consent form.
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
     public static var target: FaultTarget { .formLoad }
     /// The same error, untyped.
-    public var faultError: FaultError { FaultError(rawValue: rawValue)! }
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
+    public var faultError: FaultError { untyped }
 }
 
 /// How presenting a consent form fails.
@@ -145,9 +168,11 @@ public enum FormPresentFailure: String, CallFailure {
     case invalidViewController
 
     /// Presenting a form.
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
     public static var target: FaultTarget { .formPresent }
     /// The same error, untyped.
-    public var faultError: FaultError { FaultError(rawValue: rawValue)! }
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
+    public var faultError: FaultError { untyped }
 }
 
 /// How loading an ad fails.
@@ -164,7 +189,9 @@ public enum AdLoadFailure: String, CallFailure {
     case server
 
     /// Loading an ad.
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
     public static var target: FaultTarget { .adLoad }
     /// The same error, untyped.
-    public var faultError: FaultError { FaultError(rawValue: rawValue)! }
+    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
+    public var faultError: FaultError { untyped }
 }

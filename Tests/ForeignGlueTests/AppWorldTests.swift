@@ -149,7 +149,7 @@ struct AppWorldTests {
         #expect(app.trace.events.contains { $0.name == .adsRequest && $0["format"] == "interstitial" })
         #expect(app.trace.events.contains { $0.name == .adsPresent })
         #expect(app.leftovers.suspendedTasks == ["requestAd"], "the glue waits for the user to close the ad")
-        try app.advance(by: SimulatedAdSDK.fullScreenAdWatchTime)
+        try app.advance(by: User.fullScreenAdWatchTime)
         #expect(app.trace.events.contains { $0.name == .adsDismiss })
         #expect(app.leftovers.suspendedTasks.isEmpty)
         try app.requestAd()

@@ -51,7 +51,7 @@ extension SimulatedApp {
             analyticsConfiguration: isRunning ? runningStandIns?.analytics.configurationOrder : nil,
             believed: isRunning ? consentState : nil,
             unfiredFaults: faults.firingsLeft,
-            checker: ruleChecker.debts(at: now)
+            checker: checker.debts(at: now)
         )
     }
 }

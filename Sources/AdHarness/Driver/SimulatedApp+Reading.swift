@@ -11,21 +11,8 @@ extension SimulatedApp {
     public var clock: VirtualClock { world.clock }
     /// Everything observable, in order.
     public var trace: Trace { world.trace }
-    /// The simulated phone, a stand-in behind the driver: read ``trackingStatus``, ``groundTruth`` and
-    /// ``trace``, and change its settings with ``changeSettings(_:fileID:filePath:line:column:)``.
-    ///
-    /// Deprecated because a test reached the stand-in itself through it (issue 47: the front door
-    /// is the driver); `SimulatedDevice` becomes `package` in 0.11.0.
-    @available(*, deprecated, message: "read trackingStatus, groundTruth or trace; SimulatedDevice becomes package in 0.11.0")
-    public var device: SimulatedDevice { world.device }
     /// The app's storage, shared by the app and the consent SDK; it survives relaunches.
     package var storage: InMemoryKeyValueStore { world.storage }
-    /// The OS's location authorization for the app, a stand-in behind the driver: read
-    /// ``groundTruth`` (its `location`) and ``locationAnswers``.
-    ///
-    /// Deprecated for the reason ``device`` is; `SimulatedLocationServices` becomes `package` in 0.11.0.
-    @available(*, deprecated, message: "read groundTruth?.location or locationAnswers; SimulatedLocationServices becomes package in 0.11.0")
-    public var location: SimulatedLocationServices { world.location }
     /// The faults of the run.
     package var faults: FaultPlan { world.faults }
 
@@ -48,13 +35,6 @@ extension SimulatedApp {
     public var adRequests: [RecordedAdRequest] { world.adRequests }
     /// The outcome of every ad request of the reference glue that has completed, across processes.
     package var adResults: [Result<LoadedAd, AdRequestFailure>] { referenceGlue?.adResults ?? [] }
-    /// Every error the package's reference glue surfaced, across processes; always empty for your
-    /// glue, which keeps its own.
-    @available(
-        *, deprecated,
-        message: "filled only by the package's reference glue, which also records each error as an app.error event: read trace.events(named: .appError)"
-    )
-    public var errors: [AdsFlowError] { referenceGlue?.errors ?? [] }
     /// Why the app last crashed, if it did.
     public var crash: CrashReason? { state.withLock { $0.lastCrash } }
     /// Whether the app is running.
@@ -80,7 +60,7 @@ extension SimulatedApp {
     }
     /// Every finding so far, failures and warnings, in order, each with its severity (``Finding/severity``):
     /// the one list of what the rules found; ``failures`` and ``warnings`` are views of it.
-    public var findings: [Finding] { ruleChecker.findings }
+    public var findings: [Finding] { checker.findings }
     /// Every warning so far: rules broken that the run's rule set reports without failing the run.
     public var warnings: [Finding] { findings.filter { $0.severity == .warning } }
     /// Every failure so far, in order (with ``stopsAtFirstFailure`` off, the run goes on past them);

@@ -35,10 +35,10 @@ public final class SimulatedApp: Sendable {
     /// This app's maker of its processes' glue, from ``glueFactory``.
     let makeGlue: @Sendable (AppPorts) -> any ConsentGlue
     /// The rule checker, watching every event.
-    public let ruleChecker: RuleChecker
-    /// The rule checker: use ``ruleChecker``.
-    @available(*, deprecated, renamed: "ruleChecker")
-    public var invariants: RuleChecker { ruleChecker }
+    package let checker: RuleChecker
+    /// The rule checker, watching every event: read ``findings`` (or ``failures`` and ``warnings``).
+    @available(*, deprecated, message: "read findings, failures or warnings; RuleChecker becomes package in 0.12.0")
+    public var ruleChecker: RuleChecker { checker }
     /// The ad unit every ``SimulatedApp/requestAd(fileID:filePath:line:column:)`` asks for.
     public let adUnitID: String
     /// Whether a step throws the first failure (the default), or the run goes on and records every
@@ -109,7 +109,7 @@ public final class SimulatedApp: Sendable {
         world = try SimulatedWorld(setup, legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(setup.previousSession, $0) })
         glueFactory = glue
         makeGlue = glue.startApp()
-        ruleChecker = RuleChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
+        checker = RuleChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
         observer?(world.trace)
     }
@@ -363,7 +363,7 @@ public final class SimulatedApp: Sendable {
             state.processCount += 1
             return state.processCount
         }
-        let process = HostedProcess.launch(number: number, in: world, glue: makeGlue, checker: ruleChecker)
+        let process = HostedProcess.launch(number: number, in: world, glue: makeGlue, checker: checker)
         state.withLock {
             $0.running = process
             $0.privacyOptionsTapped = false

@@ -18,7 +18,3 @@ extension Step {
         public var description: String { "\(step), called at \(site)" }
     }
 }
-
-/// A step and where it was called: use ``Step/Call``.
-@available(*, deprecated, renamed: "Step.Call")
-public typealias StepCall = Step.Call

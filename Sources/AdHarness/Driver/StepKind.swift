@@ -51,7 +51,3 @@ extension TraceEvent {
     /// step back, as each rule that learns from steps asks on every one.
     func isStep(_ step: Step.Kind) -> Bool { name == .step && self[TraceField<Step.Kind>.step.name] == step.rawValue }
 }
-
-/// A step's kind: use ``Step/Kind``.
-@available(*, deprecated, renamed: "Step.Kind")
-public typealias HarnessStep = Step.Kind

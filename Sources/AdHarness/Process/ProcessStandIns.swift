@@ -4,7 +4,7 @@ import MockTrackingManager
 import StandInRuntime
 
 /// The OS and SDK stand-ins of one process, and the ports a glue gets from them.
-public struct ProcessStandIns: Sendable {
+package struct ProcessStandIns: Sendable {
     /// The process: its clock scope, faults and trace.
     package let process: AppProcess
     /// The OS's tracking authorization.
@@ -12,7 +12,7 @@ public struct ProcessStandIns: Sendable {
     /// The OS's advertising identifier.
     package let identifier: SimulatedAdvertisingIdentifier
     /// The consent SDK's consent information.
-    public let consentInformation: SimulatedConsentInformation
+    package let consentInformation: SimulatedConsentInformation
     /// The consent SDK's forms.
     package let consentForms: SimulatedConsentForms
     /// The legacy consent SDK's consent information, when the app runs it.

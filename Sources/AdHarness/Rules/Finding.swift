@@ -4,12 +4,6 @@ import StandInRuntime
 public struct Finding: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rule broken.
     public var rule: RuleID
-    /// The rule broken: use ``rule``.
-    @available(*, deprecated, renamed: "rule")
-    public var invariant: RuleID {
-        get { rule }
-        set { rule = newValue }
-    }
     /// How severely the run's rule set takes it.
     public var severity: RuleSeverity
     /// The event that broke it.
@@ -94,7 +88,3 @@ public struct Finding: Error, Hashable, Sendable, CustomStringConvertible {
         "\(rule.rawValue) (\(authority)) at \(event.time.harnessDescription) \(event.name): \(rule.statement); source: \(rule.source)"
     }
 }
-
-/// A rule broken, a failure or a warning: use ``Finding``.
-@available(*, deprecated, renamed: "Finding")
-public typealias InvariantViolation = Finding

@@ -48,14 +48,6 @@ public final class RuleChecker: Sendable {
         trace.observeFromStart { event, index in held.checker?.check(event, at: index) }
     }
 
-    /// Every failure so far, in order.
-    @available(*, deprecated, message: "read findings: one list, each finding with its severity (SimulatedApp.findings in a test)")
-    public var violations: [Finding] { findings(at: .failure) }
-
-    /// Every warning so far, in order.
-    @available(*, deprecated, message: "read findings: one list, each finding with its severity (SimulatedApp.findings in a test)")
-    public var warnings: [Finding] { findings(at: .warning) }
-
     /// Every finding so far, failures and warnings, in order, each with its severity.
     public var findings: [Finding] {
         let (found, events) = (state.withLock { $0.findings }, trace.events)
@@ -138,7 +130,7 @@ public final class RuleChecker: Sendable {
             for (rule, severity, place) in atEvent?.judging ?? [] {
                 let broken = if let place { state.ruleStates[place].breaks(event, state.facts) } else { rule.breaks(event, nil, state.facts) }
                 guard broken else { continue }
-                let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, authority: rule.authority(at: event))
+                let severity = rule.authorityAt == nil ? severity : rules.severity(of: rule.id, at: rule.authority(at: event))
                 guard severity != .off else { continue }
                 // A finding made at a later event than the step it collects from points at that step.
                 let cause = Self.cause(of: rule, at: index, state.lastStep)?.index
@@ -177,7 +169,3 @@ private final class WeakChecker: Sendable {
 
     init(_ checker: RuleChecker) { self.checker = checker }
 }
-
-/// Checks every rule of a rule set on each event: use ``RuleChecker``.
-@available(*, deprecated, renamed: "RuleChecker")
-public typealias InvariantChecker = RuleChecker

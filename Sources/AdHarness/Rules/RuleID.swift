@@ -148,7 +148,3 @@ package struct RuleDescriptor: Sendable {
     /// Whose rule it is at the event that broke it: ``authority``, unless the rule says otherwise there.
     package func authority(at event: TraceEvent) -> RuleAuthority { authorityAt?(event) ?? authority }
 }
-
-/// The name of a rule: use ``RuleID``.
-@available(*, deprecated, renamed: "RuleID")
-public typealias Invariant = RuleID

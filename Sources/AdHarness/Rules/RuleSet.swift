@@ -57,11 +57,16 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// How severely the set checks a rule.
-    public func severity(of rule: RuleID) -> RuleSeverity { severity(of: rule, authority: rule.authority) }
+    public func severity(of rule: RuleID) -> RuleSeverity { severity(of: rule, at: rule.authority) }
+
+    /// How severely the set checks a rule where it has this authority: a finding carries its own
+    /// ``Finding/severity``, worked out so.
+    @available(*, deprecated, message: "read the finding's severity; leaves the public API in 0.12.0")
+    public func severity(of rule: RuleID, authority: RuleAuthority) -> RuleSeverity { severity(of: rule, at: authority) }
 
     /// How severely the set checks a rule where it has this authority (a rule whose authority
     /// depends on the event, as ``Finding/authority`` gives it).
-    public func severity(of rule: RuleID, authority: RuleAuthority) -> RuleSeverity {
+    package func severity(of rule: RuleID, at authority: RuleAuthority) -> RuleSeverity {
         if let chosen = overrides[rule] { return chosen }
         switch base {
         case .standard: break
@@ -98,7 +103,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     /// no registry: another set, made elsewhere in the process, knows nothing of it.
     /// A name already another rule's (the package's, or another type's in the set), or events the
     /// glue records, are refused.
-    public func adding<R: Rule>(_ rule: R, severity: RuleSeverity? = nil) throws(RuleSetError) -> RuleSet {
+    public func adding<R: Rule>(_ rule: R, severity: RuleSeverity? = nil) throws -> RuleSet {
         let custom = AnyRule(rule)
         if let refusal = custom.refusal(in: self) { throw refusal }
         return setting(custom.id, to: severity ?? rule.authority.defaultSeverity)
@@ -159,9 +164,9 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A rule set that could not be read, and why.
-public struct RuleSetError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct RuleSetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was expected and what was found.
-    public let description: String
+    package let description: String
 
     init(_ description: String) { self.description = description }
 }

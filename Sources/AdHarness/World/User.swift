@@ -33,6 +33,10 @@ public struct User: Hashable, Sendable {
     /// What a `custom` answer to a consent or privacy-options form chooses.
     public var consentChoices: ConsentChoices?
 
+    /// How long every simulated user looks at a full-screen ad before closing it: advance by this
+    /// after presenting one to see it dismissed.
+    public static var fullScreenAdWatchTime: Duration { userWatchesFullScreenAdFor }
+
     /// Creates a user; the default answers nothing.
     public init(
         trackingPrompt: ScriptedAnswer<TrackingPromptAnswer>? = nil,

@@ -98,7 +98,7 @@ final class PathLines: Sendable {
         }
         for text in fields[4].fields("\u{1E}") where !text.isEmpty {
             let fault = try fault(text)
-            decisions.faults[fault.target] = .some(fault)
+            decisions.faults[fault.call] = .some(fault)
             decisions.chosenFaults.append(fault)
         }
         return decisions

@@ -176,19 +176,6 @@ public struct Counterexample: Sendable, CustomStringConvertible {
     /// The fixture, decoded.
     public var scenario: Scenario
 
-    /// The rule broken: use ``rule``.
-    @available(*, deprecated, renamed: "rule")
-    public var invariant: RuleID {
-        get { rule }
-        set { rule = newValue }
-    }
-    /// The finding on the shrunk run: use ``finding``.
-    @available(*, deprecated, renamed: "finding")
-    public var violation: Finding {
-        get { finding }
-        set { finding = newValue }
-    }
-
     /// `rule in 3 steps: launch, onboarding, requestAd (with ...)`, `(warning)` after a warning's name: one line.
     public var description: String {
         "\(rule.rawValue)\(severity == .warning ? " (warning)" : "") in \(steps.count) steps: \(steps.joined(separator: ", "))"

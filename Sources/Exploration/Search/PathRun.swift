@@ -22,7 +22,7 @@ struct PathRun: Sendable {
     init(start: Scenario, glue: GlueFactory, maxFaults: Int, goesOnPastFailures: Bool = true, place: RunPlace = .inProcess) {
         self.start = start
         self.glue = glue
-        self.keys = StateKeys(maxFaults: maxFaults, startTargets: Set(start.faults.map(\.target)))
+        self.keys = StateKeys(maxFaults: maxFaults, startTargets: Set(start.faults.map(\.call)))
         self.goesOnPastFailures = goesOnPastFailures
         self.place = place
     }

@@ -62,7 +62,7 @@ struct RandomWalks: Sendable {
         for key in ExplorationBounds.answerKeys where !answered.contains(key) {
             if let choices = bounds.answers(for: key, onSheet: onSheet) { decisions = decisions.answering(choices[random.below(choices.count)]) }
         }
-        let taken = Set(run.start.faults.map(\.target))
+        let taken = Set(run.start.faults.map(\.call))
         var targets = FaultTarget.allCases.filter { !taken.contains($0) }
         for _ in 0..<random.below(bounds.maxFaults + 1) where !targets.isEmpty {
             let target = targets.remove(at: random.below(targets.count))

@@ -126,11 +126,11 @@ enum TraceCommand: Command {
 
     /// Every trace event name, grouped by who records it, with its meaning.
     private static func names(_ output: Output) {
-        let width = TraceName.all.map(\.rawValue.count).max() ?? 0
+        let width = TraceName.everyName.map(\.rawValue.count).max() ?? 0
         for recorder in TraceName.Recorder.allCases {
             output.line("\(recorder.rawValue):" + (recorder == .glue ? " (the glue's own log: never read by an invariant)" : ""))
-            for name in TraceName.all where name.recorder == recorder {
-                output.line("  " + name.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + name.meaning)
+            for name in TraceName.everyName where name.recordedBy == recorder {
+                output.line("  " + name.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + name.oneLineMeaning)
             }
         }
     }

@@ -6,7 +6,7 @@ import StandInRuntime
 /// Registering the change callback stands for creating the real manager: the callback comes once
 /// with the current status, then on every change, each time on a later clock turn through the
 /// process's `CallbackDelivery`, never inside the call that caused it.
-public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
+package final class SimulatedLocationManager: LocationAuthorizer, Sendable {
     private let services: SimulatedLocationServices
     private let process: AppProcess
     private let handler = Locked<(@Sendable (LocationAuthorizationStatus) -> Void)?>(nil)
@@ -19,31 +19,31 @@ public final class SimulatedLocationManager: LocationAuthorizer, Sendable {
     }
 
     /// The status as the OS reports it now.
-    public var authorizationStatus: LocationAuthorizationStatus { services.status }
+    package var authorizationStatus: LocationAuthorizationStatus { services.status }
     /// Precise or approximate locations.
-    public var accuracyAuthorization: LocationAccuracyAuthorization { services.accuracy }
+    package var accuracyAuthorization: LocationAccuracyAuthorization { services.accuracy }
 
     /// Registers the change callback; the current status comes on the next turn.
-    public func setAuthorizationChangeHandler(_ handler: @escaping @Sendable (LocationAuthorizationStatus) -> Void) {
+    package func setAuthorizationChangeHandler(_ handler: @escaping @Sendable (LocationAuthorizationStatus) -> Void) {
         guard process.answersCalls else { return }
         self.handler.withLock { $0 = handler }
         deliver(services.status, trigger: "registration")
     }
 
     /// Asks for when-in-use authorization, as the OS does.
-    public func requestWhenInUseAuthorization() {
+    package func requestWhenInUseAuthorization() {
         guard process.answersCalls else { return }
         services.requestWhenInUse(process: process)
     }
 
     /// Asks for always authorization, as the OS does.
-    public func requestAlwaysAuthorization() {
+    package func requestAlwaysAuthorization() {
         guard process.answersCalls else { return }
         services.requestAlways(process: process)
     }
 
     /// Asks for temporary precise location, as the OS does.
-    public func requestTemporaryFullAccuracyAuthorization(
+    package func requestTemporaryFullAccuracyAuthorization(
         purposeKey: String,
         completion: @escaping @Sendable (LocationAuthorizationError?) -> Void
     ) {

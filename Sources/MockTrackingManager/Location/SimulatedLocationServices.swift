@@ -7,7 +7,7 @@ import StandInRuntime
 /// prompt counter, so a location prompt makes the app inactive and counts as another system prompt
 /// for the tracking request. "Allow Once" and temporary full accuracy last while the app is in use:
 /// they end when the app goes to the background or another process starts.
-public final class SimulatedLocationServices: Sendable {
+package final class SimulatedLocationServices: Sendable {
     let device: SimulatedDevice
     let trace: Trace
     let user: LocationUserScript
@@ -59,11 +59,11 @@ public final class SimulatedLocationServices: Sendable {
     }
 
     /// The status as the OS reports it now.
-    public var status: LocationAuthorizationStatus { state.withLock { $0.status } }
+    package var status: LocationAuthorizationStatus { state.withLock { $0.status } }
     /// Precise or approximate locations.
     package var accuracy: LocationAccuracyAuthorization { state.withLock { $0.accuracy } }
     /// The location settings.
-    public var settings: LocationSettings { state.withLock { $0.settings } }
+    package var settings: LocationSettings { state.withLock { $0.settings } }
     /// Whether the current when-in-use grant came from "Allow Once" (the real API cannot tell).
     package var isAllowOnce: Bool { state.withLock { $0.allowOnceProcess != nil } }
     /// Whether the current always grant is provisional: always asked directly, "Allow While Using" chosen.

@@ -50,7 +50,7 @@ package struct FaultSpec: Codable {
     /// Writes `{"target": "formLoad", "error": "timeout", "times": 1}`.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(fault.target.rawValue, forKey: .target)
+        try container.encode(fault.call.rawValue, forKey: .target)
         switch fault.effect {
         case .error(let error): try container.encode(error.rawValue, forKey: .error)
         case .callback(let callback): try container.encode(callback.rawValue, forKey: .callback)

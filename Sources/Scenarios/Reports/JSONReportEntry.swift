@@ -115,7 +115,7 @@ extension JSONReport {
         init(_ event: TraceEvent) {
             time = event.time.harnessDescription
             name = event.name.rawValue
-            recorder = event.name.recorder.rawValue
+            recorder = event.name.recordedBy.rawValue
             fields = Dictionary(event.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         }
     }

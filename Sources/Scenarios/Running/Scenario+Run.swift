@@ -65,7 +65,7 @@ extension Scenario {
         check.all(expect)
         return ScenarioVerdict(
             name: name, trace: events, mismatches: check.mismatches, failure: failure, violations: violations,
-            warnings: app.warnings.map(app.locating), rules: app.ruleChecker.rules, expectedWarnings: expect.warnings ?? []
+            warnings: app.warnings.map(app.locating), rules: app.checker.rules, expectedWarnings: expect.warnings ?? []
         )
     }
 

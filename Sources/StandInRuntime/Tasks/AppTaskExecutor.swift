@@ -13,7 +13,7 @@ import AdRequestKit
 /// dispatch queue of the glue's own) is kept and never run: the task stays suspended, and the run
 /// names it instead of going on in an order that changes from run to run.
 @available(macOS 15.0, iOS 18.0, *)
-public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+package final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private let state = Locked(State())
 
     private struct State {
@@ -38,7 +38,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     private let runaway = Locked<(@Sendable ([String]) -> Void)?>(nil)
 
     /// Creates an executor with nothing to run.
-    public convenience init() { self.init(jobsPerDrain: RunBudget.standard.workPerInstant * 10) }
+    package convenience init() { self.init(jobsPerDrain: RunBudget.standard.workPerInstant * 10) }
 
     /// Creates an executor that stops once one drain runs more than `jobsPerDrain` jobs.
     package init(jobsPerDrain: Int) {
@@ -49,10 +49,10 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     // MARK: Executor
 
     /// Takes a job of one of the app's tasks; it runs at the next `runUntilIdle()`.
-    public func enqueue(_ job: consuming ExecutorJob) { enqueue(UnownedJob(job)) }
+    package func enqueue(_ job: consuming ExecutorJob) { enqueue(UnownedJob(job)) }
 
     /// Takes a job of one of the app's tasks; it runs at the next `runUntilIdle()`.
-    public func enqueue(_ job: UnownedJob) {
+    package func enqueue(_ job: UnownedJob) {
         let fromHarness = Self.driving === self
         state.withLock { state in
             if fromHarness { state.jobs.append(job) } else { state.outside.append(job) }
@@ -61,11 +61,11 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     }
 
     /// This executor, as the runtime refers to it.
-    public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 
     /// Passes when the harness is driving this executor on the calling thread: there, the glue's
     /// main actor is this executor (`MainActor.assumeIsolated` in a callback the harness delivers).
-    public func checkIsolated() {
+    package func checkIsolated() {
         precondition(Self.driving === self, "adharness: main-actor code ran on a thread the harness does not drive")
     }
 
@@ -73,7 +73,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// Starts one of the app's tasks, named for reports; it runs at the next `runUntilIdle()`.
     /// `owner` (the process that started it) can later `abandon(owner:)` it.
-    public func start(_ name: String, owner: ObjectIdentifier? = nil, _ operation: @escaping @Sendable () async -> Void) {
+    package func start(_ name: String, owner: ObjectIdentifier? = nil, _ operation: @escaping @Sendable () async -> Void) {
         let id = state.withLock { state in
             state.taskCount += 1
             state.running[state.taskCount] = (name, owner)
@@ -89,7 +89,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// Runs an async operation of the app to its end and returns its value, or `nil` if it is still
     /// suspended once nothing is left to run (it waits for the clock or the user).
-    public func value<Value: Sendable>(
+    package func value<Value: Sendable>(
         of name: String, owner: ObjectIdentifier? = nil, _ operation: @escaping @Sendable () async -> Value
     ) -> Value? {
         let result = Locked<Value?>(nil)
@@ -142,7 +142,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// The app's tasks that have started and not ended, in the order they started: once nothing is
     /// ready, each waits for something (a callback, the clock, the user, or something outside).
-    public var suspendedTasks: [String] {
+    package var suspendedTasks: [String] {
         state.withLock { state in state.running.sorted { $0.key < $1.key }.map(\.value.name) }
     }
 
@@ -180,7 +180,7 @@ public final class AppTaskExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// The executor of the app the calling thread drives, if any: while the harness makes a glue,
     /// steps it or runs its clock.
-    public static var current: AppTaskExecutor? { driving }
+    package static var current: AppTaskExecutor? { driving }
 
     /// The executor the calling thread drives, if any.
     static var driving: AppTaskExecutor? {

@@ -99,7 +99,7 @@ final class ContinuationLedger: Sendable {
     }
 
     private struct WeakDevice {
-        weak var device: SimulatedDevice?
+        weak var device: AnyObject?
     }
 
     private let counts = Protected(Counts())
@@ -121,7 +121,8 @@ final class ContinuationLedger: Sendable {
 
     /// A glue was made for a process: its world's device is noted, weakly, once.
     func glueMade(on ports: AppPorts) {
-        let device = ports.lifecycle as? SimulatedDevice
+        // The simulated phone stands behind the lifecycle port; it is an object, held weakly here.
+        let device = type(of: ports.lifecycle) is AnyClass ? ports.lifecycle as AnyObject : nil
         counts.withLock { counts in
             counts.glues += 1
             guard let device, !counts.devices.contains(where: { $0.device === device }) else { return }

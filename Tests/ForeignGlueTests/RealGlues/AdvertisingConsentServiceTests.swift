@@ -209,7 +209,7 @@ struct AdvertisingConsentServiceTests {
         let covered = #expect(throws: HarnessFailure.self) { try app.tap("watchAdForCoins") }
         guard case .scenarioIssue(let issue, _) = covered else { return #expect(Bool(false), "\(String(describing: covered))") }
         #expect(issue.contains("covered by a form, a full-screen ad or a system prompt"), "\(issue)")
-        try app.advance(by: SimulatedAdSDK.fullScreenAdWatchTime)
+        try app.advance(by: User.fullScreenAdWatchTime)
         try app.runUntilIdle()
         try app.tap("watchAdForCoins")
         try app.runUntilIdle()

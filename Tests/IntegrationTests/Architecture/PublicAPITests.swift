@@ -300,7 +300,7 @@ struct PublicAPITests {
     @Test("what the CHANGELOG announces for the next release names public declarations of this one")
     func announcedNarrowingIsPublic() throws {
         let baseline = try String(contentsOf: Self.baseline, encoding: .utf8).split(separator: "\n").map(String.init)
-        let announced = try String(contentsOf: PackageFolder.url("api/announced-for-0.11.0.txt"), encoding: .utf8)
+        let announced = try String(contentsOf: PackageFolder.url("api/announced-for-0.12.0.txt"), encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(!announced.isEmpty)
         for entry in announced {

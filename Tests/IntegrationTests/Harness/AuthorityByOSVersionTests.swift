@@ -63,7 +63,7 @@ struct AuthorityByOSVersionTests {
         #expect(rule.authority(at: read("14.5")) == .platform)
         #expect(rule.authority(at: read("27.2")) == .platform)
         #expect(rule.authority(at: read(nil)) == .platform)
-        #expect(RuleSet.standard.severity(of: .identifierOnlyWhenAuthorized, authority: .guidance) == .warning)
+        #expect(RuleSet.standard.severity(of: .identifierOnlyWhenAuthorized, at: .guidance) == .warning)
         #expect(RuleSet.standard.severity(of: .identifierOnlyWhenAuthorized) == .failure)
     }
 }

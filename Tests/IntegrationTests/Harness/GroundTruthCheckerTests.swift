@@ -266,8 +266,8 @@ struct GlueLogVocabularyTests {
 
     @Test("each event the app logs has the name it is traced under, recorded by the glue", arguments: events)
     func sameName(_ event: AdsEvent) {
-        #expect(TraceName(event).rawValue == event.name)
-        #expect(TraceName(event).recorder == .glue)
+        #expect(TraceName(adsEvent: event).rawValue == event.name)
+        #expect(TraceName(adsEvent: event).recordedBy == .glue)
     }
 
 }

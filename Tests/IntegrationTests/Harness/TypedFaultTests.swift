@@ -10,7 +10,7 @@ struct TypedFaultTests {
         #expect(FaultTarget.formLoad.acceptedErrors == [.internal, .timeout, .unavailable])
         #expect(Fault.formLoad(.error(.timeout), times: 1) == Fault(unchecked: .formLoad, .error(.timeout), times: 1))
         #expect(Fault.trackingRequest(.appInactive).effect == .appInactive)
-        #expect(Fault.adStart(.callback(.never)).target == .adStart)
+        #expect(Fault.adStart(.callback(.never)).call == .adStart)
         for fault in [Fault.consentInfoUpdate(.error(.invalidAppID)), .formPresent(.error(.alreadyUsed)), .adLoad(.error(.noFill))] {
             #expect(fault.problem == nil, "\(fault)")
         }

@@ -16,7 +16,7 @@ struct LocationTraceTests {
         location.clock.run()
 
         let recorded = Set(location.trace.events.map(\.name))
-        let locationNames = Set(TraceName.all.filter { $0.rawValue.hasPrefix("location.") })
+        let locationNames = Set(TraceName.everyName.filter { $0.rawValue.hasPrefix("location.") })
         #expect(recorded.allSatisfy { TraceName(rawValue: $0.rawValue) == $0 }, "\(recorded)")
         #expect(locationNames.isSubset(of: recorded), "documented but never recorded: \(locationNames.subtracting(recorded))")
     }
