@@ -54,6 +54,25 @@ package enum MainQueue {
         return DispatchQueue.getSpecific(key: key) == true
     }
 
+    /// Waits until every block put on the main queue before the call has run (the main queue is
+    /// serial: a block put on it after them runs after them), so that an app's
+    /// `DispatchQueue.main.async` runs at a point of the run that is the same in every run. Where the
+    /// caller is the main thread, runs the main run loop once instead; where it is the main queue
+    /// (a synchronous main-actor test), nothing can run before it returns: returns `false`.
+    @discardableResult
+    package static func settle() -> Bool {
+        _ = marked
+        if isCurrent { return false }
+        if Thread.isMainThread {
+            _ = RunLoop.main.run(mode: .default, before: Date())
+            return true
+        }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { done.signal() }
+        done.wait()
+        return true
+    }
+
     /// Runs the work on the main queue and returns once it has finished; runs it at once when the
     /// caller is the main thread already (waiting there would wait for itself).
     package static func runAndWait(_ work: @escaping @Sendable () -> Void) {
