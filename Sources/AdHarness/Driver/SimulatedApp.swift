@@ -114,7 +114,7 @@ public final class SimulatedApp: Sendable {
         makeGlue = glue.startApp()
         ruleChecker = RuleChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
-        Self.reportOutsideCalls(in: world.trace, steppingThread: steppingThread)
+        Self.reportOutsideCalls(in: world.trace, glue: glue.name, steppingThread: steppingThread)
         observer?(world.trace)
     }
 
@@ -394,13 +394,25 @@ public final class SimulatedApp: Sendable {
     /// Records a `run.outsideCall` the first time a stand-in hears the app, with each call, from a
     /// thread the harness does not drive (``RuleID/noCallOutsideTheRun``): not the thread that steps
     /// the run (a test may reach the stand-ins between steps), and not one the harness hands work to.
-    static func reportOutsideCalls(in trace: Trace, steppingThread: Locked<UInt?>) {
+    static func reportOutsideCalls(in trace: Trace, glue: String, steppingThread: Locked<UInt?>) {
         let seen = Locked(Set<String>())
-        trace.watchForOutsideCalls { [weak trace] name in
+        trace.watchForOutsideCalls { [weak trace] name, afterTheRun in
             guard steppingThread.snapshot != CurrentThread.id else { return }
             let thread = MainQueue.isCurrent ? "mainQueue" : "appThread"
-            guard seen.withLock({ $0.insert("\(name.rawValue) \(thread)").inserted }) else { return }
-            trace?.record(.runOutsideCall, [EventField("call", name.rawValue), EventField("thread", thread)])
+            guard seen.withLock({ $0.insert(afterTheRun ? "after the run" : "\(name.rawValue) \(thread)").inserted }) else { return }
+            guard afterTheRun else {
+                trace?.record(.runOutsideCall, [EventField("call", name.rawValue), EventField("thread", thread)])
+                return
+            }
+            // Too late for the verdict (a synchronous main-actor test held the main queue, or the
+            // glue's own queue came after the end): said once, so that it is not silent.
+            let from = thread == "mainQueue" ? "a block it gave the main queue" : "a dispatch queue or thread of its own"
+            FileHandle.standardError.write(
+                Data(
+                    ("adharness: \(glue) called the ports (\(name.rawValue)) from \(from) after its run was over: that work ran "
+                        + "outside the run's order, and the run's verdict could not see it (noCallOutsideTheRun). Write the hop as "
+                        + "main-actor code (Task { @MainActor in ... }, await MainActor.run) or async/await, which the harness runs "
+                        + "in order; a synchronous @MainActor test holds the main queue until it returns.\n").utf8))
         }
     }
 
