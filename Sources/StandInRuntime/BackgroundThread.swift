@@ -47,6 +47,12 @@ package enum BackgroundThread {
 package enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+    /// Set while the main thread runs the main queue's blocks for the harness (``settle()``).
+    private static let serving = ThreadLocal()
+
+    /// Whether the caller is a block of the main queue that the harness runs on the main thread
+    /// (``settle()``): the glue's block, though on the thread that steps the run.
+    package static var isServedByTheHarness: Bool { serving.isSet }
 
     /// Whether the caller runs as a block of the main queue.
     package static var isCurrent: Bool {
@@ -62,11 +68,13 @@ package enum MainQueue {
     @discardableResult
     package static func settle() -> Bool {
         _ = marked
-        if isCurrent { return false }
+        // The main thread (an XCTest method) counts as the main queue even between blocks: it runs
+        // them itself, through its run loop (which runs none inside one of them).
         if Thread.isMainThread {
-            _ = RunLoop.main.run(mode: .default, before: Date())
+            serving.with(flag: true) { _ = RunLoop.main.run(mode: .default, before: Date()) }
             return true
         }
+        if isCurrent { return false }
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.main.async { done.signal() }
         done.wait()

@@ -4,6 +4,7 @@ import Foundation
 import HarnessCommandLine
 import ScenarioRunner
 import Testing
+import XCTest
 
 /// A glue whose work runs outside the run's order (a block it gives `DispatchQueue.main.async`, as
 /// Google's sample does, or a serial queue of its own) is a finding at every door, never a verdict
@@ -99,4 +100,33 @@ final class OwnQueueLaunchGlue: ConsentGlue, Sendable {
     func requestAd(adUnitID: String) {}
     func openPrivacyOptions() {}
     func readAdvertisingIdentifier() -> UUID? { nil }
+}
+
+/// The same glue from XCTest, whose tests run on the main thread: there the harness runs the main
+/// queue's blocks itself, on the thread that steps the run, and they are the same finding as in the
+/// team tool's workers, which run on a thread of their own.
+final class OutsideCallXCTests: XCTestCase {
+    func testMainQueueHopsAreTheSameFindingOnTheMainThread() throws {
+        let glue = GlueFactory(MainQueueGlue.init)
+        let files = try ScenarioFile.bundled(for: .anyGlue)
+        let tool = try XCTUnwrap(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["run", "--glue", glue.name, "--format", "json"] + files.map(\.url.path)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let workersText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let inWorkers = try DoorAgreementTests.verdicts(fromRunJSON: workersText)
+        var found = 0
+        for file in files {
+            let here = try file.run(glue: glue)
+            let there = inWorkers[DoorAgreementTests.key(file.url.path)]
+            found += here.passed ? 0 : 1
+            XCTAssertEqual(there?.passed, here.passed, "\(file): main thread \(here.report), workers \(there.map(\.description) ?? "none")")
+            XCTAssertEqual(there.map { Set($0.failures) }, OutsideCallTests.broken(here), "\(file)")
+        }
+        XCTAssertGreaterThanOrEqual(found, 40)
+    }
 }

@@ -397,7 +397,7 @@ public final class SimulatedApp: Sendable {
     static func reportOutsideCalls(in trace: Trace, glue: String, steppingThread: Locked<UInt?>) {
         let seen = Locked(Set<String>())
         trace.watchForOutsideCalls { [weak trace] name, afterTheRun in
-            guard steppingThread.snapshot != CurrentThread.id else { return }
+            guard steppingThread.snapshot != CurrentThread.id || MainQueue.isServedByTheHarness else { return }
             let thread = MainQueue.isCurrent ? "mainQueue" : "appThread"
             guard seen.withLock({ $0.insert(afterTheRun ? "after the run" : "\(name.rawValue) \(thread)").inserted }) else { return }
             guard afterTheRun else {
