@@ -1,3 +1,4 @@
+import AdRequestKit
 import Dispatch
 import Foundation
 
@@ -47,11 +48,46 @@ package enum BackgroundThread {
 package enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+    /// Set while the main thread runs the main queue's blocks for the harness (``settle()``).
+    private static let serving = ThreadLocal()
+    private static let heard = Locked(false)
+
+    /// Whether an app in this process has called a stand-in from a block of the main queue: a
+    /// settle then waits for a second quiet turn, for a block such a block put there in turn.
+    package static var heardAnApp: Bool {
+        get { heard.snapshot }
+        set { heard.withLock { $0 = newValue } }
+    }
+
+    /// Whether the caller is a block of the main queue that the harness runs on the main thread
+    /// (``settle()``): the glue's block, though on the thread that steps the run.
+    package static var isServedByTheHarness: Bool { serving.isSet }
 
     /// Whether the caller runs as a block of the main queue.
     package static var isCurrent: Bool {
         _ = marked
         return DispatchQueue.getSpecific(key: key) == true
+    }
+
+    /// Waits until every block put on the main queue before the call has run (the main queue is
+    /// serial: a block put on it after them runs after them), so that an app's
+    /// `DispatchQueue.main.async` runs at a point of the run that is the same in every run. Where the
+    /// caller is the main thread, runs the main run loop once instead; where it is the main queue
+    /// (a synchronous main-actor test), nothing can run before it returns: returns `false`.
+    @discardableResult
+    package static func settle() -> Bool {
+        _ = marked
+        // The main thread (an XCTest method) counts as the main queue even between blocks: it runs
+        // them itself, through its run loop (which runs none inside one of them).
+        if Thread.isMainThread {
+            serving.with(flag: true) { _ = RunLoop.main.run(mode: .default, before: Date()) }
+            return true
+        }
+        if isCurrent { return false }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { done.signal() }
+        done.wait()
+        return true
     }
 
     /// Runs the work on the main queue and returns once it has finished; runs it at once when the

@@ -17,6 +17,8 @@ public final class Trace: AdsEventLog, Sendable {
         var delivered = 0
         var observers: [@Sendable (TraceEvent, Int) -> Void] = []
         var closed = false
+        /// Told when a stand-in records from a thread that drives no app (``watchForOutsideCalls(_:)``).
+        var outside: (@Sendable (TraceName, _ afterTheRun: Bool) -> Void)?
     }
 
     /// Creates an empty trace stamped with the clock's time.
@@ -32,15 +34,17 @@ public final class Trace: AdsEventLog, Sendable {
     package init(now: @escaping @Sendable () -> Duration) { self.now = now }
 
     /// Records an event, then tells the observers of every event not yet told, in order; once the
-    /// trace is closed, does nothing.
+    /// trace is closed, records nothing (a watcher of outside calls still hears of one).
     package func record(_ name: TraceName, _ fields: [EventField] = []) {
         let event = TraceEvent(time: now(), name: name, fields: fields)
-        guard
-            state.withLock({ state in
-                if !state.closed { state.events.append(event) }
-                return !state.closed
-            })
-        else { return }
+        let open = state.withLock { state in
+            if !state.closed { state.events.append(event) }
+            return !state.closed
+        }
+        // A stand-in heard the app from a thread no app is driven on: the app's own queue or thread,
+        // or the main queue. One read of a thread-local on the common path.
+        if name.recordedBy == .standIn && DrivenThread.current == nil, let outside = state.withLock({ $0.outside }) { outside(name, !open) }
+        guard open else { return }
         delivery.lock()
         defer { delivery.unlock() }
         while let (next, index, observers) = state.withLock({ state -> (TraceEvent, Int, [@Sendable (TraceEvent, Int) -> Void])? in
@@ -74,6 +78,14 @@ public final class Trace: AdsEventLog, Sendable {
             return Array(state.events[..<state.delivered])
         }
         for (index, event) in told.enumerated() { observer(event, index) }
+    }
+
+    /// Tells `body` of each event a stand-in records on a thread that drives no app: the app called
+    /// a port from a dispatch queue or thread of its own, or from the main queue, whose work runs
+    /// beside the run and not in its order. Told before the event's observers; told too, with
+    /// `afterTheRun`, of such an event once the trace is closed (it is not recorded then).
+    package func watchForOutsideCalls(_ body: @escaping @Sendable (TraceName, _ afterTheRun: Bool) -> Void) {
+        state.withLock { $0.outside = body }
     }
 
     /// Closes the trace when the run is over: it records nothing more and its observers (the rules)

@@ -101,6 +101,12 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     public static let runRunaway = Self(
         "run.runaway", .harness, "the app looped without end (at one instant, or through nested callbacks): the run is stopped"
     )
+    /// A stand-in heard the app from a thread the harness does not drive (a dispatch queue or thread of
+    /// the app's own, or the main queue): that work runs beside the run, not in its order.
+    public static let runOutsideCall = Self(
+        "run.outsideCall", .harness,
+        "the app called a port from a thread the harness does not drive (its own queue or thread, or the main queue): that work runs outside the run's order"
+    )
     /// The run ends: the rules that wait for the end are decided here.
     public static let runFinish = Self("run.finish", .harness, "the run ends: the rules that wait for the end are decided here (pending: work still waiting)")
     /// The harness's own tap on the app's privacy-options entry point, after the run's end, has run its course.
@@ -290,7 +296,8 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// Every name, grouped by recorder.
     package static let everyName: [TraceName] = [
         deviceReady, step, appLaunch, appActive, appInactive, appBackground, appTerminate, appReinstall, appCrash,
-        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runFinish, probeEnd, sdkCall, sdkResult,
+        settingsChange, deviceTravel, storeSet, storeRemove, callbackWithheld, callbackDuplicate, runRunaway, runOutsideCall, runFinish, probeEnd, sdkCall,
+        sdkResult,
         harnessIssue,
         trackingRequest, trackingPrompt, trackingAnswer, idfaRead,
         locationRequest, locationPrompt, locationAnswer, locationIgnored, locationChange, locationCallback,

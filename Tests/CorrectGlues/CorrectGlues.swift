@@ -2,7 +2,8 @@ import AdHarness
 
 /// Correct glues as a team's module holds them, for the tests' team tool: the docs' two glues, a
 /// consent manager of the tests' own, two of a reviewer's and two of a door review (Google's early-ads sample, a
-/// banner refresh timer). Each file is the test target's own glue (a link to it), so the
+/// banner refresh timer), and Google's UMP sample's main-queue hops (right on a device, a finding here: its
+/// `DispatchQueue.main.async` runs outside the run's order). Each file is the test target's own glue (a link to it), so the
 /// tool's worker processes run the same code a test runs in process, and the tests can compare
 /// every door's verdict on it.
 public enum CorrectGlues {
@@ -10,7 +11,7 @@ public enum CorrectGlues {
     @MainActor public static var glues: [GlueFactory] {
         var glues = [
             GlueFactory(ConsentFirstGlue.init), GlueFactory(ForegroundDebounceGlue.init), GlueFactory(EarlyAdsGlue.init),
-            GlueFactory(BannerRefreshGlue.init),
+            GlueFactory(BannerRefreshGlue.init), GlueFactory(MainQueueGlue.init),
         ]
         if #available(macOS 15.0, iOS 18.0, *) {
             glues += [GlueFactory(AwaitingConsentGlue.init), GlueFactory(PreloadingConsentManager.init), GlueFactory(CancellableTaskConsentManager.init)]

@@ -371,9 +371,10 @@ struct KnownBugTests {
 
     @Test("glues that log nothing still meet every rule")
     func everyRuleIsShownOnSilentGlue() {
-        // The legacy SDK case and the runaway loop have tests of their own (`legacyChoiceIgnored`, `RunawayTests`);
+        // The legacy SDK case, the runaway loop and a call from a queue of the glue's own have tests of their own
+        // (`legacyChoiceIgnored`, `RunawayTests`, `OutsideCallTests`);
         // a glue that traps or hangs runs only in a worker process (`IsolationTests`).
-        let elsewhere: [RuleID] = [.servedModeWithinConsent, .noRunawayLoop, .noCrash, .noHang, .noCrashOnDuplicateCallback]
+        let elsewhere: [RuleID] = [.servedModeWithinConsent, .noRunawayLoop, .noCallOutsideTheRun, .noCrash, .noHang, .noCrashOnDuplicateCallback]
         #expect(Set(Self.bugs.map(\.caughtBy) + elsewhere) == Set(RuleID.allCases))
     }
 }

@@ -22,8 +22,10 @@ extension SimulatedApp {
     @discardableResult
     package func finish(at site: CallSite) throws(HarnessFailure) -> Leftovers {
         // What the end sets off is the end's: a finding there names `finish` (see `locating`).
+        steppingThread.withLock { $0 = CurrentThread.id }
         let index = trace.events.count
         clock.run()
+        settleMainQueue()
         noteRunaway()
         noteTasksOutsideTheHarness()
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
@@ -85,6 +87,7 @@ extension SimulatedApp {
             process.standIns.consentForms.probing {
                 clock.drive { process.glue.openPrivacyOptions() }
                 _ = clock.runUntilIdle(limit: Self.probeBound)
+                settleMainQueue()
             }
         }
         trace.record(.probeEnd)

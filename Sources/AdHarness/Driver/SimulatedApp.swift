@@ -58,6 +58,9 @@ public final class SimulatedApp: Sendable {
         set { state.withLock { $0.failOn = newValue } }
     }
     let state = Locked(State())
+    /// The thread that called the last step or `finish()` (``CurrentThread/id``): a stand-in heard
+    /// from it between steps hears the test, not the app.
+    let steppingThread = Locked<UInt?>(nil)
 
     struct State {
         var running: HostedProcess?
@@ -111,6 +114,7 @@ public final class SimulatedApp: Sendable {
         makeGlue = glue.startApp()
         checker = RuleChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
+        Self.reportOutsideCalls(in: world.trace, glue: glue.name, steppingThread: steppingThread)
         observer?(world.trace)
     }
 
@@ -387,6 +391,50 @@ public final class SimulatedApp: Sendable {
 
     // MARK: Running a step
 
+    /// Records a `run.outsideCall` the first time a stand-in hears the app, with each call, from a
+    /// thread the harness does not drive (``RuleID/noCallOutsideTheRun``): not the thread that steps
+    /// the run (a test may reach the stand-ins between steps), and not one the harness hands work to.
+    static func reportOutsideCalls(in trace: Trace, glue: String, steppingThread: Locked<UInt?>) {
+        let seen = Locked(Set<String>())
+        trace.watchForOutsideCalls { [weak trace] name, afterTheRun in
+            guard steppingThread.snapshot != CurrentThread.id || MainQueue.isServedByTheHarness else { return }
+            let thread = MainQueue.isCurrent ? "mainQueue" : "appThread"
+            if thread == "mainQueue" { MainQueue.heardAnApp = true }
+            guard seen.withLock({ $0.insert(afterTheRun ? "after the run" : "\(name.rawValue) \(thread)").inserted }) else { return }
+            guard afterTheRun else {
+                trace?.record(.runOutsideCall, [EventField("call", name.rawValue), EventField("thread", thread)])
+                return
+            }
+            // Too late for the verdict (a synchronous main-actor test held the main queue, or the
+            // glue's own queue came after the end): said once, so that it is not silent.
+            let from = thread == "mainQueue" ? "a block it gave the main queue" : "a dispatch queue or thread of its own"
+            FileHandle.standardError.write(
+                Data(
+                    ("adharness: \(glue) called the ports (\(name.rawValue)) from \(from) after its run was over: that work ran "
+                        + "outside the run's order, and the run's verdict could not see it (noCallOutsideTheRun). Write the hop as "
+                        + "main-actor code (Task { @MainActor in ... }, await MainActor.run) or async/await, which the harness runs "
+                        + "in order; a synchronous @MainActor test holds the main queue until it returns.\n").utf8))
+        }
+    }
+
+    /// Runs what the app put on the main queue during the step (`DispatchQueue.main.async`), and
+    /// what is due now after it, until a turn of the main queue records nothing, or two in a row once
+    /// this process has heard an app from the main queue (a block that calls back at once, silently,
+    /// may have put another there; a glue never heard there costs one turn a step): a main-queue block runs
+    /// before the step is checked at every door that can wait for the main queue, and a port it calls
+    /// is a `run.outsideCall` there. A run stepped from the main queue itself (a synchronous
+    /// main-actor test) cannot wait for it: the glue's blocks run once the test returns.
+    func settleMainQueue() {
+        var quiet = 0
+        let turns = MainQueue.heardAnApp ? 2 : 1
+        for _ in 0..<clock.budget.nestedCallbacks where quiet < turns {
+            let before = trace.count
+            guard MainQueue.settle() else { return }
+            clock.run()
+            quiet = trace.count == before ? quiet + 1 : 0
+        }
+    }
+
     /// A step that needs the app running: the body gets the running process.
     func step(_ name: Step.Kind, detail: String? = nil, at site: CallSite, _ body: (HostedProcess) throws -> Void) throws(HarnessFailure) {
         try recordAndRun(name, detail: detail, at: site) {
@@ -408,6 +456,7 @@ public final class SimulatedApp: Sendable {
     /// Records the step, runs its body and everything due now, then checks the rules.
     func recordAndRun(_ name: Step.Kind, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         // The step is recorded from the driving thread, before anything it sets off: its index is the count now.
+        steppingThread.withLock { $0 = CurrentThread.id }
         let index = trace.events.count
         trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField(.detail, $0)] } ?? []))
         state.withLock {
@@ -428,6 +477,7 @@ public final class SimulatedApp: Sendable {
             throw .scenarioIssue("\(name.rawValue): \(error)", trace: trace.events)
         }
         clock.run()
+        settleMainQueue()
         noteRunaway()
         state.withLock { $0.lastCall = Step.Call(step: name.rawValue, site: site) }
         try check(Step.Call(step: name.rawValue, site: site))

@@ -4,7 +4,7 @@ package enum Rules {
     /// Every rule.
     package static let all: [RuleDescriptor] = [
         .noRequestWithoutConsentSDKPermission, .identifierOnlyWhenAuthorized, .servedModeWithinConsent, .privacyOptionsReachable,
-        .noRunawayLoop, .noCrash, .noHang, .analyticsAdSignalsWithinConsent, .partnersToldNoMoreThanUserGave,
+        .noRunawayLoop, .noCallOutsideTheRun, .noCrash, .noHang, .analyticsAdSignalsWithinConsent, .partnersToldNoMoreThanUserGave,
         .partnerFlagsFollowCurrentChoice, .underAgeTagReachesAdRequests,
         .adSDKStartsOnlyWhenAdsAllowed, .trackingAskedAgainOnceActive, .requestConfigurationBeforeStart,
         .consentFormOnlyWhenRequired, .consentResetOnlyWhenTesting, .consentGatheredWhenRequired, .adLoadsBackOff,

@@ -26,6 +26,7 @@ extension MermaidStroke {
         case .callbackWithheld: [MermaidStroke(.note(.os, .ads), "fault: never calls back", .values(["callback"]))]
         case .callbackDuplicate: [MermaidStroke(.note(.os, .ads), "fault: calls back twice", .values(["callback"]))]
         case .runRunaway: [MermaidStroke(.note(.user, .ads), "RUNAWAY: the app looped without end", .values(["repeating"]))]
+        case .runOutsideCall: [MermaidStroke(.note(.app, nil), "OUTSIDE THE RUN: called from", .values(["thread", "call"]))]
         case .runFinish: [MermaidStroke(.note(.user, .ads), "end of run")]
         case .probeEnd: [MermaidStroke(.note(.user, .ads), "end of the privacy-options probe")]
         case .harnessIssue: [MermaidStroke(.note(.user, .ads), "scenario issue")]
