@@ -105,7 +105,7 @@ enum ExploreCommand: Command {
                 return nil
             },
             .value("--out") { settings, text in
-                guard let text else { return "--out takes a folder" }
+                guard let text, !text.isEmpty else { return "--out takes a folder" }
                 settings.out = text
                 return nil
             },
@@ -172,6 +172,11 @@ enum ExploreCommand: Command {
             output.failure("\(error.description)")
             return 2
         }
+        // Checked before the search: a search of an hour must not end in a folder it cannot write.
+        if let out = options.out, let problem = unwritableFolder(out) {
+            output.failure(problem)
+            return 2
+        }
         explorer.expectsViolation = options.expectsViolation
         explorer.workers = options.isolation.workers(output)
         let progress = Progress(enabled: !options.json && isatty(STDERR_FILENO) == 1)
@@ -187,18 +192,25 @@ enum ExploreCommand: Command {
             return 2
         }
         var written: [String?] = report.findings.map { _ in nil }
+        var unwritten: String?
         if let out = options.out {
             for (index, counterexample) in report.findings.enumerated() {
                 do { written[index] = try write(counterexample, to: out) } catch {
-                    output.failure("cannot write the counterexample to \(out): \(error.localizedDescription)")
-                    return 2
+                    unwritten = "cannot write the counterexample to \(out): \(unwritableFolder(out) ?? "\(error)"); it is printed above instead"
+                    break
                 }
             }
         }
+        // What the search found is printed even when it could not be written: a fixture not written
+        // is printed whole, so no counterexample is lost.
         if options.json {
             output.line(json(report, start: options.path, written: written))
         } else {
             text(report, start: options.path, glue: glue?.name, written: written, output)
+        }
+        if let unwritten {
+            output.failure(unwritten)
+            return 2
         }
         return report.passes(failOn: options.failOn) ? 0 : 1
     }
@@ -265,6 +277,25 @@ enum ExploreCommand: Command {
     }
 
     /// Writes the fixture as `DIR/explore-<rule>.json` (numbered if taken); returns the path.
+    /// Why `--out DIR` cannot take counterexamples, if it cannot: `DIR`, or the nearest folder
+    /// above it that exists (the rest is created), must be a folder this process may write in.
+    static func unwritableFolder(_ directory: String) -> String? {
+        var path = directory
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            let parent = (path as NSString).deletingLastPathComponent
+            path = parent.isEmpty ? "." : parent
+        }
+        let named = path == directory ? "" : " (the nearest existing part of it is \(path))"
+        if !isFolder.boolValue {
+            return "--out \(directory): expected a folder to write counterexamples in, found a file\(named)"
+        }
+        if access(path, W_OK | X_OK) != 0 {
+            return "--out \(directory): expected a folder this user may write in, found one it may not\(named)"
+        }
+        return nil
+    }
+
     private static func write(_ counterexample: Counterexample, to directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var path = "\(directory)/explore-\(counterexample.rule.rawValue).json"

@@ -64,6 +64,26 @@ struct CommandLineTests {
         #expect(run.errors.hasPrefix("adharness: unknown option --dpth for explore; did you mean --depth?"))
     }
 
+    @Test(
+        "explore refuses an --out it could not write before it searches, naming the path and what is there",
+        arguments: [
+            ("", "adharness: --out takes a folder"),
+            (
+                "file/sub",
+                "adharness: --out FOLDER/file/sub: expected a folder to write counterexamples in, found a file (the nearest existing part of it is FOLDER/file)"
+            ),
+            ("file", "adharness: --out FOLDER/file: expected a folder to write counterexamples in, found a file\n"),
+        ])
+    func exploreOutUnwritable(_ out: String, _ message: String) throws {
+        let folder = try Self.folder(with: ["file": "not a folder"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = out.isEmpty ? "" : folder.appendingPathComponent(out).path
+        let run = try Self.adharness(["explore", "--depth", "1", "--max-faults", "0", "--in-process", "--out", path])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix(message.replacingOccurrences(of: "FOLDER", with: folder.path)), "\(run.errors)")
+        #expect(!run.output.contains("explored"), "the search ran: \(run.output)")
+    }
+
     @Test("--version names the tool's version and the scenario format it reads")
     func version() throws {
         let run = try Self.adharness(["--version"])
