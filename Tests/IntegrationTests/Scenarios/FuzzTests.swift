@@ -1,3 +1,4 @@
+import AdHarness
 import Foundation
 import ScenarioRunner
 import StandInRuntime
@@ -21,6 +22,13 @@ struct FuzzTests {
         #expect(summary.rejected > 0)
         #expect(summary.passed > 0)
         #expect(summary.failed > 0)
+    }
+
+    @Test("the mutator inserts every step the format spells as a string, close among them, and orders around close")
+    func mutatorKnowsEveryStep() {
+        let tokens = Set(FixtureMutator.tokens)
+        #expect(Step.named.map { "\"\($0.0)\"" }.filter { !tokens.contains($0) } == [])
+        #expect(FixtureMutator.tokens.contains { $0.hasPrefix("\"close\",") })
     }
 
     @Test("a copy is the same for the same seed and index, so a crash is replayed from two numbers")
