@@ -177,8 +177,8 @@ public struct Scenario: Sendable, Decodable {
                 DecodingError.Context(
                     codingPath: codingPath + [CodingKeys.glue],
                     debugDescription:
-                        "\"any\" promises what every correct glue shows, but \(pin) pins one glue's own flow; "
-                        + "remove it, or remove \"glue\": \"any\" to pin the glue the file is run against"
+                        "expected only expectations that hold for every correct glue, as \"any\" promises, found \(pin), which pins "
+                        + "one glue's own flow; remove it, or remove \"glue\": \"any\" to pin the glue the file is run against"
                 ))
         }
         let unanswered = [

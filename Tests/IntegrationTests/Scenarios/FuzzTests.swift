@@ -31,6 +31,22 @@ struct FuzzTests {
         #expect(FixtureMutator.tokens.contains { $0.hasPrefix("\"close\",") })
     }
 
+    @Test("a glue-any file that pins one glue's flow says what was expected: the copies of seed 99 the fuzzer called unclear")
+    func anyGluePinSaysWhatWasExpected() throws {
+        let fuzzer = try FixtureFuzzer(files: ScenarioFile.bundled(for: .referenceGlue))
+        for index in [19_394, 29_778] {
+            let summary = fuzzer.run(seed: 99, range: index..<(index + 1))
+            #expect(summary.unclear.isEmpty, "\(summary.unclear.map(\.reason))")
+        }
+        let json =
+            #"{"name": "x", "glue": "any", "user": {"trackingPrompt": "allow", "consentForm": "acceptAll", "privacyOptionsForm": "dismiss"}, "steps": ["launch"], "expect": {"adRequests": []}}"#
+        #expect {
+            try Scenario.decode(json: json)
+        } throws: { error in
+            "\(error)".contains("$.glue: expected only expectations that hold for every correct glue, as \"any\" promises, found expect.adRequests")
+        }
+    }
+
     @Test("a copy is the same for the same seed and index, so a crash is replayed from two numbers")
     func copiesAreReproducible() throws {
         let fuzzer = try FixtureFuzzer(files: ScenarioFile.bundled(for: .referenceGlue))
