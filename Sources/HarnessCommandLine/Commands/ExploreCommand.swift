@@ -136,13 +136,17 @@ enum ExploreCommand: Command {
         return nil
     }
 
+    /// The deepest breadth-first search a command runs: each level multiplies the work by the
+    /// choices at a step (tens), so past a dozen levels a search would not end in a lifetime.
+    static let maximumBreadthFirstDepth = 12
+
     static func validate(_ options: inout Settings) -> String? {
         if let problem = options.isolation.problem { return problem }
         if options.walks != nil && !options.depthGiven { options.bounds.depth = 20 }
         // Each breadth-first level multiplies the work by the choices at a step (tens): past a
         // dozen levels a search would not end in a lifetime, so it is refused rather than hung.
-        if options.walks == nil && options.bounds.depth > 12 {
-            return "--depth takes at most 12 for a breadth-first search (each level multiplies the work); use --random for longer runs"
+        if options.walks == nil && options.bounds.depth > maximumBreadthFirstDepth {
+            return "--depth takes at most \(maximumBreadthFirstDepth) for a breadth-first search (each level multiplies the work); use --random for longer runs"
         }
         if options.walks != nil && options.bounds.depth > 10_000 {
             return "--depth takes at most 10000 for --random walks"

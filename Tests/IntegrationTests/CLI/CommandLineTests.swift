@@ -84,6 +84,13 @@ struct CommandLineTests {
         #expect(!run.output.contains("explored"), "the search ran: \(run.output)")
     }
 
+    @Test("bench refuses a breadth-first depth explore refuses, before it reads anything, instead of searching for ever")
+    func benchDepthBound() throws {
+        let run = try Self.adharness(["bench", "--repeat", "1", "--depth", "13", "no-such-folder"])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("adharness: --depth takes a whole number from 0 to 12"), "\(run.errors)")
+    }
+
     @Test("--version names the tool's version and the scenario format it reads")
     func version() throws {
         let run = try Self.adharness(["--version"])
