@@ -69,6 +69,9 @@ public enum FixtureFiles {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                    throw ScenarioError(file: path, message: "a symbolic link to \(target) that leads to nothing (its target is gone, or links loop)")
+                }
                 throw ScenarioError(file: path, message: "no such file or folder")
             }
             let url = URL(fileURLWithPath: path)
