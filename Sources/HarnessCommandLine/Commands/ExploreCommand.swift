@@ -91,8 +91,12 @@ enum ExploreCommand: Command {
             .flag("--stop-at-first") { $0.bounds.stopAtFirstViolation = true },
             .value("--leave-out") { settings, text in
                 guard let text, !text.isEmpty else { return "--leave-out takes answers and fault kinds, comma-separated, such as dismiss,never" }
-                let names = text.split(separator: ",").map(String.init)
+                // ",," or "dismiss," leaves nothing out where a name was meant: refused, not read as fewer names.
+                let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 let known = ExplorationBounds.leavableNames
+                if names.contains("") {
+                    return "--leave-out: expected a name between each pair of commas, found an empty one in \"\(text)\""
+                }
                 if let unknown = names.first(where: { !known.contains($0) }) {
                     return "--leave-out: unknown answer or fault kind \(unknown); expected some of \(known.sorted().joined(separator: ", "))"
                 }
