@@ -12,8 +12,9 @@ package struct FixtureMutator {
     /// Every quoted string in the originals, for swaps that keep the JSON valid.
     private let strings: [[UInt8]]
 
-    /// Texts inserted or swapped in: the places parsers and runners break. Every step the format spells as a string (`"close"` among them), so a new step is fuzzed
-    /// from the day it is named, and orders around the app's process ending and starting again.
+    /// Texts inserted or swapped in: the places parsers and runners break. Every step the format
+    /// spells as a string (`"close"` among them), so a new step is fuzzed from the day it is named,
+    /// and orders around the app's process ending and starting again.
     package static let tokens: [String] =
         Step.named.map { "\"\($0.0)\"" } + [
             "\"close\",\"close\"", "\"close\",{\"advance\":\"36500d\"},\"launch\"", "\"close\",\"relaunch\"", "\"close\",\"reinstall\"",
