@@ -338,7 +338,9 @@ extension Scenario {
             let (line, column) = document.position(at: path)
             throw ScenarioError(
                 file: file, path: ScenarioError.path(path), line: line, column: column,
-                message: "\(source.path) (relative to the fixture's folder \(folder.path)): \(error.problem)"
+                // An absolute path is read as written: saying it is relative would send its reader to the wrong folder.
+                message: (source.path.hasPrefix("/") ? source.path : "\(source.path) (relative to the fixture's folder \(folder.path))")
+                    + ": \(error.problem)"
             )
         }
         infoPlistFile = nil
