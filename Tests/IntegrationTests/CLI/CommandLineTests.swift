@@ -129,6 +129,16 @@ struct CommandLineTests {
         }
     }
 
+    @Test("a folder's scenarios saved as .JSON run too, rather than being left out unseen")
+    func upperCaseExtension() throws {
+        let scenario = #"{"name": "upper", "steps": ["launch"], "expect": {"adRequests": []}}"#
+        let folder = try Self.folder(with: ["a.json": scenario, "B.JSON": scenario, "c.Schema.JSON": "{}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.adharness(["run", "--in-process", folder.path])
+        #expect(run.code == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("2 passed, 0 failed\n"), "\(run.output)")
+    }
+
     @Test("--version names the tool's version and the scenario format it reads")
     func version() throws {
         let run = try Self.adharness(["--version"])
