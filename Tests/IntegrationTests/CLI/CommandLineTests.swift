@@ -139,6 +139,15 @@ struct CommandLineTests {
         #expect(run.output.hasSuffix("2 passed, 0 failed\n"), "\(run.output)")
     }
 
+    @Test(
+        "an empty argument where a path belongs is refused as such, not read as the working folder",
+        arguments: [["run"], ["trace"], ["explore", "--depth", "1"], ["fuzz", "--count", "1"], ["lint"], ["bench", "--repeat", "1"]])
+    func emptyPath(_ command: [String]) throws {
+        let run = try Self.adharness(command + [""])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("adharness: expected a file or folder, found an empty argument (an unset shell variable?)"), "\(run.errors)")
+    }
+
     @Test("--version names the tool's version and the scenario format it reads")
     func version() throws {
         let run = try Self.adharness(["--version"])
