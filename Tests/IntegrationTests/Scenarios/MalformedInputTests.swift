@@ -104,6 +104,12 @@ struct MalformedInputTests {
         Case(
             "null for a count", #"{"name":"x","steps":["launch"],"expect":{"trackingPrompts":null}}"#, at: 1, 60, "$.expect.trackingPrompts",
             "expected a whole number; found null"),
+        Case(
+            "an error code no error has", #"{"name":"x","steps":["launch"],"expect":{"errors":["consentInfoUpdate.bogus"]}}"#, at: 1, 52, "$.expect.errors[0]",
+            #"expected stage.code with a code among "#),
+        Case(
+            "a mistyped error code", #"{"name":"x","steps":["launch"],"expect":{"errors":["consentInfoUpdate.netwrk"]}}"#, at: 1, 52, "$.expect.errors[0]",
+            #"got "consentInfoUpdate.netwrk"; did you mean "network"?"#),
         Case("null for a section", #"{"name":"x","device":null,"steps":["launch"],"expect":{}}"#, at: 1, 22, "$.device", "expected an object; found null"),
     ]
 
