@@ -34,8 +34,11 @@ struct DependencyLock {
             throw InfoPlistError(file: file, problem: "expected a lock file of at most \(maximumSize / 1_000_000) MB, found a larger file")
         }
         guard let data = try? Data(contentsOf: url) else { throw InfoPlistError(file: file, problem: "expected a readable file, could not read it") }
-        let text = String(decoding: data, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var text = String(decoding: data, as: UTF8.self)
+        // A byte order mark, and Windows line ends (a checkout with autocrlf): the same file to a reader.
+        if text.first == "\u{FEFF}" { text.removeFirst() }
+        // "\r\n" is one Character in Swift, so splitting on "\n" alone would keep a CRLF file whole.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         if url.lastPathComponent.hasSuffix("Podfile.lock") { return try podfileLock(lines, file: file) }
         return try packageResolved(data, lines: lines, file: file)
     }
@@ -46,14 +49,25 @@ struct DependencyLock {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw InfoPlistError(file: file, problem: "expected a Package.resolved (a JSON object with pins), found text that is not a JSON object")
         }
-        guard let pins = (object["pins"] ?? (object["object"] as? [String: Any])?["pins"]) as? [[String: Any]] else {
+        guard let pins = (object["pins"] ?? (object["object"] as? [String: Any])?["pins"]) as? [Any] else {
             throw InfoPlistError(file: file, problem: "expected a Package.resolved with a pins array (at the top, or under object in format 1), found none")
         }
         var entries: [Entry] = []
-        for pin in pins {
+        for (index, element) in pins.enumerated() {
+            guard let pin = element as? [String: Any] else {
+                throw InfoPlistError(file: file, problem: "pins[\(index)]: expected an object (a package's pin), found \(jsonKind(element))")
+            }
             let names = [pin["identity"], pin["location"], pin["package"], pin["repositoryURL"]].compactMap { $0 as? String }
             guard let sdk = names.lazy.compactMap(TrackedSDK.init(packageIdentityOrLocation:)).first else { continue }
-            let state = pin["state"] as? [String: Any] ?? [:]
+            // A tracked SDK's pin that does not say what it pins is refused, never read as "not a release".
+            let pinName = "pins[\(index)] (\(sdk.rawValue))"
+            guard let state = pin["state"] as? [String: Any] else {
+                throw InfoPlistError(
+                    file: file, problem: "\(pinName).state: expected an object with version, branch or revision, found \(jsonKind(pin["state"]))")
+            }
+            for key in ["version", "branch", "revision"] where state[key] != nil && !(state[key] is String) && !(state[key] is NSNull) {
+                throw InfoPlistError(file: file, problem: "\(pinName).state.\(key): expected a string, found \(jsonKind(state[key]))")
+            }
             let versionText = state["version"] as? String
             let pinned: String
             if let versionText {
@@ -63,7 +77,7 @@ struct DependencyLock {
             } else if let revision = state["revision"] as? String {
                 pinned = "revision \(revision.prefix(7))"
             } else {
-                pinned = "nothing"
+                throw InfoPlistError(file: file, problem: "\(pinName).state: expected a version, branch or revision, found none")
             }
             let line = lines.firstIndex { $0.contains(sdk.packageIdentity) }.map { $0 + 1 } ?? 1
             entries.append(Entry(sdk: sdk, version: versionText.flatMap(SDKVersion.init(text:)), pinned: pinned, file: file, line: line))
@@ -92,5 +106,18 @@ struct DependencyLock {
             entries.append(Entry(sdk: sdk, version: SDKVersion(text: versionText), pinned: versionText, file: file, line: index + 1))
         }
         return DependencyLock(file: file, entries: entries)
+    }
+}
+
+/// A JSON value's kind in words, for an error about a lock file.
+private func jsonKind(_ value: Any?) -> String {
+    switch value {
+    case nil: "nothing"
+    case is NSNull: "null"
+    case is String: "a string"
+    case is [Any]: "an array"
+    case is [String: Any]: "an object"
+    case let number as NSNumber: "the number or Boolean \(number)"
+    default: "a value of type \(type(of: value!))"
     }
 }

@@ -27,6 +27,24 @@ package enum CallbackThreading: String, Hashable, Sendable, CaseIterable {
     /// `ADHARNESS_CALLBACK_THREADS=real`, else `drivingThread`.
     ///
     /// Read once, from the environment, so tests running in parallel cannot disagree on it.
-    package static let current: CallbackThreading =
-        ProcessInfo.processInfo.environment["ADHARNESS_CALLBACK_THREADS"] == "real" ? .realThread : .drivingThread
+    package static let current: CallbackThreading = {
+        let (mode, problem) = Self.mode(given: ProcessInfo.processInfo.environment["ADHARNESS_CALLBACK_THREADS"])
+        // Said once: a thread-sanitizer job that sets `=1` or `=true` would otherwise run inline, unseen.
+        if let problem { FileHandle.standardError.write(Data("adharness: \(problem)\n".utf8)) }
+        return mode
+    }()
+
+    /// The mode for `ADHARNESS_CALLBACK_THREADS` set to `given` (`nil`: not set), and why a value given
+    /// was not taken, if it was not: the default then.
+    package static func mode(given: String?) -> (mode: CallbackThreading, problem: String?) {
+        switch given {
+        case nil, "": (.drivingThread, nil)
+        case "real": (.realThread, nil)
+        case let given?:
+            (
+                .drivingThread,
+                "ADHARNESS_CALLBACK_THREADS=\(given): expected real (callbacks on a real second thread) or nothing; callbacks run on the driving thread"
+            )
+        }
+    }
 }

@@ -65,6 +65,7 @@ extension Duration {
 }
 
 extension Character {
-    /// Whether this is one of 0-9.
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// Whether this is one of 0-9, alone: a digit with a combining mark (`5\u{301}`) is one
+    /// Character that sorts between "0" and "9", and is not a digit.
+    fileprivate var isASCIIDigit: Bool { isASCII && ("0"..."9").contains(self) }
 }

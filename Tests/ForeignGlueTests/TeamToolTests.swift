@@ -84,6 +84,13 @@ struct TeamToolTests {
         #expect(known == 0)
     }
 
+    @Test("--leave-out refuses an empty name between commas rather than leaving out fewer", arguments: [",,", "dismiss,", ",never", "dismiss,,never"])
+    func leaveOutEmptyName(_ list: String) {
+        let (code, text) = Self.tool(["explore", "--glue", "ConsentFirstGlue", "--depth", "1", "--leave-out", list])
+        #expect(code == 2)
+        #expect(text.hasPrefix("adharness: --leave-out: expected a name between each pair of commas, found an empty one in \"\(list)\""), "\(text)")
+    }
+
     @Test("an unknown glue is a usage error naming the glues there are, with the nearest")
     func unknownGlue() {
         let (code, text) = Self.tool(["run", "--glue", "ConsentFirstGlu"])

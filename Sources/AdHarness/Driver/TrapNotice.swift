@@ -65,12 +65,31 @@ package enum TrapNotice {
     /// `nil`, no watchdog, for `ADHARNESS_WATCHDOG=0` and in a process a debugger traces (a test
     /// stopped at a breakpoint is not a glue that blocks).
     static let watchdog: Duration? = {
-        let given = ProcessInfo.processInfo.environment["ADHARNESS_WATCHDOG"].flatMap(Double.init)
-        if given == 0 || isTraced { return nil }
-        // The bounds `--watchdog` takes: under a tenth of a second a busy machine's pause looks like a hang.
-        let seconds = given.map { $0 >= 0.1 && $0 <= 3_600 ? $0 : 10 } ?? 10
-        return .milliseconds(Int64((seconds * 1_000).rounded()))
+        if isTraced { return nil }
+        let (bound, problem) = Self.watchdog(given: ProcessInfo.processInfo.environment["ADHARNESS_WATCHDOG"])
+        // Said once, where the test run's output is read: a value not taken is never dropped silently
+        // (`30s` would leave a slow step 10 seconds, and a false hang).
+        if let problem { FileHandle.standardError.write(Data("adharness: \(problem)\n".utf8)) }
+        return bound
     }()
+
+    /// The watchdog's bound for `ADHARNESS_WATCHDOG` set to `given` (`nil`: not set), and why a value
+    /// given was not taken, if it was not: 10 seconds then, as by default.
+    package static func watchdog(given: String?) -> (bound: Duration?, problem: String?) {
+        let fallback = Duration.seconds(10)
+        guard let given else { return (fallback, nil) }
+        let seconds = Double(given.trimmingCharacters(in: .whitespaces))
+        if seconds == 0 { return (nil, nil) }
+        // The bounds `--watchdog` takes: under a tenth of a second a busy machine's pause looks like a hang.
+        guard let seconds, seconds >= 0.1, seconds <= 3_600, given.allSatisfy({ $0.isNumber || $0 == "." || $0 == " " }) else {
+            return (
+                fallback,
+                "ADHARNESS_WATCHDOG=\(given): expected a number of seconds from 0.1 to 3600, such as 10 or 0.5, or 0 for no watchdog; "
+                    + "the watchdog waits 10 seconds"
+            )
+        }
+        return (.milliseconds(Int64((seconds * 1_000).rounded())), nil)
+    }
 
     /// Whether a debugger traces this process.
     private static var isTraced: Bool {

@@ -157,6 +157,10 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
             guard let severity = RuleSeverity(rawValue: pair[1]) else {
                 throw RuleSetError("expected failure, warning or off for \(pair[0]), found \"\(pair[1])\"")
             }
+            // Two severities for one rule: the first would be dropped unseen, so neither is guessed.
+            if let earlier = overrides[rule], earlier != severity {
+                throw RuleSetError("expected each rule once, found \(pair[0])=\(earlier.rawValue) and then \(pair[0])=\(severity.rawValue)")
+            }
             overrides[rule] = severity
         }
         self.init(base: base, overrides)

@@ -1,3 +1,4 @@
+import AdHarness
 import Scenarios
 
 /// Makes broken and strange copies of scenario files: bytes flipped, cut, repeated or spliced,
@@ -5,22 +6,28 @@ import Scenarios
 ///
 /// The same seed and index always give the same copy, so a copy that breaks the runner is
 /// reproduced from two numbers.
-struct FixtureMutator {
+package struct FixtureMutator {
     /// The files the copies are made from.
     let originals: [[UInt8]]
     /// Every quoted string in the originals, for swaps that keep the JSON valid.
     private let strings: [[UInt8]]
 
-    /// Texts inserted or swapped in: the places parsers and runners break.
-    private static let tokens: [String] = [
-        "{", "}", "[", "]", "\"", ",", ":", "\\", "0", "-", ".", "e", " ", "null", "true", "[]", "{}", "\"\"",
-        "01", "1.5", "-1", "1e308", "1e400", "-1e400", "9223372036854775808", "-9223372036854775809", "1E2",
-        "\"\\ud800\"", "\"\\udc00\"", "\"\\u00zz\"", "\"\\q\"", "\"36500d\"", "\"36501d\"", "\"0ms\"", "\"1.0000000001s\"",
-        "\"launch\"", "\"relaunch\"", "\"requestAd\"", "{\"advance\":\"36500d\"}", "{\"advance\":\"1ms\"}", "\"runUntilIdle\"",
-        "{\"settings\":{\"tracking\":\"denied\"}}", "\"name\":\"dup\",", "\u{FEFF}", "\u{0}", "\u{1F}", "é", "😀",
-        String(repeating: "[", count: 80) + String(repeating: "]", count: 80),
-        String(repeating: "{\"a\":", count: 70) + "1" + String(repeating: "}", count: 70),
-    ]
+    /// Texts inserted or swapped in: the places parsers and runners break. Every step the format
+    /// spells as a string (`"close"` among them), so a new step is fuzzed from the day it is named,
+    /// and orders around the app's process ending and starting again.
+    package static let tokens: [String] =
+        Step.named.map { "\"\($0.0)\"" } + [
+            "\"close\",\"close\"", "\"close\",{\"advance\":\"36500d\"},\"launch\"", "\"close\",\"relaunch\"", "\"close\",\"reinstall\"",
+            "\"launch\",\"launch\"", "\"close\",{\"settings\":{\"tracking\":\"denied\"}},\"launch\"",
+        ] + [
+            "{", "}", "[", "]", "\"", ",", ":", "\\", "0", "-", ".", "e", " ", "null", "true", "[]", "{}", "\"\"",
+            "01", "1.5", "-1", "1e308", "1e400", "-1e400", "9223372036854775808", "-9223372036854775809", "1E2",
+            "\"\\ud800\"", "\"\\udc00\"", "\"\\u00zz\"", "\"\\q\"", "\"36500d\"", "\"36501d\"", "\"0ms\"", "\"1.0000000001s\"",
+            "{\"advance\":\"36500d\"}", "{\"advance\":\"1ms\"}",
+            "{\"settings\":{\"tracking\":\"denied\"}}", "\"name\":\"dup\",", "\u{FEFF}", "\u{0}", "\u{1F}", "é", "😀",
+            String(repeating: "[", count: 80) + String(repeating: "]", count: 80),
+            String(repeating: "{\"a\":", count: 70) + "1" + String(repeating: "}", count: 70),
+        ]
     private static let rawBytes: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xED, 0xEF, 0xF5, 0xFF]
 
     init(originals: [[UInt8]]) {

@@ -1,5 +1,6 @@
 import AdHarness
 import AppInfoPlist
+import Foundation
 import Scenarios
 import StandInRuntime
 
@@ -40,10 +41,18 @@ extension WorkerPool {
         -> ScenarioResult
     {
         let scenario: Scenario
-        do { scenario = try Scenario.load(from: file.url, displayPath: file.displayPath, knowing: known ?? rules ?? .standard) } catch {
+        let text: Data
+        do throws(ScenarioError) {
+            text = try Scenario.readFile(file.url, file: file.displayPath)
+            scenario = try Scenario.decode(
+                text, file: file.displayPath, folder: file.url.deletingLastPathComponent(), knowing: known ?? rules ?? .standard)
+        } catch {
             return ScenarioResult(file: file.displayPath, outcome: .unreadable(error), failOn: failOn)
         }
-        let request = FixtureRequest(file: file.url.path, displayPath: file.displayPath, rules: rules?.description)
+        // The text read here goes with the request: the worker runs what was checked here, and a pipe
+        // (`adharness run <(jq ... file.json)`), which only this process can read, runs too.
+        let request = FixtureRequest(
+            text: String(decoding: text, as: UTF8.self), file: file.url.path, displayPath: file.displayPath, rules: rules?.description)
         let verdict = verdict(of: scenario, request: request, glue: glue, rules: rules, namingTrapPlace: true)
         return ScenarioResult(file: file.displayPath, outcome: .ran(verdict), failOn: failOn)
     }

@@ -65,12 +65,13 @@ extension ScenarioFile {
     /// glue is the verdict's finding, not the end of the test. The verdict is the one
     /// the same run gives in this process to a glue that neither traps nor hangs.
     public func run(glue: GlueFactory, rules: RuleSet? = nil, in workers: WorkerProcesses) throws(ScenarioError) -> ScenarioVerdict {
-        let scenario = try Scenario.load(from: url, displayPath: displayPath, knowing: rules ?? .standard)
+        let text = try Scenario.readFile(url, file: displayPath)
+        let scenario = try Scenario.decode(text, file: displayPath, folder: url.deletingLastPathComponent(), knowing: rules ?? .standard)
         let pool: WorkerPool
         do { pool = try workers.pool(for: glue, knowing: rules ?? .standard) } catch {
             throw ScenarioError(file: displayPath, message: "the worker processes of \(workers.tool.path) did not start: \(error)")
         }
-        let request = FixtureRequest(file: url.path, displayPath: displayPath, rules: rules?.description)
+        let request = FixtureRequest(text: String(decoding: text, as: UTF8.self), file: url.path, displayPath: displayPath, rules: rules?.description)
         return pool.verdict(of: scenario, request: request, glue: glue, rules: rules, namingTrapPlace: true)
     }
 }

@@ -37,7 +37,8 @@ struct WorkerRequest: Codable, Sendable {
     }
 }
 
-/// A fixture to run, given as its text or by its file.
+/// A fixture to run, given as its text or by its file, or both: a file's text as the supervisor
+/// read it, placed at the file (its name in errors and step lines, its folder for `infoPlistFile`).
 struct FixtureRequest: Codable, Sendable {
     var text: String?
     var name: String?

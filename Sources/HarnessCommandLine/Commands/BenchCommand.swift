@@ -13,9 +13,9 @@ enum BenchCommand: Command {
 
         Runs every scenario in PATHs (default the bundled Fixtures/) N times (default 50) on one core
         and prints scenarios per second; then explores the reference glue breadth-first with faults to
-        depth 4 and to --depth (default 6; 0 skips exploring) on every core, and prints for each the runs
-        and distinct states per second, the runs per distinct state, the wall time and the cores it kept
-        busy (processor time over wall time); then times one scenario that holds 60 s of virtual
+        depth 4 and to --depth (default 6, at most 12; 0 skips exploring) on every core, and prints
+        for each the runs and distinct states per second, the runs per distinct state, the wall time
+        and the cores it kept busy (processor time over wall time); then times one scenario that holds 60 s of virtual
         timeouts, and prints the peak memory. It also explores to --depth in worker processes of this
         tool, as `explore` runs by default, and prints that time beside the in-process one, what the
         isolation costs (the workers' time over the in-process time), the cores the workers and their
@@ -40,7 +40,11 @@ enum BenchCommand: Command {
             return nil
         },
         .value("--depth") { settings, text in
-            guard let value = text.flatMap(Int.init), value >= 0 else { return "--depth takes a whole number (0 skips exploring)" }
+            let deepest = ExploreCommand.maximumBreadthFirstDepth
+            // Breadth-first, as explore's: a deeper search would not end, so it is refused, not hung.
+            guard let value = text.flatMap(Int.init), (0...deepest).contains(value) else {
+                return "--depth takes a whole number from 0 to \(deepest) (0 skips exploring; each level multiplies the work)"
+            }
             settings.depth = value
             return nil
         },

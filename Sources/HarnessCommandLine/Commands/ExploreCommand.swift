@@ -91,8 +91,12 @@ enum ExploreCommand: Command {
             .flag("--stop-at-first") { $0.bounds.stopAtFirstViolation = true },
             .value("--leave-out") { settings, text in
                 guard let text, !text.isEmpty else { return "--leave-out takes answers and fault kinds, comma-separated, such as dismiss,never" }
-                let names = text.split(separator: ",").map(String.init)
+                // ",," or "dismiss," leaves nothing out where a name was meant: refused, not read as fewer names.
+                let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 let known = ExplorationBounds.leavableNames
+                if names.contains("") {
+                    return "--leave-out: expected a name between each pair of commas, found an empty one in \"\(text)\""
+                }
                 if let unknown = names.first(where: { !known.contains($0) }) {
                     return "--leave-out: unknown answer or fault kind \(unknown); expected some of \(known.sorted().joined(separator: ", "))"
                 }
@@ -105,7 +109,7 @@ enum ExploreCommand: Command {
                 return nil
             },
             .value("--out") { settings, text in
-                guard let text else { return "--out takes a folder" }
+                guard let text, !text.isEmpty else { return "--out takes a folder" }
                 settings.out = text
                 return nil
             },
@@ -136,13 +140,17 @@ enum ExploreCommand: Command {
         return nil
     }
 
+    /// The deepest breadth-first search a command runs: each level multiplies the work by the
+    /// choices at a step (tens), so past a dozen levels a search would not end in a lifetime.
+    static let maximumBreadthFirstDepth = 12
+
     static func validate(_ options: inout Settings) -> String? {
         if let problem = options.isolation.problem { return problem }
         if options.walks != nil && !options.depthGiven { options.bounds.depth = 20 }
         // Each breadth-first level multiplies the work by the choices at a step (tens): past a
         // dozen levels a search would not end in a lifetime, so it is refused rather than hung.
-        if options.walks == nil && options.bounds.depth > 12 {
-            return "--depth takes at most 12 for a breadth-first search (each level multiplies the work); use --random for longer runs"
+        if options.walks == nil && options.bounds.depth > maximumBreadthFirstDepth {
+            return "--depth takes at most \(maximumBreadthFirstDepth) for a breadth-first search (each level multiplies the work); use --random for longer runs"
         }
         if options.walks != nil && options.bounds.depth > 10_000 {
             return "--depth takes at most 10000 for --random walks"
@@ -172,6 +180,11 @@ enum ExploreCommand: Command {
             output.failure("\(error.description)")
             return 2
         }
+        // Checked before the search: a search of an hour must not end in a folder it cannot write.
+        if let out = options.out, let problem = unwritableFolder(out) {
+            output.failure(problem)
+            return 2
+        }
         explorer.expectsViolation = options.expectsViolation
         explorer.workers = options.isolation.workers(output)
         let progress = Progress(enabled: !options.json && isatty(STDERR_FILENO) == 1)
@@ -187,18 +200,25 @@ enum ExploreCommand: Command {
             return 2
         }
         var written: [String?] = report.findings.map { _ in nil }
+        var unwritten: String?
         if let out = options.out {
             for (index, counterexample) in report.findings.enumerated() {
                 do { written[index] = try write(counterexample, to: out) } catch {
-                    output.failure("cannot write the counterexample to \(out): \(error.localizedDescription)")
-                    return 2
+                    unwritten = "cannot write the counterexample to \(out): \(unwritableFolder(out) ?? "\(error)"); it is printed above instead"
+                    break
                 }
             }
         }
+        // What the search found is printed even when it could not be written: a fixture not written
+        // is printed whole, so no counterexample is lost.
         if options.json {
             output.line(json(report, start: options.path, written: written))
         } else {
             text(report, start: options.path, glue: glue?.name, written: written, output)
+        }
+        if let unwritten {
+            output.failure(unwritten)
+            return 2
         }
         return report.passes(failOn: options.failOn) ? 0 : 1
     }
@@ -265,6 +285,25 @@ enum ExploreCommand: Command {
     }
 
     /// Writes the fixture as `DIR/explore-<rule>.json` (numbered if taken); returns the path.
+    /// Why `--out DIR` cannot take counterexamples, if it cannot: `DIR`, or the nearest folder
+    /// above it that exists (the rest is created), must be a folder this process may write in.
+    static func unwritableFolder(_ directory: String) -> String? {
+        var path = directory
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            let parent = (path as NSString).deletingLastPathComponent
+            path = parent.isEmpty ? "." : parent
+        }
+        let named = path == directory ? "" : " (the nearest existing part of it is \(path))"
+        if !isFolder.boolValue {
+            return "--out \(directory): expected a folder to write counterexamples in, found a file\(named)"
+        }
+        if access(path, W_OK | X_OK) != 0 {
+            return "--out \(directory): expected a folder this user may write in, found one it may not\(named)"
+        }
+        return nil
+    }
+
     private static func write(_ counterexample: Counterexample, to directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var path = "\(directory)/explore-\(counterexample.rule.rawValue).json"

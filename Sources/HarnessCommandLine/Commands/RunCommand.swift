@@ -15,8 +15,8 @@ enum RunCommand: Command {
         USAGE: adharness run [--format text|junit|json] [--fail-on failure|warning] [--rules RULES] [--glue NAME]
                              [--watchdog SECONDS] [--in-process] [PATH...]
 
-        Runs every scenario (.json, except *.schema.json) in the given files and folders, default the
-        bundled Fixtures/.
+        Runs every scenario (.json or .JSON, except *.schema.json) in the given files and folders,
+        default the bundled Fixtures/.
           text   (default) a line per scenario, written as soon as it is known, a difference for each
                  failure, a line for each warning, and `N passed, N failed; N warnings: RULES`.
           junit  JUnit XML for CI: a test case per file (classname: the file), a <failure> with expected

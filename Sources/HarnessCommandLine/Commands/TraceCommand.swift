@@ -109,11 +109,11 @@ enum TraceCommand: Command {
         output.line()
         guard passed else {
             // The report names the warnings too.
-            output.line("\(output.colored("FAIL", .red))  \(verdict.name)")
+            output.line("\(output.colored("FAIL", .red))  \(TextReport.oneLine(verdict.name))")
             output.line(verdict.report)
             return
         }
-        output.line("\(output.colored("PASS", .green))  \(verdict.name)")
+        output.line("\(output.colored("PASS", .green))  \(TextReport.oneLine(verdict.name))")
         let warnings = verdict.unexpectedWarnings
         for warning in warnings {
             output.line("\(output.colored("warning:", .yellow)) \(warning.summary)")

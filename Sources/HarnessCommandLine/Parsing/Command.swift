@@ -57,7 +57,11 @@ extension Command {
             } else if word.hasPrefix("-") {
                 return output.unknownOption(word, command: name, known: options.map(\.name) + ["--help"], help: help)
             } else {
-                problem = argument(word, into: &settings)
+                // A command's arguments are paths: "" is none (an unset shell variable, as a rule), and
+                // read as a path it would name the working folder. The parse ends here either way.
+                problem =
+                    argument(word, into: &settings)
+                    ?? (word.isEmpty ? "expected a file or folder, found an empty argument (an unset shell variable?)" : nil)
             }
             if let problem { return output.usageError(problem, help: help) }
         }

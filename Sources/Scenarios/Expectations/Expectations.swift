@@ -39,6 +39,24 @@ public struct Expectations: Sendable, Decodable {
         case final, adRequests, everyAdRequest, trackingPrompts, consentForms, trace, errors, crash, refusals, pending, violation, warnings, nothingLeft
     }
 
+    /// Every code an error the app observes may have, as `expect.errors` spells it after the stage:
+    /// the consent SDK's request and form errors, the ad SDK's load errors, the legacy consent
+    /// SDK's reasons, and `noResponse` (no callback before the app's timeout).
+    static let errorCodes: [String] = Array(
+        Set(
+            ConsentRequestError.recognizedNames + ConsentFormError.recognizedNames + AdLoadError.recognizedNames
+                + LegacyConsentError.Reason.allCases.map(\.rawValue) + ["noResponse"])
+    ).sorted()
+
+    /// Whether `code` is one an observed error may have: a known code, or `unrecognized(N)`, an
+    /// unknown raw value's spelling.
+    static func isErrorCode(_ code: String) -> Bool {
+        if errorCodes.contains(code) { return true }
+        guard code.hasPrefix("unrecognized("), code.hasSuffix(")") else { return false }
+        let number = code.dropFirst("unrecognized(".count).dropLast()
+        return Int(number) != nil
+    }
+
     /// The expectations that pin one glue's own flow (its calls, their number and order, where its
     /// steps leave the world), as JSON paths with why: a scenario for any correct glue (`"glue": "any"`)
     /// may not hold them, since correct glues differ in all of these.
@@ -91,8 +109,18 @@ public struct Expectations: Sendable, Decodable {
             forKey: .errors,
             { text in
                 let parts = text.split(separator: ".", maxSplits: 1)
-                return parts.count == 2 && FlowStage(rawValue: String(parts[0])) != nil ? text : nil
-            }, expected: { "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\($0)\"" })
+                guard parts.count == 2, FlowStage(rawValue: String(parts[0])) != nil else { return nil }
+                return Self.isErrorCode(String(parts[1])) ? text : nil
+            },
+            expected: { text in
+                let parts = text.split(separator: ".", maxSplits: 1)
+                guard parts.count == 2, FlowStage(rawValue: String(parts[0])) != nil else {
+                    return "expected stage.code with a stage among \(FlowStage.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                }
+                // A code no error has would only ever fail the run, as if the app had missed an error.
+                return "expected stage.code with a code among \(Self.errorCodes.joined(separator: ", ")) or unrecognized(N), got \"\(text)\""
+                    + Suggestion.hint(for: String(parts[1]), in: Self.errorCodes)
+            })
         if container.contains(.crash) {
             let text = try container.decode(String.self, forKey: .crash)
             if text == "none" {

@@ -177,8 +177,8 @@ public struct Scenario: Sendable, Decodable {
                 DecodingError.Context(
                     codingPath: codingPath + [CodingKeys.glue],
                     debugDescription:
-                        "\"any\" promises what every correct glue shows, but \(pin) pins one glue's own flow; "
-                        + "remove it, or remove \"glue\": \"any\" to pin the glue the file is run against"
+                        "expected only expectations that hold for every correct glue, as \"any\" promises, found \(pin), which pins "
+                        + "one glue's own flow; remove it, or remove \"glue\": \"any\" to pin the glue the file is run against"
                 ))
         }
         let unanswered = [
@@ -209,17 +209,58 @@ public struct Scenario: Sendable, Decodable {
     }
 
     /// The bytes of a file, or an error saying in plain words why there are none.
+    ///
+    /// A regular file larger than a scenario may be is refused before it is read; a pipe (a shell's
+    /// `<(jq ... file.json)`) is read to its end, at most that much; a device is refused unread, so
+    /// `/dev/zero` is never read without end.
     package static func readFile(_ url: URL, file: String) throws(ScenarioError) -> Data {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
+                throw ScenarioError(
+                    file: file,
+                    message: "expected a scenario file, found a symbolic link to \(target) that leads to nothing (its target is gone, or links loop)")
+            }
             throw ScenarioError(file: file, message: "expected a scenario file, found nothing at this path")
         }
-        guard !isFolder.boolValue else {
+        let largest = JSONDocument.maximumSize
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
             throw ScenarioError(file: file, message: "expected a scenario file, found a folder (`adharness run` takes folders)")
+        case S_IFREG:
+            guard info.st_size <= largest else {
+                throw ScenarioError(file: file, message: "expected a file of at most \(largest) bytes, found \(info.st_size)")
+            }
+            do { return try Data(contentsOf: url) } catch {
+                throw ScenarioError(file: file, message: "expected a readable file, found one that cannot be read (check its permissions)")
+            }
+        case S_IFIFO:
+            return try readPipe(url, file: file, atMost: largest)
+        default:
+            throw ScenarioError(file: file, message: "expected a scenario file, found a device or another special file")
         }
-        do { return try Data(contentsOf: url) } catch {
-            throw ScenarioError(file: file, message: "expected a readable file, found one that cannot be read (check its permissions)")
+    }
+
+    /// A pipe's bytes up to its end, or one byte more than `largest` (for the size error to say so).
+    /// Opened without waiting for a writer: a pipe nobody writes to is an empty file, not a hang.
+    private static func readPipe(_ url: URL, file: String, atMost largest: Int) throws(ScenarioError) -> Data {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw ScenarioError(file: file, message: "expected a readable pipe, found one that cannot be opened (check its permissions)")
         }
+        defer { close(descriptor) }
+        // Reads wait for a writer's bytes from here on; with no writer at all, a read is the end.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while data.count <= largest {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw ScenarioError(file: file, message: "expected a readable pipe, found one that fails to read") }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[..<count])
+        }
+        return data
     }
 
     /// Decodes a scenario written inline, as a test does, with the same strict checks as a file;
@@ -297,7 +338,9 @@ extension Scenario {
             let (line, column) = document.position(at: path)
             throw ScenarioError(
                 file: file, path: ScenarioError.path(path), line: line, column: column,
-                message: "\(source.path) (relative to the fixture's folder \(folder.path)): \(error.problem)"
+                // An absolute path is read as written: saying it is relative would send its reader to the wrong folder.
+                message: (source.path.hasPrefix("/") ? source.path : "\(source.path) (relative to the fixture's folder \(folder.path))")
+                    + ": \(error.problem)"
             )
         }
         infoPlistFile = nil

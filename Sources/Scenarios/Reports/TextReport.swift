@@ -17,12 +17,27 @@ package struct TextReport: Sendable {
         case .unreadable(let error):
             return "\(paint("BAD ", "33"))  \(error.description)"
         case .ran(let verdict) where result.status == .pass:
-            return (["\(paint("PASS", "32"))  \(result.file)  \(paint(verdict.name, "2"))"] + warningLines(verdict)).joined(separator: "\n")
+            return (["\(paint("PASS", "32"))  \(Self.oneLine(result.file))  \(paint(Self.oneLine(verdict.name), "2"))"] + warningLines(verdict))
+                .joined(separator: "\n")
         case .ran(let verdict):
             let report = verdict.report.split(separator: "\n", omittingEmptySubsequences: false).map { "      \($0)" }
             // The report names the warnings too.
-            return (["\(paint("FAIL", "31"))  \(result.file)  \(verdict.name)"] + report).joined(separator: "\n")
+            return (["\(paint("FAIL", "31"))  \(Self.oneLine(result.file))  \(Self.oneLine(verdict.name))"] + report).joined(separator: "\n")
         }
+    }
+
+    /// A name on its result's one line: each control character (a line break, an escape that would
+    /// drive the terminal) and line or paragraph separator spelled `\u{1B}`, as JUnit spells those
+    /// XML forbids, so a name cannot split its line or print a line that reads as another result.
+    package static func oneLine(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `      warning: rule (authority) at time event: statement; source: ...`, once per rule.

@@ -63,12 +63,15 @@ public enum FixtureFiles {
 
     /// Every scenario file in the given files and folders (folders recursively), sorted by path.
     ///
-    /// A scenario is a `.json` file; `*.schema.json` files are the format's schema, not scenarios.
+    /// A scenario is a `.json` file (`.JSON` too); `*.schema.json` files are the format's schema, not scenarios.
     package static func scenarioFiles(in paths: [String]) throws(ScenarioError) -> [URL] {
         var files: [URL] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                    throw ScenarioError(file: path, message: "a symbolic link to \(target) that leads to nothing (its target is gone, or links loop)")
+                }
                 throw ScenarioError(file: path, message: "no such file or folder")
             }
             let url = URL(fileURLWithPath: path)
@@ -79,7 +82,8 @@ public enum FixtureFiles {
             let found =
                 FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }
-                .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasSuffix(".schema.json") } ?? []
+                // `.JSON` too: a scenario saved so (a Windows habit) would otherwise not run, unseen.
+                .filter { $0.pathExtension.lowercased() == "json" && !$0.lastPathComponent.lowercased().hasSuffix(".schema.json") } ?? []
             files.append(contentsOf: found)
         }
         return files.sorted { $0.path < $1.path }

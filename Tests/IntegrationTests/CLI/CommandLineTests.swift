@@ -22,7 +22,7 @@ struct CommandLineTests {
 
     /// Runs `adharness` (by default the one built next to this test bundle).
     static func adharness(
-        _ arguments: [String], in folder: URL? = nil, tool: URL = builtTool, environment extra: [String: String] = [:]
+        _ arguments: [String], in folder: URL? = nil, tool: URL = builtTool, environment extra: [String: String] = [:], input: String? = nil
     ) throws -> Run {
         let process = Process()
         process.executableURL = tool
@@ -34,7 +34,13 @@ struct CommandLineTests {
         let (out, err) = (Pipe(), Pipe())
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -62,6 +68,84 @@ struct CommandLineTests {
 
         #expect(run.code == 2)
         #expect(run.errors.hasPrefix("adharness: unknown option --dpth for explore; did you mean --depth?"))
+    }
+
+    @Test(
+        "explore refuses an --out it could not write before it searches, naming the path and what is there",
+        arguments: [
+            ("", "adharness: --out takes a folder"),
+            (
+                "file/sub",
+                "adharness: --out FOLDER/file/sub: expected a folder to write counterexamples in, found a file (the nearest existing part of it is FOLDER/file)"
+            ),
+            ("file", "adharness: --out FOLDER/file: expected a folder to write counterexamples in, found a file\n"),
+        ])
+    func exploreOutUnwritable(_ out: String, _ message: String) throws {
+        let folder = try Self.folder(with: ["file": "not a folder"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = out.isEmpty ? "" : folder.appendingPathComponent(out).path
+        let run = try Self.adharness(["explore", "--depth", "1", "--max-faults", "0", "--in-process", "--out", path])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix(message.replacingOccurrences(of: "FOLDER", with: folder.path)), "\(run.errors)")
+        #expect(!run.output.contains("explored"), "the search ran: \(run.output)")
+    }
+
+    @Test("bench refuses a breadth-first depth explore refuses, before it reads anything, instead of searching for ever")
+    func benchDepthBound() throws {
+        let run = try Self.adharness(["bench", "--repeat", "1", "--depth", "13", "no-such-folder"])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("adharness: --depth takes a whole number from 0 to 12"), "\(run.errors)")
+    }
+
+    @Test(
+        "a scenario piped in (/dev/stdin, a shell's <(...)) is read once, by the tool, and runs in its workers as in process",
+        arguments: [["run"], ["run", "--in-process"], ["trace"], ["trace", "--in-process"]])
+    func scenarioFromAPipe(_ command: [String]) throws {
+        let scenario = #"{"name": "piped", "steps": ["launch"], "expect": {"adRequests": []}}"#
+        let run = try Self.adharness(command + ["/dev/stdin"], input: scenario)
+        #expect(run.code == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("PASS"), "\(run.output)\(run.errors)")
+    }
+
+    @Test("a device, a pipe nobody writes to, a file too large and a symbolic link loop are refused unread, with what was expected")
+    func specialScenarioFiles() throws {
+        let folder = try Self.folder(with: [:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let large = folder.appendingPathComponent("large.json")
+        try Data(repeating: UInt8(ascii: " "), count: 9 << 20).write(to: large)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.json").path, withDestinationPath: "b.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b.json").path, withDestinationPath: "a.json")
+        for (path, message) in [
+            ("/dev/zero", "/dev/zero: $: expected a scenario file, found a device or another special file"),
+            (fifo, "fifo.json:1:1: $: not valid JSON: expected a value (object, array, string, number, true, false or null), found the end of the file"),
+            (large.path, "large.json: $: expected a file of at most 8388608 bytes, found 9437184"),
+            (folder.appendingPathComponent("a.json").path, "a.json: $: a symbolic link to b.json that leads to nothing (its target is gone, or links loop)"),
+        ] {
+            let run = try Self.adharness(["run", "--in-process", path])
+            #expect(run.code == 2)
+            #expect((run.output + run.errors).contains(message), "\(run.output)\(run.errors)")
+        }
+    }
+
+    @Test("a folder's scenarios saved as .JSON run too, rather than being left out unseen")
+    func upperCaseExtension() throws {
+        let scenario = #"{"name": "upper", "steps": ["launch"], "expect": {"adRequests": []}}"#
+        let folder = try Self.folder(with: ["a.json": scenario, "B.JSON": scenario, "c.Schema.JSON": "{}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.adharness(["run", "--in-process", folder.path])
+        #expect(run.code == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("2 passed, 0 failed\n"), "\(run.output)")
+    }
+
+    @Test(
+        "an empty argument where a path belongs is refused as such, not read as the working folder",
+        arguments: [["run"], ["trace"], ["explore", "--depth", "1"], ["fuzz", "--count", "1"], ["lint"], ["bench", "--repeat", "1"]])
+    func emptyPath(_ command: [String]) throws {
+        let run = try Self.adharness(command + [""])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("adharness: expected a file or folder, found an empty argument (an unset shell variable?)"), "\(run.errors)")
     }
 
     @Test("--version names the tool's version and the scenario format it reads")

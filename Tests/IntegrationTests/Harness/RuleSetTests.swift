@@ -34,6 +34,7 @@ struct RuleSetTests {
         arguments: [
             ("standard", "standard"), ("seed,adLoadsBackOff=failure", "seed,adLoadsBackOff=failure"),
             ("strict,wantedAdsRequested=off,adLoadsBackOff=warning", "strict,adLoadsBackOff=warning,wantedAdsRequested=off"),
+            ("strict,adLoadsBackOff=off,adLoadsBackOff=off", "strict,adLoadsBackOff=off"),
         ])
     func parsing(text: String, written: String) throws {
         let rules = try RuleSet(parsing: text)
@@ -46,6 +47,7 @@ struct RuleSetTests {
         arguments: [
             ("lenient", "expected standard, seed or strict first"), ("standard,nope=failure", "unknown rule \"nope\""),
             ("seed,adLoadsBackOff=loud", "expected failure, warning or off for adLoadsBackOff"), ("seed,adLoadsBackOff", "expected RULE=SEVERITY"),
+            ("strict,adLoadsBackOff=failure,adLoadsBackOff=off", "expected each rule once, found adLoadsBackOff=failure and then adLoadsBackOff=off"),
         ])
     func malformed(text: String, message: String) {
         #expect(throws: RuleSetError.self) { try RuleSet(parsing: text) }

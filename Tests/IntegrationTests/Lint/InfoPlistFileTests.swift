@@ -41,6 +41,7 @@ struct InfoPlistFileTests {
                 "unreadable/array-at-top.plist (relative to the fixture's folder FOLDER): expected a dictionary at the top level, found an array"
             ),
             ("\"\"", "expected a path to an Info.plist, relative to the fixture; found an empty string"),
+            ("\"/dev/zero\"", "/dev/zero: expected a property-list file, found a special file"),
         ])
     func badPath(_ path: String, _ message: String) {
         let json = "{\"name\":\"x\",\n\"steps\":[\"launch\"],\n\"expect\":{},\n\"device\":{\"infoPlistFile\":\(path)}}"

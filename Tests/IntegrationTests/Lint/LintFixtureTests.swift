@@ -153,6 +153,67 @@ struct LintFixtureTests {
         #expect(report.unreadable.map(\.problem) == [problem] && report.exitCode() == 2)
     }
 
+    /// Lints one lock file of `text`, written under `name` in a folder of its own.
+    static func lintLockFile(_ name: String, _ text: String) throws -> LintReport {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return ConfigurationLinter().lint(paths: [file.path])
+    }
+
+    @Test(
+        "a lock file saved with Windows line ends or a byte order mark reads as the same file",
+        arguments: [("\r\n", ""), ("\n", "\u{FEFF}"), ("\r\n", "\u{FEFF}")])
+    func lockFileLineEnds(_ lineEnd: String, _ start: String) throws {
+        let podfile = ["PODS:", "  - Google-Mobile-Ads-SDK (11.13.0)", "", "COCOAPODS: 1.15.2", ""].joined(separator: lineEnd)
+        let resolved = [
+            "{", #"  "pins" : [{ "identity" : "swift-package-manager-google-mobile-ads", "#,
+            #"    "state" : { "version" : "11.13.0" } }], "version" : 2"#, "}", "",
+        ].joined(separator: lineEnd)
+        for (name, text) in [("Podfile.lock", podfile), ("Package.resolved", resolved)] {
+            let report = try Self.lintLockFile(name, start + text)
+            #expect(report.unreadable.isEmpty, "\(name): \(report.unreadable.map(\.problem))")
+            #expect(report.findings.map { "\($0.line) \($0.rule.id)" } == ["2 SDK002", "2 SDK004"], "\(name): \(report.findings)")
+        }
+    }
+
+    @Test(
+        "a Package.resolved pin of a tracked SDK that does not say what it pins is refused, naming the pin and the field",
+        arguments: [
+            (
+                #"{"identity": "swift-package-manager-google-mobile-ads", "state": {"version": 11}}"#,
+                "pins[0] (Google Mobile Ads).state.version: expected a string, found the number or Boolean 11"
+            ),
+            (
+                #"{"identity": "swift-package-manager-google-mobile-ads"}"#,
+                "pins[0] (Google Mobile Ads).state: expected an object with version, branch or revision, found nothing"
+            ),
+            (
+                #"{"identity": "swift-package-manager-google-mobile-ads", "state": "13.12.0"}"#,
+                "pins[0] (Google Mobile Ads).state: expected an object with version, branch or revision, found a string"
+            ),
+            (
+                #"{"identity": "swift-package-manager-google-mobile-ads", "state": {}}"#,
+                "pins[0] (Google Mobile Ads).state: expected a version, branch or revision, found none"
+            ),
+            (#""swift-package-manager-google-mobile-ads""#, "pins[0]: expected an object (a package's pin), found a string"),
+        ])
+    func malformedPin(_ pin: String, _ problem: String) throws {
+        let report = try Self.lintLockFile("Package.resolved", #"{"pins": [\#(pin)], "version": 2}"#)
+        #expect(report.unreadable.map(\.problem) == [problem] && report.exitCode() == 2, "\(report.findings)")
+    }
+
+    @Test("a format 1 pin with a null branch and a version is read as its version")
+    func formatOnePin() throws {
+        let report = try Self.lintLockFile(
+            "Package.resolved",
+            #"{"object": {"pins": [{"package": "GoogleMobileAds", "repositoryURL": "https://github.com/googleads/swift-package-manager-google-mobile-ads.git", "state": {"branch": null, "revision": "abc", "version": "13.12.0"}}]}, "version": 1}"#
+        )
+        #expect(report.unreadable.isEmpty && report.findings.isEmpty, "\(report.unreadable) \(report.findings)")
+    }
+
     @Test("a device file is refused before it is read, so the linter never reads without end")
     func specialFile() {
         let report = ConfigurationLinter().lint(paths: ["/dev/zero"])

@@ -68,6 +68,13 @@ struct JUnitReportTests {
         #expect(testCase?.attributes["name"] == "a & b < c > d \" e ' f \\u{1B}[31m g\\u{0} h\nnext\tline")
     }
 
+    @Test("the text report keeps a result on its one line: a name's line break or escape is spelled, not printed")
+    func textNamesStayOnOneLine() throws {
+        let json = #"{"name": "x\nPASS  other.json  y \u001b[2J \u2028z", "steps": ["launch"], "expect": {}}"#
+        let lines = TextReport().lines(for: ReportInputs.result(of: json, shownAs: "odd\n.json"))
+        #expect(lines == #"PASS  odd\u{A}.json  x\u{A}PASS  other.json  y \u{1B}[2J \u{2028}z"#)
+    }
+
     @Test("the schema check refuses a document whose counts, messages or root are wrong")
     func schemaCheckCanFail() {
         func suite(_ counts: String, _ cases: String) -> String { #"<testsuites><testsuite name="s" \#(counts)>\#(cases)</testsuite></testsuites>"# }

@@ -1,3 +1,4 @@
+import AdHarness
 import Foundation
 import ScenarioRunner
 import StandInRuntime
@@ -21,6 +22,29 @@ struct FuzzTests {
         #expect(summary.rejected > 0)
         #expect(summary.passed > 0)
         #expect(summary.failed > 0)
+    }
+
+    @Test("the mutator inserts every step the format spells as a string, close among them, and orders around close")
+    func mutatorKnowsEveryStep() {
+        let tokens = Set(FixtureMutator.tokens)
+        #expect(Step.named.map { "\"\($0.0)\"" }.filter { !tokens.contains($0) } == [])
+        #expect(FixtureMutator.tokens.contains { $0.hasPrefix("\"close\",") })
+    }
+
+    @Test("a glue-any file that pins one glue's flow says what was expected: the copies of seed 99 the fuzzer called unclear")
+    func anyGluePinSaysWhatWasExpected() throws {
+        let fuzzer = try FixtureFuzzer(files: ScenarioFile.bundled(for: .referenceGlue))
+        for index in [19_394, 29_778] {
+            let summary = fuzzer.run(seed: 99, range: index..<(index + 1))
+            #expect(summary.unclear.isEmpty, "\(summary.unclear.map(\.reason))")
+        }
+        let json =
+            #"{"name": "x", "glue": "any", "user": {"trackingPrompt": "allow", "consentForm": "acceptAll", "privacyOptionsForm": "dismiss"}, "steps": ["launch"], "expect": {"adRequests": []}}"#
+        #expect {
+            try Scenario.decode(json: json)
+        } throws: { error in
+            "\(error)".contains("$.glue: expected only expectations that hold for every correct glue, as \"any\" promises, found expect.adRequests")
+        }
     }
 
     @Test("a copy is the same for the same seed and index, so a crash is replayed from two numbers")

@@ -97,6 +97,20 @@ struct MalformedInputTests {
         Case(
             "an identifier value no request shows", #"{"name":"x","steps":["launch"],"expect":{"adRequests":[{"idfa":"hidden"}]}}"#, at: 1, 64,
             "$.expect.adRequests[0].idfa", #"expected one of zero, set, withheld, got "hidden""#),
+        // `null` is no expectation left out: it would pass whatever the run did.
+        Case(
+            "null where no ad requests were meant", #"{"name":"x","steps":["launch"],"expect":{"adRequests":null}}"#, at: 1, 55,
+            "$.expect.adRequests", "expected an array; found null"),
+        Case(
+            "null for a count", #"{"name":"x","steps":["launch"],"expect":{"trackingPrompts":null}}"#, at: 1, 60, "$.expect.trackingPrompts",
+            "expected a whole number; found null"),
+        Case(
+            "an error code no error has", #"{"name":"x","steps":["launch"],"expect":{"errors":["consentInfoUpdate.bogus"]}}"#, at: 1, 52, "$.expect.errors[0]",
+            #"expected stage.code with a code among "#),
+        Case(
+            "a mistyped error code", #"{"name":"x","steps":["launch"],"expect":{"errors":["consentInfoUpdate.netwrk"]}}"#, at: 1, 52, "$.expect.errors[0]",
+            #"got "consentInfoUpdate.netwrk"; did you mean "network"?"#),
+        Case("null for a section", #"{"name":"x","device":null,"steps":["launch"],"expect":{}}"#, at: 1, 22, "$.device", "expected an object; found null"),
     ]
 
     @Test("the rejection names the line, column, JSON path and what was expected", arguments: cases)
