@@ -1,4 +1,3 @@
-import AdRequestKit
 import Dispatch
 import Foundation
 
@@ -50,14 +49,6 @@ package enum MainQueue {
     private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
     /// Set while the main thread runs the main queue's blocks for the harness (``settle()``).
     private static let serving = ThreadLocal()
-    private static let heard = Locked(false)
-
-    /// Whether an app in this process has called a stand-in from a block of the main queue: a
-    /// settle then waits for a second quiet turn, for a block such a block put there in turn.
-    package static var heardAnApp: Bool {
-        get { heard.snapshot }
-        set { heard.withLock { $0 = newValue } }
-    }
 
     /// Whether the caller is a block of the main queue that the harness runs on the main thread
     /// (``settle()``): the glue's block, though on the thread that steps the run.

@@ -399,7 +399,6 @@ public final class SimulatedApp: Sendable {
         trace.watchForOutsideCalls { [weak trace] name, afterTheRun in
             guard steppingThread.snapshot != CurrentThread.id || MainQueue.isServedByTheHarness else { return }
             let thread = MainQueue.isCurrent ? "mainQueue" : "appThread"
-            if thread == "mainQueue" { MainQueue.heardAnApp = true }
             guard seen.withLock({ $0.insert(afterTheRun ? "after the run" : "\(name.rawValue) \(thread)").inserted }) else { return }
             guard afterTheRun else {
                 trace?.record(.runOutsideCall, [EventField("call", name.rawValue), EventField("thread", thread)])
@@ -418,16 +417,15 @@ public final class SimulatedApp: Sendable {
     }
 
     /// Runs what the app put on the main queue during the step (`DispatchQueue.main.async`), and
-    /// what is due now after it, until a turn of the main queue records nothing, or two in a row once
-    /// this process has heard an app from the main queue (a block that calls back at once, silently,
-    /// may have put another there; a glue never heard there costs one turn a step): a main-queue block runs
+    /// what is due now after it, until two turns of the main queue in a row record nothing (a block
+    /// that calls back at once, silently, may have put another there: a glue's first hop may be such
+    /// a block, so even a glue never heard from the main queue gets both turns): a main-queue block runs
     /// before the step is checked at every door that can wait for the main queue, and a port it calls
     /// is a `run.outsideCall` there. A run stepped from the main queue itself (a synchronous
     /// main-actor test) cannot wait for it: the glue's blocks run once the test returns.
     func settleMainQueue() {
         var quiet = 0
-        let turns = MainQueue.heardAnApp ? 2 : 1
-        for _ in 0..<clock.budget.nestedCallbacks where quiet < turns {
+        for _ in 0..<clock.budget.nestedCallbacks where quiet < 2 {
             let before = trace.count
             guard MainQueue.settle() else { return }
             clock.run()
