@@ -60,10 +60,11 @@ package enum MainQueue {
         return DispatchQueue.getSpecific(key: key) == true
     }
 
-    /// Waits until every block put on the main queue before the call has run (the main queue is
-    /// serial: a block put on it after them runs after them), so that an app's
-    /// `DispatchQueue.main.async` runs at a point of the run that is the same in every run. Where the
-    /// caller is the main thread, runs the main run loop once instead; where it is the main queue
+    /// Waits until every block put on the main queue before the call has run, and the blocks those
+    /// put there in turn (the main queue is serial: a block put on it after them runs after them), so
+    /// that an app's `DispatchQueue.main.async` runs at a point of the run that is the same in every
+    /// run. The second turn is taken on the main queue itself, so the caller waits once. Where the
+    /// caller is the main thread, runs the main run loop twice instead; where it is the main queue
     /// (a synchronous main-actor test), nothing can run before it returns: returns `false`.
     @discardableResult
     package static func settle() -> Bool {
@@ -71,12 +72,15 @@ package enum MainQueue {
         // The main thread (an XCTest method) counts as the main queue even between blocks: it runs
         // them itself, through its run loop (which runs none inside one of them).
         if Thread.isMainThread {
-            serving.with(flag: true) { _ = RunLoop.main.run(mode: .default, before: Date()) }
+            serving.with(flag: true) {
+                _ = RunLoop.main.run(mode: .default, before: Date())
+                _ = RunLoop.main.run(mode: .default, before: Date())
+            }
             return true
         }
         if isCurrent { return false }
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async { done.signal() }
+        DispatchQueue.main.async { DispatchQueue.main.async { done.signal() } }
         done.wait()
         return true
     }

@@ -143,6 +143,9 @@ public final class VirtualClock: AppClock, Sendable {
     /// Runs everything due now, including work that running schedules for now.
     package func run() { advance(to: now) }
 
+    /// How many pieces of work the clock has run so far: whether a call ran any is a change of it.
+    package var workDone: Int { state.withLock { $0.workRun } }
+
     /// Moves time forward, running due work in order; `now` is each work's due time while it runs.
     package func advance(by duration: Duration) { advance(to: now + max(duration, .zero)) }
 

@@ -417,19 +417,18 @@ public final class SimulatedApp: Sendable {
     }
 
     /// Runs what the app put on the main queue during the step (`DispatchQueue.main.async`), and
-    /// what is due now after it, until two turns of the main queue in a row record nothing (a block
-    /// that calls back at once, silently, may have put another there: a glue's first hop may be such
-    /// a block, so even a glue never heard from the main queue gets both turns): a main-queue block runs
+    /// what is due now after it, until a settle of the main queue (two of its turns: a block that
+    /// calls back at once, silently, may have put another there, and a glue's first hop may be such a
+    /// block) records nothing and sets off no work of the clock's: a main-queue block runs
     /// before the step is checked at every door that can wait for the main queue, and a port it calls
     /// is a `run.outsideCall` there. A run stepped from the main queue itself (a synchronous
     /// main-actor test) cannot wait for it: the glue's blocks run once the test returns.
     func settleMainQueue() {
-        var quiet = 0
-        for _ in 0..<clock.budget.nestedCallbacks where quiet < 2 {
-            let before = trace.count
+        for _ in 0..<clock.budget.nestedCallbacks {
+            let before = (trace.count, clock.workDone)
             guard MainQueue.settle() else { return }
             clock.run()
-            quiet = trace.count == before ? quiet + 1 : 0
+            if (trace.count, clock.workDone) == before { return }
         }
     }
 

@@ -50,15 +50,22 @@ public struct ExplorationStatistics: Hashable, Sendable {
     /// the search goes on with a fresh one.
     package var workersLost = 0
 
-    /// Runs a second.
-    public var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
-    /// Distinct states a second.
-    public var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
+    /// Runs a second of wall time, as the tools print it.
+    package var runsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
+    /// Distinct states a second of wall time, as the tools print it.
+    package var distinctStatesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
+
+    /// Runs a second: a wall-clock figure, which a test never asserts on (`adharness bench` prints it).
+    @available(*, deprecated, message: "divide executions by seconds; leaves the public API in 0.12.0")
+    public var executionsPerSecond: Double { runsPerSecond }
+    /// Distinct states a second: a wall-clock figure, which a test never asserts on.
+    @available(*, deprecated, message: "divide distinctStates by seconds; leaves the public API in 0.12.0")
+    public var statesPerSecond: Double { distinctStatesPerSecond }
 
     /// `depth 4  runs 12,345  states 1,234  5,678 runs/s`, for a progress line.
     package var progressLine: String {
         "depth \(depthReached)  runs \(ExplorationReport.grouped(executions))  states \(ExplorationReport.grouped(distinctStates))  "
-            + "\(ExplorationReport.grouped(Int(executionsPerSecond))) runs/s"
+            + "\(ExplorationReport.grouped(Int(runsPerSecond))) runs/s"
     }
 }
 
@@ -139,7 +146,7 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
             + (figures.stepsWithoutReplay > 0 ? " (and \(Self.grouped(figures.stepsWithoutReplay)) steps without a replay)" : "")
             + ", \(Self.grouped(figures.distinctStates)) distinct states, "
             + "depth \(figures.depthReached) reached, in \(String(format: "%.2f", figures.seconds)) s "
-            + "(\(Self.grouped(Int(figures.executionsPerSecond))) runs/s, \(Self.grouped(Int(figures.statesPerSecond))) states/s)"
+            + "(\(Self.grouped(Int(figures.runsPerSecond))) runs/s, \(Self.grouped(Int(figures.distinctStatesPerSecond))) states/s)"
             + (findings.isEmpty ? "" : "; shrinking took \(String(format: "%.2f", shrinkingSeconds)) s")
             + (figures.workersLost == 0
                 ? "" : "; \(Self.grouped(figures.workersLost)) worker process\(figures.workersLost == 1 ? "" : "es") lost to a crash or a hang")

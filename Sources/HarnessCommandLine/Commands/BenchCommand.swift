@@ -92,7 +92,7 @@ enum BenchCommand: Command {
                 "explore (reference glue, breadth-first to depth \(depth), faults on, \(ProcessInfo.processInfo.activeProcessorCount) cores): "
                     + "\(figures.executions) runs and \(figures.stepsWithoutReplay) steps without a replay, "
                     + "\(figures.distinctStates) distinct states in \(format(figures.seconds)) s: "
-                    + "\(Int(figures.executionsPerSecond)) runs/s, \(Int(figures.statesPerSecond)) distinct states/s, "
+                    + "\(Int(figures.runsPerSecond)) runs/s, \(Int(figures.distinctStatesPerSecond)) distinct states/s, "
                     + "\(String(format: "%.2f", runsPerState)) runs per distinct state "
                     + "(\(String(format: "%.2f", stepsPerState)) with the steps without a replay), \(busy.description)"
                     + (depth == 6 ? " (goals: at most 10 s, at most 1.3 runs per state)" : "")

@@ -275,8 +275,8 @@ enum ExploreCommand: Command {
         let summary = Summary(
             start: start, mode: report.mode, executions: figures.executions, stepsWithoutReplay: figures.stepsWithoutReplay,
             distinctStates: figures.distinctStates,
-            depthReached: figures.depthReached, workersLost: figures.workersLost, seconds: figures.seconds, executionsPerSecond: figures.executionsPerSecond,
-            statesPerSecond: figures.statesPerSecond, shrinkingSeconds: report.shrinkingSeconds, failures: report.counterexamples.count,
+            depthReached: figures.depthReached, workersLost: figures.workersLost, seconds: figures.seconds, executionsPerSecond: figures.runsPerSecond,
+            statesPerSecond: figures.distinctStatesPerSecond, shrinkingSeconds: report.shrinkingSeconds, failures: report.counterexamples.count,
             warnings: report.warnings.count, counterexamples: found.filter { $0.severity == RuleSeverity.failure.rawValue }, findings: found
         )
         let encoder = JSONEncoder()
