@@ -424,6 +424,9 @@ public final class SimulatedApp: Sendable {
     /// is a `run.outsideCall` there. A run stepped from the main queue itself (a synchronous
     /// main-actor test) cannot wait for it: the glue's blocks run once the test returns.
     func settleMainQueue() {
+        // The package's own glue, and a run with none, never hand the main queue anything: their
+        // runs (the bench's and most of the explorer's) need no wait.
+        guard !glueFactory.isReference, glueFactory.name != GlueFactory.noGlue.name else { return }
         for _ in 0..<clock.budget.nestedCallbacks {
             let before = (trace.count, clock.workDone)
             guard MainQueue.settle() else { return }
