@@ -1,3 +1,4 @@
+import AdRequestKit
 import Dispatch
 import Foundation
 
@@ -64,11 +65,17 @@ package enum MainQueue {
     /// put there in turn (the main queue is serial: a block put on it after them runs after them), so
     /// that an app's `DispatchQueue.main.async` runs at a point of the run that is the same in every
     /// run. The second turn is taken on the main queue itself, so the caller waits once. Where the
-    /// caller is the main thread, runs the main run loop twice instead; where it is the main queue
-    /// (a synchronous main-actor test), nothing can run before it returns: returns `false`.
+    /// caller is the main thread outside any block of the main queue (an XCTest method), runs the
+    /// main run loop twice instead. Where the caller is the main queue (a synchronous main-actor
+    /// test), nothing can run before it returns: returns `false`. So does a wait the main queue does
+    /// not answer within ``heldAfter`` (a synchronous main-actor test elsewhere in the process holds
+    /// it, or one waits for the threads that step the run), and every settle after it until the main
+    /// queue has run the waited-for block: the run goes on, its main-queue blocks unordered, rather
+    /// than hang.
     @discardableResult
     package static func settle() -> Bool {
         _ = marked
+        if isCurrent { return false }
         // The main thread (an XCTest method) counts as the main queue even between blocks: it runs
         // them itself, through its run loop (which runs none inside one of them).
         if Thread.isMainThread {
@@ -78,12 +85,26 @@ package enum MainQueue {
             }
             return true
         }
-        if isCurrent { return false }
+        if held.snapshot { return false }
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async { DispatchQueue.main.async { done.signal() } }
-        done.wait()
+        DispatchQueue.main.async {
+            DispatchQueue.main.async {
+                held.withLock { $0 = false }
+                done.signal()
+            }
+        }
+        guard done.wait(timeout: .now() + heldAfter) == .success else {
+            held.withLock { $0 = true }
+            return false
+        }
         return true
     }
+
+    /// How long a settle waits for the main queue before it takes the main queue as held: far above
+    /// a turn of a served main queue on a busy machine (microseconds), far below the watchdog's 10 s.
+    package static let heldAfter: DispatchTimeInterval = .seconds(1)
+    /// Whether a settle found the main queue held, and the block it put there has not run yet.
+    private static let held = Locked(false)
 
     /// Runs the work on the main queue and returns once it has finished; runs it at once when the
     /// caller is the main thread already (waiting there would wait for itself).

@@ -57,7 +57,10 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
     /// The call it bends: a typed fault says it in its name (`.formLoad(...)`), and `description`
     /// prints it.
     @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0: read description")
-    public var target: FaultTarget { call }
+    public var target: FaultTarget {
+        get { call }
+        set { call = newValue }
+    }
 }
 
 /// The calls a fault can bend.

@@ -22,7 +22,6 @@ extension SimulatedApp {
     @discardableResult
     package func finish(at site: CallSite) throws(HarnessFailure) -> Leftovers {
         // What the end sets off is the end's: a finding there names `finish` (see `locating`).
-        steppingThread.withLock { $0 = CurrentThread.id }
         let index = trace.events.count
         clock.run()
         settleMainQueue()

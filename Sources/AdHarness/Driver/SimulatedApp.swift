@@ -58,9 +58,6 @@ public final class SimulatedApp: Sendable {
         set { state.withLock { $0.failOn = newValue } }
     }
     let state = Locked(State())
-    /// The thread that called the last step or `finish()` (``CurrentThread/id``): a stand-in heard
-    /// from it between steps hears the test, not the app.
-    let steppingThread = Locked<UInt?>(nil)
 
     struct State {
         var running: HostedProcess?
@@ -112,9 +109,9 @@ public final class SimulatedApp: Sendable {
         world = try SimulatedWorld(setup, legacySDK: glue.legacySDK, seedAppStorage: { glue.seedStorage(setup.previousSession, $0) })
         glueFactory = glue
         makeGlue = glue.startApp()
-        checker = RuleChecker(trace: world.trace, rules: rules ?? glue.defaultRules)
+        checker = RuleChecker(checking: world.trace, by: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
-        Self.reportOutsideCalls(in: world.trace, glue: glue.name, steppingThread: steppingThread)
+        reportOutsideCalls()
         observer?(world.trace)
     }
 
@@ -392,20 +389,22 @@ public final class SimulatedApp: Sendable {
     // MARK: Running a step
 
     /// Records a `run.outsideCall` the first time a stand-in hears the app, with each call, from a
-    /// thread the harness does not drive (``RuleID/noCallOutsideTheRun``): not the thread that steps
-    /// the run (a test may reach the stand-ins between steps), and not one the harness hands work to.
-    static func reportOutsideCalls(in trace: Trace, glue: String, steppingThread: Locked<UInt?>) {
+    /// thread the harness does not drive (``RuleID/noCallOutsideTheRun``): not one that runs a step
+    /// or one the harness hands work to. A call that comes once the run is finished (the trace closed,
+    /// or `finish()` done: a synchronous main-actor test held the main queue, or the glue's own queue
+    /// came late) is said once on standard error, since no verdict sees it.
+    private func reportOutsideCalls() {
+        guard glueMayHop else { return }
         let seen = Locked(Set<String>())
-        trace.watchForOutsideCalls { [weak trace] name, afterTheRun in
-            guard steppingThread.snapshot != CurrentThread.id || MainQueue.isServedByTheHarness else { return }
+        let glue = glueFactory.name
+        // Weakly: the trace holds this watcher, and the app holds the trace.
+        trace.watchForOutsideCalls { [weak self, weak trace] name, afterTheRun in
             let thread = MainQueue.isCurrent ? "mainQueue" : "appThread"
-            guard seen.withLock({ $0.insert(afterTheRun ? "after the run" : "\(name.rawValue) \(thread)").inserted }) else { return }
-            guard afterTheRun else {
+            let late = afterTheRun || self?.state.withLock { $0.finished } ?? true
+            if !afterTheRun, seen.withLock({ $0.insert("\(name.rawValue) \(thread)").inserted }) {
                 trace?.record(.runOutsideCall, [EventField("call", name.rawValue), EventField("thread", thread)])
-                return
             }
-            // Too late for the verdict (a synchronous main-actor test held the main queue, or the
-            // glue's own queue came after the end): said once, so that it is not silent.
+            guard late, seen.withLock({ $0.insert("after the run").inserted }) else { return }
             let from = thread == "mainQueue" ? "a block it gave the main queue" : "a dispatch queue or thread of its own"
             FileHandle.standardError.write(
                 Data(
@@ -416,6 +415,11 @@ public final class SimulatedApp: Sendable {
         }
     }
 
+    /// Whether the glue may call the ports from outside the run: the package's own glue, and a run
+    /// with none, never do, so their runs (the bench's, most of the explorer's, a test of the
+    /// package's that reaches a stand-in between steps) need neither the wait nor the watch.
+    private var glueMayHop: Bool { !glueFactory.isReference && glueFactory.name != GlueFactory.noGlue.name }
+
     /// Runs what the app put on the main queue during the step (`DispatchQueue.main.async`), and
     /// what is due now after it, until a settle of the main queue (two of its turns: a block that
     /// calls back at once, silently, may have put another there, and a glue's first hop may be such a
@@ -424,9 +428,7 @@ public final class SimulatedApp: Sendable {
     /// is a `run.outsideCall` there. A run stepped from the main queue itself (a synchronous
     /// main-actor test) cannot wait for it: the glue's blocks run once the test returns.
     func settleMainQueue() {
-        // The package's own glue, and a run with none, never hand the main queue anything: their
-        // runs (the bench's and most of the explorer's) need no wait.
-        guard !glueFactory.isReference, glueFactory.name != GlueFactory.noGlue.name else { return }
+        guard glueMayHop else { return }
         for _ in 0..<clock.budget.nestedCallbacks {
             let before = (trace.count, clock.workDone)
             guard MainQueue.settle() else { return }
@@ -456,7 +458,6 @@ public final class SimulatedApp: Sendable {
     /// Records the step, runs its body and everything due now, then checks the rules.
     func recordAndRun(_ name: Step.Kind, detail: String?, at site: CallSite, _ body: () throws -> Void) throws(HarnessFailure) {
         // The step is recorded from the driving thread, before anything it sets off: its index is the count now.
-        steppingThread.withLock { $0 = CurrentThread.id }
         let index = trace.events.count
         trace.record(.step, [EventField(.step, name)] + (detail.map { [EventField(.detail, $0)] } ?? []))
         state.withLock {

@@ -77,7 +77,8 @@ package enum TrapNotice {
     /// given was not taken, if it was not: 10 seconds then, as by default.
     package static func watchdog(given: String?) -> (bound: Duration?, problem: String?) {
         let fallback = Duration.seconds(10)
-        guard let given else { return (fallback, nil) }
+        // Empty is unset, as for ADHARNESS_CALLBACK_THREADS (a CI template that leaves it blank).
+        guard let given, !given.trimmingCharacters(in: .whitespaces).isEmpty else { return (fallback, nil) }
         let seconds = Double(given.trimmingCharacters(in: .whitespaces))
         if seconds == 0 { return (nil, nil) }
         // The bounds `--watchdog` takes: under a tenth of a second a busy machine's pause looks like a hang.

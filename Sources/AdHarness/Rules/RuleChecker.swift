@@ -38,7 +38,11 @@ public final class RuleChecker: Sendable {
     ///
     /// The trace tells it of each event with the event's index, one at a time and in order, so a
     /// finding always names the event that made it, whichever thread recorded it.
-    public init(trace: Trace, rules: RuleSet = .standard) {
+    @available(*, deprecated, message: "read SimulatedApp.findings, failures or warnings; RuleChecker becomes package in 0.12.0")
+    public convenience init(trace: Trace, rules: RuleSet = .standard) { self.init(checking: trace, by: rules) }
+
+    /// Starts checking every event of the trace by a rule set (``init(trace:rules:)``, for the package).
+    package init(checking trace: Trace, by rules: RuleSet) {
         self.trace = trace
         self.rules = rules
         active = Self.activeRules(rules)

@@ -12,7 +12,9 @@ enum EveryCore {
     static func map<Item: Sendable, Result>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
         let results = Locked([Result?](repeating: nil, count: items.count))
         let nextItem = Locked(0)
-        let threads = max(1, min(items.count, ProcessInfo.activeCores))
+        // Called from the main queue (a synchronous main-actor test), every item runs on the caller:
+        // another thread's step would wait for a main queue the caller holds.
+        let threads = MainQueue.isCurrent ? 1 : max(1, min(items.count, ProcessInfo.activeCores))
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             while true {
                 let index = nextItem.withLock { next in

@@ -1,4 +1,5 @@
 import Foundation
+import StandInRuntime
 
 /// Maps items on several threads at once and hands each result on in the items' order, as soon as
 /// it and every result before it are known: a report reads as if the items ran one after another.
@@ -9,7 +10,9 @@ enum InOrder {
         _ items: [Item], parallelism: Int, _ transform: @escaping @Sendable (Item) -> Result, deliver: @escaping @Sendable (Result) -> Void
     ) -> [Result] {
         let state = Results<Result>(count: items.count)
-        let threads = max(1, min(parallelism, items.count))
+        // Called from the main queue (a synchronous main-actor test), every item runs on the caller:
+        // another thread's step would wait for a main queue the caller holds.
+        let threads = MainQueue.isCurrent ? 1 : max(1, min(parallelism, items.count))
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             while let index = state.claim() {
                 state.store(transform(items[index]), at: index, deliver: deliver)

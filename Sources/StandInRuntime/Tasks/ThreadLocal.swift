@@ -52,15 +52,3 @@ enum DrivenThread {
         local.with(context, work)
     }
 }
-
-/// The calling thread, as a number that tells threads apart while they live.
-package enum CurrentThread {
-    /// The calling thread's number.
-    package static var id: UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
-    }
-}

@@ -30,7 +30,8 @@ struct CallbackThreadingTests {
         "a value of ADHARNESS_WATCHDOG it does not take is said, and the watchdog waits 10 seconds: 30s is not a number of seconds",
         arguments: [
             ("0.5", 500, false), ("3600", 3_600_000, false), ("0", nil, false), ("30s", 10_000, true), ("0.01", 10_000, true),
-            ("5000", 10_000, true), ("nan", 10_000, true), ("0x10", 10_000, true), ("ten", 10_000, true), ("-1", 10_000, true),
+            ("5000", 10_000, true), ("nan", 10_000, true), ("0x10", 10_000, true), ("ten", 10_000, true), ("-1", 10_000, true), ("", 10_000, false),
+            (" ", 10_000, false),
         ] as [(String, Int?, Bool)])
     func watchdogVariable(_ given: String, _ milliseconds: Int?, _ said: Bool) {
         let (bound, problem) = TrapNotice.watchdog(given: given)

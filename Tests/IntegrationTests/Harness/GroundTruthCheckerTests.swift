@@ -24,7 +24,7 @@ struct GroundTruthCheckerTests {
     private func checker(_ events: [Event], rules: RuleSet, finish: Bool, apart: Duration) -> RuleChecker {
         let now = Locked(Duration.zero)
         let trace = Trace(now: { now.withLock { $0 } })
-        let checker = RuleChecker(trace: trace, rules: rules)
+        let checker = RuleChecker(checking: trace, by: rules)
         for event in events {
             trace.record(event.name, event.fields.map { EventField($0.key, $0.value) })
             now.withLock { $0 += apart }
