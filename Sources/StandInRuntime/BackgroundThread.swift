@@ -65,8 +65,8 @@ package enum MainQueue {
     /// put there in turn (the main queue is serial: a block put on it after them runs after them), so
     /// that an app's `DispatchQueue.main.async` runs at a point of the run that is the same in every
     /// run. The second turn is taken on the main queue itself, so the caller waits once. Where the
-    /// caller is the main thread outside any block of the main queue (an XCTest method), runs the
-    /// main run loop twice instead. Where the caller is the main queue (a synchronous main-actor
+    /// caller is the main thread (an XCTest method), runs the main run loop twice instead. Where the
+    /// caller is the main queue on another thread (a synchronous main-actor
     /// test), nothing can run before it returns: returns `false`. So does a wait the main queue does
     /// not answer within ``heldAfter`` (a synchronous main-actor test elsewhere in the process holds
     /// it, or one waits for the threads that step the run), and every settle after it until the main
@@ -75,9 +75,9 @@ package enum MainQueue {
     @discardableResult
     package static func settle() -> Bool {
         _ = marked
-        if isCurrent { return false }
-        // The main thread (an XCTest method) counts as the main queue even between blocks: it runs
-        // them itself, through its run loop (which runs none inside one of them).
+        // The main thread (an XCTest method) counts as the main queue even between blocks, where
+        // libdispatch takes it for the main queue too: it runs them itself, through its run loop
+        // (which runs none inside one of them).
         if Thread.isMainThread {
             serving.with(flag: true) {
                 _ = RunLoop.main.run(mode: .default, before: Date())
@@ -85,7 +85,7 @@ package enum MainQueue {
             }
             return true
         }
-        if held.snapshot { return false }
+        if isCurrent || held.snapshot { return false }
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.main.async {
             DispatchQueue.main.async {
