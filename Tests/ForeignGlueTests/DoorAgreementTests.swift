@@ -66,12 +66,9 @@ struct DoorAgreementTests {
         }
     }
 
-    @Test("the library, the team tool's run in workers and in process, and trace agree on every bundled file for any glue", arguments: glues)
-    func everyDoorAgrees(_ glue: GlueFactory) throws {
-        let files = try ScenarioFile.bundled(for: .anyGlue)
-        #expect(files.count >= 50)
-
-        // The team tool's run, as the CI recipe runs it: worker processes of the built tool.
+    /// What the team tool's `run --format json` of `files` prints, in its worker processes (the CI
+    /// recipe's door), and its exit status.
+    static func teamToolRun(_ glue: GlueFactory, _ files: [ScenarioFile]) throws -> (output: String, status: Int32) {
         let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
         let process = Process()
         process.executableURL = tool
@@ -79,8 +76,18 @@ struct DoorAgreementTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let workersText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        return (text, process.terminationStatus)
+    }
+
+    @Test("the library, the team tool's run in workers and in process, and trace agree on every bundled file for any glue", arguments: glues)
+    func everyDoorAgrees(_ glue: GlueFactory) throws {
+        let files = try ScenarioFile.bundled(for: .anyGlue)
+        #expect(files.count >= 50)
+
+        // The team tool's run, as the CI recipe runs it: worker processes of the built tool.
+        let (workersText, status) = try Self.teamToolRun(glue, files)
         let workerResults = try Self.results(fromRunJSON: workersText)
         let inWorkers = workerResults.mapValues(Self.verdict(fromJSON:))
 
@@ -114,7 +121,7 @@ struct DoorAgreementTests {
             // The run itself is the same in a worker, event for event, a duplicate's record included.
             #expect(workerResults[path].map(Self.trace(fromJSON:)) == Self.trace(library.trace), "\(glue.name), \(file): the traces differ")
         }
-        #expect(process.terminationStatus == 0, "\(workersText.suffix(300))")
+        #expect(status == 0, "\(workersText.suffix(300))")
     }
 
     @Test("an answer that comes after the run, with a fault that would deliver it twice, is delivered once in every door")

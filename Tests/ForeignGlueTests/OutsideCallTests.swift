@@ -35,15 +35,7 @@ struct OutsideCallTests {
         #expect(library.values.count { !$0.isEmpty } >= 40)
 
         // The team tool's run in worker processes, and in this process.
-        let tool = try #require(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = ["run", "--glue", glue.name, "--format", "json"] + files.map(\.url.path)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let workersText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let workersText = try DoorAgreementTests.teamToolRun(glue, files).output
         let printed = Printed()
         _ = HarnessCommandLine.run(
             ["run", "--in-process", "--glue", glue.name, "--format", "json"] + files.map(\.url.path), glues: [glue],
@@ -109,16 +101,7 @@ final class OutsideCallXCTests: XCTestCase {
     func testMainQueueHopsAreTheSameFindingOnTheMainThread() throws {
         let glue = GlueFactory(MainQueueGlue.init)
         let files = try ScenarioFile.bundled(for: .anyGlue)
-        let tool = try XCTUnwrap(HarnessCommandLine.builtExecutable(named: "my-adharness"), "swift build builds the team's tool")
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = ["run", "--glue", glue.name, "--format", "json"] + files.map(\.url.path)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let workersText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let inWorkers = try DoorAgreementTests.verdicts(fromRunJSON: workersText)
+        let inWorkers = try DoorAgreementTests.verdicts(fromRunJSON: DoorAgreementTests.teamToolRun(glue, files).output)
         var found = 0
         for file in files {
             let here = try file.run(glue: glue)
