@@ -143,12 +143,12 @@ struct PublicAPITests {
     #endif
 
     /// The public API of the last release (`api/released/VERSION.txt`, the baseline as it was then).
-    static let lastRelease = PackageFolder.url("api/released/0.10.0.txt")
+    static let lastRelease = PackageFolder.url("api/released/0.11.0.txt")
 
     /// The declarations of the last release this release makes `package` or `internal` on purpose without a
     /// release of deprecation, as the release's file spells them; CHANGELOG.md says, under "Narrowed", what a
-    /// user writes instead. (0.10.0's and 0.9.0's are in `api/released/narrowed-in-0.10.0.txt` and `narrowed-in-0.9.0.txt`.)
-    static let narrowed = PackageFolder.url("api/released/narrowed-in-0.11.0.txt")
+    /// user writes instead. (0.11.0's, 0.10.0's and 0.9.0's are in `api/released/narrowed-in-0.11.0.txt` and the like.)
+    static let narrowed = PackageFolder.url("api/released/narrowed-in-0.12.0.txt")
 
     /// Modules renamed since the last release (0.9.0 renamed `HarnessSupport` to `StandInRuntime`). None
     /// is a product: a consumer reaches their declarations through `AdHarness`'s re-export and names them
@@ -251,7 +251,7 @@ struct PublicAPITests {
                 unannounced.isEmpty,
                 """
                 \(unannounced.count) removed without a deprecated forwarder for one release (or, made package or internal on \
-                purpose, not listed in api/released/narrowed-in-0.10.0.txt and CHANGELOG.md):
+                purpose, not listed in \(Self.narrowed.lastPathComponent) and CHANGELOG.md):
                 \(unannounced.prefix(40).joined(separator: "\n"))
                 """)
             #expect(
