@@ -47,12 +47,12 @@ extension SimulatedLoadedForm {
 
 extension SimulatedAdSDK {
     /// Starts the SDK and waits until it is ready.
-    public func start() async {
+    package func start() async {
         await process.awaitCompletion(of: "ads.start") { done in start { done(()) } }
     }
 
     /// Loads an ad and waits for it.
-    public func loadAd(_ request: AdRequest) async throws(AdLoadError) -> LoadedAd {
+    package func loadAd(_ request: AdRequest) async throws(AdLoadError) -> LoadedAd {
         let result: Result<LoadedAd, AdLoadError> = await process.awaitCompletion(of: "ads.load") { done in loadAd(request, completion: done) }
         return try result.get()
     }

@@ -105,14 +105,6 @@ public struct ConsentSDKSettings: Hashable, Sendable {
         self.testDeviceIdentifier = testDeviceIdentifier
     }
 
-    /// Whether debug settings with these test devices apply here: the consent SDK's own decision,
-    /// which a test sees in the trace (`testDevice=` on `consent.update`).
-    @available(
-        *, deprecated,
-        message: "read testDevice= on the trace's consent.update (recorded when the request sets a debug geography); leaves the public API in 0.12.0"
-    )
-    public func isTestDevice(listed identifiers: [String]) -> Bool { appliesDebugSettings(listing: identifiers) }
-
     /// Whether debug settings with these test devices apply here: on a simulator, or on a listed device.
     package func appliesDebugSettings(listing identifiers: [String]) -> Bool {
         isSimulator || identifiers.contains(testDeviceIdentifier)

@@ -5,15 +5,11 @@ import StandInRuntime
 package let userWatchesFullScreenAdFor: Duration = .seconds(5)
 
 extension SimulatedAdSDK {
-    /// How long the simulated user looks at a full-screen ad before closing it: use
-    /// `User.fullScreenAdWatchTime`, which needs no stand-in's type.
-    @available(*, deprecated, message: "use User.fullScreenAdWatchTime; SimulatedAdSDK becomes package in 0.12.0")
-    public static var fullScreenAdWatchTime: Duration { userWatchesFullScreenAdFor }
 
     /// Presents a loaded full-screen ad: `ads.present`, then, once the user has watched it, the
     /// reward of a rewarded ad (`ads.reward`) and the dismissal (`ads.dismiss`) with the completion.
     /// An ad this SDK did not load as full-screen is not ready; a second present fails, used.
-    public func presentAd(_ ad: LoadedAd, completion: @escaping @Sendable (AdPresentationError?) -> Void) {
+    package func presentAd(_ ad: LoadedAd, completion: @escaping @Sendable (AdPresentationError?) -> Void) {
         guard process.answersCalls else { return }
         let trace = process.trace
         let error: AdPresentationError? = state.withLock { state in
@@ -42,7 +38,7 @@ extension SimulatedAdSDK {
     package var isFullScreenAdOnScreen: Bool { state.withLock { $0.fullScreenAdsOnScreen > 0 } }
 
     /// Presents a loaded full-screen ad and waits until the user dismissed it.
-    public func presentAd(_ ad: LoadedAd) async throws(AdPresentationError) {
+    package func presentAd(_ ad: LoadedAd) async throws(AdPresentationError) {
         try await process.awaitSuccess(of: "ads.present") { done in presentAd(ad, completion: done) }
     }
 }

@@ -16,7 +16,7 @@ import StandInRuntime
 /// carries no advertising identifier (`idfa=withheld`). The publisher first-party ID is on unless the
 /// app switches it off (`firstPartyID=false` on each request then); coarse location collection is
 /// recorded on each request where the app set it.
-public final class SimulatedAdSDK: AdSDK, Sendable {
+package final class SimulatedAdSDK: AdSDK, Sendable {
     let process: AppProcess
     private let infoPlist: InfoPlist
     private let consent: any ConsentSignals
@@ -73,10 +73,10 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     package var requests: [RecordedAdRequest] { state.withLock { $0.requests } }
 
     /// The request configuration in force.
-    public var requestConfiguration: AdRequestConfiguration { state.withLock { $0.configuration } }
+    package var requestConfiguration: AdRequestConfiguration { state.withLock { $0.configuration } }
 
     /// Sets the request configuration for every later request, recording whether the SDK had started.
-    public func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
+    package func setRequestConfiguration(_ configuration: AdRequestConfiguration) {
         guard process.answersCalls else { return }
         let started = state.withLock { state in
             state.configuration = configuration
@@ -95,7 +95,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     }
 
     /// Starts the SDK.
-    public func start(completion: @escaping @Sendable () -> Void) {
+    package func start(completion: @escaping @Sendable () -> Void) {
         guard startIfNeeded(implicit: false, crashing: ("ads.start completion", completion)) else { return }
         let effects = process.faults.take(.adStart)
         let trace = process.trace
@@ -106,7 +106,7 @@ public final class SimulatedAdSDK: AdSDK, Sendable {
     }
 
     /// Loads an ad, recording the request.
-    public func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
+    package func loadAd(_ request: AdRequest, completion: @escaping @Sendable (Result<LoadedAd, AdLoadError>) -> Void) {
         guard process.answersCalls else { return }
         if !isStarted {
             guard startIfNeeded(implicit: true, crashing: ("ads.load completion", { completion(.failure(.applicationIdentifierMissing)) })) else { return }

@@ -5,7 +5,7 @@ import StandInRuntime
 
 /// The simulated phone: system settings, the stored tracking answer, the app's foreground state
 /// and the advertising identifier. It outlives app processes; a reinstall forgets the app's answer.
-public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendable {
+package final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendable {
     private let trace: Trace
     private let state: Locked<State>
 
@@ -51,10 +51,10 @@ public final class SimulatedDevice: AppLifecycle, SystemVersionProvider, Sendabl
     /// The app's foreground state.
     package var appState: AppState { state.withLock { $0.appState } }
     /// Whether the app is active (``AppLifecycle``).
-    public var isActive: Bool { appState == .active }
+    package var isActive: Bool { appState == .active }
 
     /// The OS version in the device's settings (an update in Settings changes it).
-    public var osVersion: OSVersion { settings.osVersion }
+    package var osVersion: OSVersion { settings.osVersion }
     /// Whether a system prompt is on screen.
     package var isPromptOnScreen: Bool { state.withLock { !$0.prompts.isEmpty } }
     /// The device's advertising identifier, as the OS hands it out when allowed.

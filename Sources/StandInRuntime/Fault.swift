@@ -54,17 +54,10 @@ public struct Fault: Hashable, Sendable, CustomStringConvertible {
         "\(call.rawValue) \(effect)" + (times.map { " times=\($0)" } ?? "")
     }
 
-    /// The call it bends: a typed fault says it in its name (`.formLoad(...)`), and `description`
-    /// prints it.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0: read description")
-    public var target: FaultTarget {
-        get { call }
-        set { call = newValue }
-    }
 }
 
 /// The calls a fault can bend.
-public enum FaultTarget: String, CaseIterable, Hashable, Sendable, Codable {
+package enum FaultTarget: String, CaseIterable, Hashable, Sendable, Codable {
     /// The OS tracking authorization request.
     case trackingRequest
     /// The consent information update.
@@ -113,7 +106,7 @@ package enum FaultEffect: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An error a fault makes a call fail with; each stand-in maps it to its SDK's error code.
-public enum FaultError: String, CaseIterable, Hashable, Sendable, Codable {
+package enum FaultError: String, CaseIterable, Hashable, Sendable, Codable {
     /// No network.
     case network
     /// The SDK failed internally.

@@ -3,8 +3,8 @@ import AdRequestKit
 /// The name of a trace event: one typed vocabulary shared by the stand-ins that record events, the
 /// rules that read them, and the scenario expectations that match them.
 ///
-/// Each name says who records it. Only ``Recorder/harness`` and ``Recorder/standIn`` events are
-/// ground truth; ``Recorder/glue`` events are what the app under test chose to log, so no rule
+/// Each name says who records it. Only the harness's and the stand-ins' events are ground truth
+/// (``isGroundTruth``); the glue's are what the app under test chose to log, so no rule
 /// reads them and a scenario that expects them checks one particular glue.
 public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     /// The name as traces and fixtures spell it: `ads.request`.
@@ -15,7 +15,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     package let recordedBy: Recorder
 
     /// Who records an event.
-    public enum Recorder: String, Hashable, Sendable, CaseIterable {
+    package enum Recorder: String, Hashable, Sendable, CaseIterable {
         /// The harness itself: steps, faults, process lifecycle, the previous session.
         case harness
         /// A stand-in for the OS or an SDK: what the real system would have seen or done.
@@ -48,13 +48,6 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the event is ground truth (recorded by the harness or a stand-in, not by the glue).
     public var isGroundTruth: Bool { recordedBy != .glue }
-
-    /// What the event means, in one line: `adharness trace --names` lists every name with it.
-    @available(*, deprecated, message: "leaves the public API in 0.12.0: adharness trace --names lists each name's meaning")
-    public var meaning: String { oneLineMeaning }
-    /// Who records it: ``isGroundTruth`` says what a rule or a test needs of it.
-    @available(*, deprecated, message: "leaves the public API in 0.12.0: read isGroundTruth")
-    public var recorder: Recorder { recordedBy }
 
     /// The name as spelled in traces.
     public var description: String { rawValue }
@@ -330,11 +323,4 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
             }
     }
 
-    /// Every name, grouped by recorder: `adharness trace --names` lists them.
-    @available(*, deprecated, message: "leaves the public API in 0.12.0: adharness trace --names lists every name")
-    public static var all: [TraceName] { everyName }
-
-    /// The name of an event the app-side logic logs.
-    @available(*, deprecated, message: "leaves the public API in 0.12.0: the trace records an AdsEvent under its name")
-    public init(_ event: AdsEvent) { self.init(adsEvent: event) }
 }

@@ -98,12 +98,6 @@ public enum TrackingRequestFault: Hashable, Sendable {
 /// An error one call can fail with: each call's own set (``ConsentUpdateFailure``,
 /// ``FormLoadFailure``, ``FormPresentFailure``, ``AdLoadFailure``).
 public protocol CallFailure: CaseIterable, Hashable, Sendable {
-    /// The call this set belongs to: its type says it.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    static var target: FaultTarget { get }
-    /// The error, as the untyped fault and the scenario format name it: its case says it.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    var faultError: FaultError { get }
 }
 
 /// A typed failure as the scenario format and the fault plan name it: the same case name.
@@ -133,12 +127,6 @@ public enum ConsentUpdateFailure: String, CallFailure {
     /// The SDK's server-side configuration is wrong.
     case misconfiguration
 
-    /// The consent information update.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public static var target: FaultTarget { .consentInfoUpdate }
-    /// The same error, untyped.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public var faultError: FaultError { untyped }
 }
 
 /// How loading a consent form fails.
@@ -150,12 +138,6 @@ public enum FormLoadFailure: String, CallFailure {
     /// No form is available (none published).
     case unavailable
 
-    /// Loading a consent form.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public static var target: FaultTarget { .formLoad }
-    /// The same error, untyped.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public var faultError: FaultError { untyped }
 }
 
 /// How presenting a consent form fails.
@@ -167,12 +149,6 @@ public enum FormPresentFailure: String, CallFailure {
     /// The form cannot be presented from the app's screen.
     case invalidViewController
 
-    /// Presenting a form.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public static var target: FaultTarget { .formPresent }
-    /// The same error, untyped.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public var faultError: FaultError { untyped }
 }
 
 /// How loading an ad fails.
@@ -188,10 +164,4 @@ public enum AdLoadFailure: String, CallFailure {
     /// The ad server answered with an error.
     case server
 
-    /// Loading an ad.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public static var target: FaultTarget { .adLoad }
-    /// The same error, untyped.
-    @available(*, deprecated, message: "the untyped fault vocabulary leaves the public API in 0.12.0")
-    public var faultError: FaultError { untyped }
 }

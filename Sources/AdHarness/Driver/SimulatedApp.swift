@@ -36,9 +36,6 @@ public final class SimulatedApp: Sendable {
     let makeGlue: @Sendable (AppPorts) -> any ConsentGlue
     /// The rule checker, watching every event.
     package let checker: RuleChecker
-    /// The rule checker, watching every event: read ``findings`` (or ``failures`` and ``warnings``).
-    @available(*, deprecated, message: "read findings, failures or warnings; RuleChecker becomes package in 0.12.0")
-    public var ruleChecker: RuleChecker { checker }
     /// The ad unit every ``SimulatedApp/requestAd(fileID:filePath:line:column:)`` asks for.
     public let adUnitID: String
     /// Whether a step throws the first failure (the default), or the run goes on and records every

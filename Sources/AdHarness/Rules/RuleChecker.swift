@@ -9,9 +9,9 @@ import StandInRuntime
 /// started, and so on. What the glue logs is never read, so a glue that logs nothing is checked
 /// exactly as well as ours. Each finding has the severity the rule set gives its rule: failures
 /// fail the run, warnings are reported.
-public final class RuleChecker: Sendable {
+package final class RuleChecker: Sendable {
     /// The rules checked, and how severely.
-    public let rules: RuleSet
+    package let rules: RuleSet
     private let trace: Trace
     /// By event: the rules that are not off and can be broken by it, in checking order, each with the
     /// place of its state; and the places of the states it changes, with how.
@@ -34,14 +34,9 @@ public final class RuleChecker: Sendable {
     }
 
     /// Starts checking every event of the trace, those recorded so far (the device as the previous
-    /// session left it) and every later one, by a rule set.
-    ///
-    /// The trace tells it of each event with the event's index, one at a time and in order, so a
-    /// finding always names the event that made it, whichever thread recorded it.
-    @available(*, deprecated, message: "read SimulatedApp.findings, failures or warnings; RuleChecker becomes package in 0.12.0")
-    public convenience init(trace: Trace, rules: RuleSet = .standard) { self.init(checking: trace, by: rules) }
-
-    /// Starts checking every event of the trace by a rule set (``init(trace:rules:)``, for the package).
+    /// session left it) and every later one, by a rule set. The trace tells it of each event with the
+    /// event's index, one at a time and in order, so a finding always names the event that made it,
+    /// whichever thread recorded it.
     package init(checking trace: Trace, by rules: RuleSet) {
         self.trace = trace
         self.rules = rules
@@ -53,7 +48,7 @@ public final class RuleChecker: Sendable {
     }
 
     /// Every finding so far, failures and warnings, in order, each with its severity.
-    public var findings: [Finding] {
+    package var findings: [Finding] {
         let (found, events) = (state.withLock { $0.findings }, trace.events)
         return found.map { rule, severity, index, cause in
             Finding(rule: rule, severity: severity, event: events[index], history: events, length: index + 1, causeIndex: cause)

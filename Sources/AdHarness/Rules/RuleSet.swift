@@ -59,11 +59,6 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     /// How severely the set checks a rule.
     public func severity(of rule: RuleID) -> RuleSeverity { severity(of: rule, at: rule.authority) }
 
-    /// How severely the set checks a rule where it has this authority: a finding carries its own
-    /// ``Finding/severity``, worked out so.
-    @available(*, deprecated, message: "read the finding's severity; leaves the public API in 0.12.0")
-    public func severity(of rule: RuleID, authority: RuleAuthority) -> RuleSeverity { severity(of: rule, at: authority) }
-
     /// How severely the set checks a rule where it has this authority (a rule whose authority
     /// depends on the event, as ``Finding/authority`` gives it).
     package func severity(of rule: RuleID, at authority: RuleAuthority) -> RuleSeverity {

@@ -55,13 +55,6 @@ public struct ExplorationStatistics: Hashable, Sendable {
     /// Distinct states a second of wall time, as the tools print it.
     package var distinctStatesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
 
-    /// Runs a second: a wall-clock figure, which a test never asserts on (`adharness bench` prints it).
-    @available(*, deprecated, message: "divide executions by seconds; leaves the public API in 0.12.0")
-    public var executionsPerSecond: Double { runsPerSecond }
-    /// Distinct states a second: a wall-clock figure, which a test never asserts on.
-    @available(*, deprecated, message: "divide distinctStates by seconds; leaves the public API in 0.12.0")
-    public var statesPerSecond: Double { distinctStatesPerSecond }
-
     /// `depth 4  runs 12,345  states 1,234  5,678 runs/s`, for a progress line.
     package var progressLine: String {
         "depth \(depthReached)  runs \(ExplorationReport.grouped(executions))  states \(ExplorationReport.grouped(distinctStates))  "
