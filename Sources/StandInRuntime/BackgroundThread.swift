@@ -64,8 +64,9 @@ package enum MainQueue {
     /// Waits until every block put on the main queue before the call has run, and the blocks those
     /// put there in turn (the main queue is serial: a block put on it after them runs after them), so
     /// that an app's `DispatchQueue.main.async` runs at a point of the run that is the same in every
-    /// run. The second turn is taken on the main queue itself, so the caller waits once. Where the
-    /// caller is the main thread (an XCTest method), runs the main run loop twice instead. Where the
+    /// run, for ``turns`` turns of the main queue. Each turn after the first is taken on the main
+    /// queue itself, so the caller waits once. Where the caller is the main thread (an XCTest
+    /// method), runs the main run loop as many times instead. Where the
     /// caller is the main queue on another thread (a synchronous main-actor
     /// test), nothing can run before it returns: returns `false`. So does a wait the main queue does
     /// not answer within ``heldAfter`` (a synchronous main-actor test elsewhere in the process holds
@@ -80,18 +81,15 @@ package enum MainQueue {
         // (which runs none inside one of them).
         if Thread.isMainThread {
             serving.with(flag: true) {
-                _ = RunLoop.main.run(mode: .default, before: Date())
-                _ = RunLoop.main.run(mode: .default, before: Date())
+                for _ in 0..<turns { _ = RunLoop.main.run(mode: .default, before: Date()) }
             }
             return true
         }
         if isCurrent || held.snapshot { return false }
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async {
-            DispatchQueue.main.async {
-                held.withLock { $0 = false }
-                done.signal()
-            }
+        afterTurns(turns) {
+            held.withLock { $0 = false }
+            done.signal()
         }
         guard done.wait(timeout: .now() + heldAfter) == .success else {
             held.withLock { $0 = true }
@@ -100,26 +98,155 @@ package enum MainQueue {
         return true
     }
 
+    /// How long the harness holds the main queue for a thread that neither hands it work nor lets
+    /// go: far above a step's work (a millisecond or less), far below the watchdog's 10 s. Past it,
+    /// the thread may be waiting for the main queue itself (`DispatchQueue.main.sync`, which then
+    /// runs), and each step that does so costs this much.
+    package static let letGoAfter: DispatchTimeInterval = .milliseconds(500)
+
+    /// How many turns of the main queue a settle waits for: a block the app put there runs within
+    /// the first, and a chain of blocks each putting the next there is waited for up to this length
+    /// (the turns follow one another on the main thread, so each costs a block, not a wake-up).
+    package static let turns = 8
+
+    /// Runs `last` on the main queue after `count` turns of it: each turn puts the next behind what
+    /// is on the main queue then.
+    private static func afterTurns(_ count: Int, _ last: @escaping @Sendable () -> Void) {
+        DispatchQueue.main.async { count > 1 ? afterTurns(count - 1, last) : last() }
+    }
+
     /// How long a settle waits for the main queue before it takes the main queue as held: far above
-    /// a turn of a served main queue on a busy machine (microseconds), far below the watchdog's 10 s.
-    package static let heldAfter: DispatchTimeInterval = .seconds(1)
+    /// a turn of a served main queue on a busy machine (microseconds) and a synchronous main-actor
+    /// test beside the run (this package's runs the explorer for about a second, and a run beside it
+    /// keeps its order by waiting), below the watchdog's 10 s.
+    package static let heldAfter: DispatchTimeInterval = .seconds(4)
     /// Whether a settle found the main queue held, and the block it put there has not run yet.
     private static let held = Locked(false)
 
     /// Runs the work on the main queue and returns once it has finished; runs it at once when the
-    /// caller is the main thread already (waiting there would wait for itself).
+    /// caller is the main thread already (waiting there would wait for itself). While the caller
+    /// holds the main queue (``holding(_:)``), the hold's block runs it.
     package static func runAndWait(_ work: @escaping @Sendable () -> Void) {
         _ = marked
         if isCurrent || Thread.isMainThread {
             work()
             return
         }
-        let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) let context = DrivenThread.current
+        if let hold = holdOfThisThread.value {
+            Unmanaged<Hold>.fromOpaque(hold).takeUnretainedValue().run { DrivenThread.carrying(context, work) }
+            return
+        }
+        let done = DispatchSemaphore(value: 0)
         DispatchQueue.main.async {
             DrivenThread.carrying(context, work)
             done.signal()
         }
         done.wait()
+    }
+
+    /// Runs the work on the calling thread with the main queue held (a block of the harness's at its
+    /// head, waiting), then lets it go and settles it (``settle()``): what the work put on the main
+    /// queue (an app's `DispatchQueue.main.async`) runs after the work, in the order it was put there,
+    /// and before this returns, so it runs at the same point of the run in every run, whatever the
+    /// threads' timing. Work the harness itself hands the main queue meanwhile (``runAndWait(_:)``)
+    /// runs in the held block. Returns what ``settle()`` returns. Where the caller is the main thread
+    /// or the main queue, or the main queue was found held, the work runs and the main queue is
+    /// settled as ``settle()`` can.
+    package static func holding(lettingGo: @escaping @Sendable () -> Void = {}, _ work: () -> Void) -> Bool {
+        _ = marked
+        // Held already by this thread (the play-out of a run that ends inside a held step): it stays so.
+        if holdOfThisThread.isSet {
+            work()
+            return true
+        }
+        if Thread.isMainThread || isCurrent || held.snapshot {
+            work()
+            return settle()
+        }
+        let hold = Hold(lettingGo: lettingGo)
+        DispatchQueue.main.async { hold.serve() }
+        holdOfThisThread.with(Unmanaged.passUnretained(hold).toOpaque(), work)
+        return hold.releaseAndSettle()
+    }
+
+    /// The hold of the main queue the calling thread runs work under (``holding(_:)``).
+    private static let holdOfThisThread = ThreadLocal()
+
+    /// A block at the head of the main queue that waits for the thread holding it, and runs what
+    /// that thread hands the main queue meanwhile.
+    private final class Hold: @unchecked Sendable {
+        private let wake = DispatchSemaphore(value: 0)
+        private let settled = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private let lettingGo: @Sendable () -> Void
+        /// Guarded by `lock`: work handed over, each with the semaphore its caller waits on.
+        private var mailbox: [(work: () -> Void, done: DispatchSemaphore)] = []
+        /// Guarded by `lock`: whether the holding thread let go.
+        private var released = false
+        /// Guarded by `lock`: whether the held block let go of the main queue first (``letGoAfter``).
+        private var gone = false
+
+        init(lettingGo: @escaping @Sendable () -> Void) { self.lettingGo = lettingGo }
+
+        /// The held block, on the main queue: runs what is handed over until let go, then puts the
+        /// turns of a settle on the main queue, behind what the app put there meanwhile. Where the
+        /// holding thread neither hands anything over nor lets go for ``letGoAfter``, it may wait for
+        /// the main queue itself (an app's `DispatchQueue.main.sync`): the block lets go, and says so.
+        func serve() {
+            while true {
+                let woke = wake.wait(timeout: .now() + MainQueue.letGoAfter) == .success
+                let (handed, letGo) = lock.withLock {
+                    defer { mailbox = [] }
+                    if !woke && mailbox.isEmpty && !released { gone = true }
+                    return (mailbox, released || gone)
+                }
+                for item in handed {
+                    item.work()
+                    item.done.signal()
+                }
+                if letGo { break }
+            }
+            if lock.withLock({ gone }) { return lettingGo() }
+            MainQueue.afterTurns(MainQueue.turns) {
+                MainQueue.held.withLock { $0 = false }
+                self.settled.signal()
+            }
+        }
+
+        /// Runs the work in the held block and waits for it; on the main queue as any block, once
+        /// the held block let go.
+        func run(_ work: @escaping @Sendable () -> Void) {
+            let done = DispatchSemaphore(value: 0)
+            let held = lock.withLock {
+                if !gone { mailbox.append((work, done)) }
+                return !gone
+            }
+            guard held else {
+                DispatchQueue.main.async {
+                    work()
+                    done.signal()
+                }
+                return done.wait()
+            }
+            wake.signal()
+            done.wait()
+        }
+
+        /// Lets go of the main queue and waits, as ``MainQueue/settle()`` does, for what was put there.
+        func releaseAndSettle() -> Bool {
+            guard
+                !lock.withLock({ () -> Bool in
+                    released = true
+                    return gone
+                })
+            else { return MainQueue.settle() }
+            wake.signal()
+            guard settled.wait(timeout: .now() + MainQueue.heldAfter) == .success else {
+                MainQueue.held.withLock { $0 = true }
+                return false
+            }
+            return true
+        }
     }
 }

@@ -23,8 +23,7 @@ extension SimulatedApp {
     package func finish(at site: CallSite) throws(HarnessFailure) -> Leftovers {
         // What the end sets off is the end's: a finding there names `finish` (see `locating`).
         let index = trace.events.count
-        clock.run()
-        settleMainQueue()
+        inOrder { clock.run() }
         noteRunaway()
         noteTasksOutsideTheHarness()
         // Work still waiting (a timer, a late callback, a user about to answer) means the app's
@@ -84,9 +83,10 @@ extension SimulatedApp {
         // Nothing was waiting: what runs now is what the tap set off.
         process.standIns.process.faults.paused {
             process.standIns.consentForms.probing {
-                clock.drive { process.glue.openPrivacyOptions() }
-                _ = clock.runUntilIdle(limit: Self.probeBound)
-                settleMainQueue()
+                inOrder {
+                    clock.drive { process.glue.openPrivacyOptions() }
+                    _ = clock.runUntilIdle(limit: Self.probeBound)
+                }
             }
         }
         trace.record(.probeEnd)

@@ -108,6 +108,7 @@ public final class SimulatedApp: Sendable {
         makeGlue = glue.startApp()
         checker = RuleChecker(checking: world.trace, by: rules ?? glue.defaultRules)
         self.adUnitID = adUnitID
+        world.mainQueueOrder.withLock { $0.holds = glueMayHop }
         reportOutsideCalls()
         observer?(world.trace)
     }
@@ -386,51 +387,68 @@ public final class SimulatedApp: Sendable {
     // MARK: Running a step
 
     /// Records a `run.outsideCall` the first time a stand-in hears the app, with each call, from a
-    /// thread the harness does not drive (``RuleID/noCallOutsideTheRun``): not one that runs a step
-    /// or one the harness hands work to. A call that comes once the run is finished (the trace closed,
-    /// or `finish()` done: a synchronous main-actor test held the main queue, or the glue's own queue
-    /// came late) is said once on standard error, since no verdict sees it.
+    /// thread the harness does not drive (``RuleID/noCallOutsideTheRun``): a dispatch queue or thread
+    /// of the app's own, or a main-queue block that runs outside the run's order (one the app gave
+    /// `DispatchQueue.main.asyncAfter`, or a third block of a chain, or any while a synchronous
+    /// main-actor test holds the main queue); a main-queue block that runs while the harness orders
+    /// it (``inOrder(_:)``) is the run's. A call that comes once the run is finished (the trace
+    /// closed, or `finish()` done) is said once on standard error, since no verdict sees it.
     private func reportOutsideCalls() {
         guard glueMayHop else { return }
         let seen = Locked(Set<String>())
         let glue = glueFactory.name
+        let order = world.mainQueueOrder
         // Weakly: the trace holds this watcher, and the app holds the trace.
         trace.watchForOutsideCalls { [weak self, weak trace] name, afterTheRun in
             let thread = MainQueue.isCurrent ? "mainQueue" : "appThread"
-            let late = afterTheRun || self?.state.withLock { $0.finished } ?? true
+            if thread == "mainQueue" && order.snapshot.ordering { return }
+            let late = self?.state.withLock { $0.finished } ?? true
             if !afterTheRun, seen.withLock({ $0.insert("\(name.rawValue) \(thread)").inserted }) {
                 trace?.record(.runOutsideCall, [EventField("call", name.rawValue), EventField("thread", thread)])
             }
-            guard late, seen.withLock({ $0.insert("after the run").inserted }) else { return }
+            guard afterTheRun || late, seen.withLock({ $0.insert("after the run").inserted }) else { return }
             let from = thread == "mainQueue" ? "a block it gave the main queue" : "a dispatch queue or thread of its own"
             FileHandle.standardError.write(
                 Data(
                     ("adharness: \(glue) called the ports (\(name.rawValue)) from \(from) after its run was over: that work ran "
                         + "outside the run's order, and the run's verdict could not see it (noCallOutsideTheRun). Write the hop as "
-                        + "main-actor code (Task { @MainActor in ... }, await MainActor.run) or async/await, which the harness runs "
-                        + "in order; a synchronous @MainActor test holds the main queue until it returns.\n").utf8))
+                        + "DispatchQueue.main.async, main-actor code (Task { @MainActor in ... }) or async/await, which the harness "
+                        + "runs in order; a synchronous @MainActor test holds the main queue until it returns.\n").utf8))
         }
     }
 
     /// Whether the glue may call the ports from outside the run: the package's own glue, and a run
     /// with none, never do, so their runs (the bench's, most of the explorer's, a test of the
-    /// package's that reaches a stand-in between steps) need neither the wait nor the watch.
+    /// package's that reaches a stand-in between steps) need neither the hold nor the watch.
     private var glueMayHop: Bool { !glueFactory.isReference && glueFactory.name != GlueFactory.noGlue.name }
 
-    /// Runs what the app put on the main queue during the step (`DispatchQueue.main.async`), and
-    /// what is due now after it, until a settle of the main queue (two of its turns: a block that
-    /// calls back at once, silently, may have put another there, and a glue's first hop may be such a
-    /// block) records nothing and sets off no work of the clock's: a main-queue block runs
-    /// before the step is checked at every door that can wait for the main queue, and a port it calls
-    /// is a `run.outsideCall` there. A run stepped from the main queue itself (a synchronous
-    /// main-actor test) cannot wait for it: the glue's blocks run once the test returns.
-    func settleMainQueue() {
-        guard glueMayHop else { return }
+    /// Runs the app's work (a step's, the end's) in the run's order with what it puts on the main
+    /// queue: the work runs with the main queue held (``MainQueue/holding(_:)``), so an app's
+    /// `DispatchQueue.main.async` block runs after it, in the order the app put it there, then what
+    /// is due on the clock after that, again with the main queue held, until a settle records nothing
+    /// and sets off no work of the clock's (a block that calls back at once, silently, may have put
+    /// another there). A main-queue block runs at the same point of the run at every door, and a port
+    /// it calls is the run's. A run stepped from the main queue itself (a synchronous main-actor
+    /// test) cannot hold it: the glue's blocks run once the test returns.
+    func inOrder(_ work: () -> Void) {
+        guard glueMayHop else { return work() }
+        world.mainQueueOrder.withLock { $0.ordering = true }
+        defer { world.mainQueueOrder.withLock { $0.ordering = false } }
+        // The app waited for the main queue while it was held (`DispatchQueue.main.sync`): what the
+        // main queue runs from now on in this step runs beside the step, and a port it calls is found.
+        let order = world.mainQueueOrder
+        let lettingGo: @Sendable () -> Void = { order.withLock { $0.ordering = false } }
+        var before = (0, 0)
+        var answered = MainQueue.holding(lettingGo: lettingGo) {
+            work()
+            before = (trace.count, clock.workDone)
+        }
         for _ in 0..<clock.budget.nestedCallbacks {
-            let before = (trace.count, clock.workDone)
-            guard MainQueue.settle() else { return }
-            clock.run()
-            if (trace.count, clock.workDone) == before { return }
+            guard answered, (trace.count, clock.workDone) != before else { return }
+            answered = MainQueue.holding(lettingGo: lettingGo) {
+                clock.run()
+                before = (trace.count, clock.workDone)
+            }
         }
     }
 
@@ -467,15 +485,20 @@ public final class SimulatedApp: Sendable {
             site.isKnown
             ? TrapNotice.begin(glue: glueFactory.name, step: name.rawValue, site: "\(site.fileID):\(site.line)", progress: { [trace] in trace.count }) : nil
         defer { noted.map(TrapNotice.end) }
-        do {
-            try clock.drive { try body() }
-        } catch let failure as HarnessFailure {
-            throw failure
-        } catch {
-            throw .scenarioIssue("\(name.rawValue): \(error)", trace: trace.events)
+        var thrown: (any Error)?
+        inOrder {
+            do {
+                try clock.drive { try body() }
+                clock.run()
+            } catch {
+                thrown = error
+            }
         }
-        clock.run()
-        settleMainQueue()
+        if let failure = thrown as? HarnessFailure {
+            throw failure
+        } else if let thrown {
+            throw .scenarioIssue("\(name.rawValue): \(thrown)", trace: trace.events)
+        }
         noteRunaway()
         state.withLock { $0.lastCall = Step.Call(step: name.rawValue, site: site) }
         try check(Step.Call(step: name.rawValue, site: site))

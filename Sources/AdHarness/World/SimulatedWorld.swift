@@ -30,6 +30,9 @@ package final class SimulatedWorld: Sendable {
     /// The legacy consent SDK's device settings, when the app runs that SDK.
     package let legacySDK: LegacyConsentSDKSettings?
     private let requests = Locked<[RecordedAdRequest]>([])
+    /// Whether the app's main-queue blocks run in the run's order (a team's glue, which may hop to
+    /// the main queue), and whether the harness orders them now (`SimulatedApp.inOrder`, and the play-out).
+    package let mainQueueOrder = Locked((holds: false, ordering: false))
     private let region: Locked<ConsentRegion>
     /// The consent service's decisions by consent sync identifier; it outlives installs.
     package let consentSync = ConsentSyncService()
@@ -118,7 +121,13 @@ package final class SimulatedWorld: Sendable {
     deinit {
         trace.close()
         faults.end()
-        clock.playOut()
+        if mainQueueOrder.snapshot.holds {
+            // What the play-out puts on the main queue runs in it too, not after the run is gone.
+            mainQueueOrder.withLock { $0.ordering = true }
+            _ = MainQueue.holding { clock.playOut() }
+        } else {
+            clock.playOut()
+        }
         device.releaseApp()
     }
 
