@@ -153,7 +153,9 @@ package enum MainQueue {
     /// runs in the held block. Returns what ``settle()`` returns. Where the caller is the main thread
     /// or the main queue, or the main queue was found held, the work runs and the main queue is
     /// settled as ``settle()`` can.
-    package static func holding(lettingGo: @escaping @Sendable () -> Void = {}, _ work: () -> Void) -> Bool {
+    package static func holding(
+        progress: @escaping @Sendable () -> Int = { 0 }, lettingGo: @escaping @Sendable () -> Void = {}, _ work: () -> Void
+    ) -> Bool {
         _ = marked
         // Held already by this thread (the play-out of a run that ends inside a held step): it stays so.
         if holdOfThisThread.isSet {
@@ -164,7 +166,7 @@ package enum MainQueue {
             work()
             return settle()
         }
-        let hold = Hold(lettingGo: lettingGo)
+        let hold = Hold(progress: progress, lettingGo: lettingGo)
         DispatchQueue.main.async { hold.serve() }
         holdOfThisThread.with(Unmanaged.passUnretained(hold).toOpaque(), work)
         return hold.releaseAndSettle()
@@ -180,6 +182,7 @@ package enum MainQueue {
         private let settled = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private let lettingGo: @Sendable () -> Void
+        private let progress: @Sendable () -> Int
         /// Guarded by `lock`: work handed over, each with the semaphore its caller waits on.
         private var mailbox: [(work: () -> Void, done: DispatchSemaphore)] = []
         /// Guarded by `lock`: whether the holding thread let go.
@@ -187,15 +190,25 @@ package enum MainQueue {
         /// Guarded by `lock`: whether the held block let go of the main queue first (``letGoAfter``).
         private var gone = false
 
-        init(lettingGo: @escaping @Sendable () -> Void) { self.lettingGo = lettingGo }
+        init(progress: @escaping @Sendable () -> Int, lettingGo: @escaping @Sendable () -> Void) {
+            self.progress = progress
+            self.lettingGo = lettingGo
+        }
 
         /// The held block, on the main queue: runs what is handed over until let go, then puts the
         /// turns of a settle on the main queue, behind what the app put there meanwhile. Where the
-        /// holding thread neither hands anything over nor lets go for ``letGoAfter``, it may wait for
-        /// the main queue itself (an app's `DispatchQueue.main.sync`): the block lets go, and says so.
+        /// holding thread neither hands anything over, nor makes progress, nor lets go for
+        /// ``letGoAfter``, it may wait for the main queue itself (an app's `DispatchQueue.main.sync`):
+        /// the block lets go, and says so.
         func serve() {
+            var lastProgress = progress()
             while true {
-                let woke = wake.wait(timeout: .now() + MainQueue.letGoAfter) == .success
+                var woke = wake.wait(timeout: .now() + MainQueue.letGoAfter) == .success
+                if !woke {
+                    // A long step that records events or runs the clock's work is not waiting.
+                    let now = progress()
+                    if now != lastProgress { (lastProgress, woke) = (now, true) }
+                }
                 let (handed, letGo) = lock.withLock {
                     defer { mailbox = [] }
                     if !woke && mailbox.isEmpty && !released { gone = true }
