@@ -2,8 +2,8 @@ import AdHarness
 
 /// Correct glues as a team's module holds them, for the tests' team tool: the docs' two glues, a
 /// consent manager of the tests' own, two of a reviewer's and two of a door review (Google's early-ads sample, a
-/// banner refresh timer), and Google's UMP sample's main-queue hops (right on a device, a finding here: its
-/// `DispatchQueue.main.async` runs outside the run's order). Each file is the test target's own glue (a link to it), so the
+/// banner refresh timer), and Google's UMP sample's main-queue hops (`DispatchQueue.main.async`, which the
+/// harness runs in the run's order). Each file is the test target's own glue (a link to it), so the
 /// tool's worker processes run the same code a test runs in process, and the tests can compare
 /// every door's verdict on it.
 public enum CorrectGlues {

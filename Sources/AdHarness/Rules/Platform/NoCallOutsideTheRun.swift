@@ -2,7 +2,7 @@ import StandInRuntime
 
 extension RuleID {
     /// The app calls the ports only from code the harness runs in the run's order: no dispatch
-    /// queue or thread of its own, no `DispatchQueue.main.async`.
+    /// queue or thread of its own, no main-queue block between steps.
     public static let noCallOutsideTheRun = RuleID(declaring: "noCallOutsideTheRun")
 }
 
@@ -11,15 +11,18 @@ extension RuleDescriptor {
         id: .noCallOutsideTheRun,
         authority: .platform,
         on: [.runOutsideCall],
-        rule: "the app calls the OS and the SDKs only from code the harness runs in order (its callbacks, its tasks, the main actor)",
+        rule: "the app calls the OS and the SDKs only from code the harness runs in order (its callbacks, its tasks, the main actor, the main queue)",
         definition: """
             Broken by a `run.outsideCall`: a stand-in heard the app (`call` names what it recorded) on a thread the harness \
-            does not drive: a block the glue gave `DispatchQueue.main.async` (`thread=mainQueue`), or a dispatch queue or \
-            thread of the glue's own (`thread=appThread`). That work runs on the wall clock, beside the run: it can come \
+            does not drive: a dispatch queue or thread of the glue's own, or a `Task { }` a main-queue block started \
+            (`thread=appThread`), or a main-queue block that ran while the harness did not hold the main queue for the run \
+            (`thread=mainQueue`: a `DispatchQueue.main.asyncAfter`, a chain of blocks longer than the harness waits for, \
+            a block that came between steps). The glue's `DispatchQueue.main.async` blocks the harness runs in order, \
+            after the step that set them off. That other work runs on the wall clock, beside the run: it can come \
             in a later step, in the next process or after the run, differently from run to run and door to door, so no \
-            verdict on the run can be trusted. Write the hop as main-actor code (`Task { @MainActor in ... }`, \
-            `await MainActor.run { ... }`) or async/await, which the harness runs in order; keep a glue's state behind a \
-            lock rather than on a queue of its own.
+            verdict on the run can be trusted. Write the hop as `DispatchQueue.main.async`, main-actor code \
+            (`Task { @MainActor in ... }`, `await MainActor.run { ... }`) or async/await, which the harness runs in \
+            order; keep a glue's state behind a lock rather than on a queue of its own.
             """,
         source: """
             The harness's determinism: the same scenario gives the same trace every run (HostingAGlue, "An async glue, as \
