@@ -110,9 +110,20 @@ struct OutsideCallTests {
     }
 }
 
+/// A test glue that does one thing at launch: its other entry points do nothing.
+protocol IdleEntryPoints: ConsentGlue {}
+
+extension IdleEntryPoints {
+    func runOnboarding() {}
+    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
+    func requestAd(adUnitID: String) {}
+    func openPrivacyOptions() {}
+    func readAdvertisingIdentifier() -> UUID? { nil }
+}
+
 /// A glue that asks for the consent update at the end of a chain of main-queue blocks, each
 /// putting the next there, at launch.
-final class ChainedMainQueueGlue: ConsentGlue, Sendable {
+final class ChainedMainQueueGlue: IdleEntryPoints, Sendable {
     private let ports: AppPorts
     private let links: Int
 
@@ -129,16 +140,10 @@ final class ChainedMainQueueGlue: ConsentGlue, Sendable {
             self.hop(left - 1)
         }
     }
-
-    func runOnboarding() {}
-    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
-    func requestAd(adUnitID: String) {}
-    func openPrivacyOptions() {}
-    func readAdvertisingIdentifier() -> UUID? { nil }
 }
 
 /// A glue that asks for the consent update from the main queue at launch, waiting for it there.
-final class SyncOnMainLaunchGlue: ConsentGlue, Sendable {
+final class SyncOnMainLaunchGlue: IdleEntryPoints, Sendable {
     private let ports: AppPorts
 
     init(ports: AppPorts) { self.ports = ports }
@@ -146,12 +151,6 @@ final class SyncOnMainLaunchGlue: ConsentGlue, Sendable {
     func didFinishLaunching() {
         DispatchQueue.main.sync { ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in } }
     }
-
-    func runOnboarding() {}
-    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
-    func requestAd(adUnitID: String) {}
-    func openPrivacyOptions() {}
-    func readAdvertisingIdentifier() -> UUID? { nil }
 }
 
 /// The ports a glue handed to the test.
@@ -165,19 +164,14 @@ final class KeptPorts: @unchecked Sendable {
 }
 
 /// A glue that does nothing, and hands its ports to the test, which calls one from outside the run.
-final class PortsKeepingGlue: ConsentGlue, Sendable {
+final class PortsKeepingGlue: IdleEntryPoints, Sendable {
     init(ports: AppPorts, keep: KeptPorts) { keep.ports = ports }
 
     func didFinishLaunching() {}
-    func runOnboarding() {}
-    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
-    func requestAd(adUnitID: String) {}
-    func openPrivacyOptions() {}
-    func readAdvertisingIdentifier() -> UUID? { nil }
 }
 
 /// A glue that asks for the consent update from a serial queue of its own.
-final class OwnQueueLaunchGlue: ConsentGlue, Sendable {
+final class OwnQueueLaunchGlue: IdleEntryPoints, Sendable {
     private let ports: AppPorts
     private let queue: DispatchQueue
 
@@ -189,12 +183,6 @@ final class OwnQueueLaunchGlue: ConsentGlue, Sendable {
     func didFinishLaunching() {
         queue.async { self.ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in } }
     }
-
-    func runOnboarding() {}
-    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
-    func requestAd(adUnitID: String) {}
-    func openPrivacyOptions() {}
-    func readAdvertisingIdentifier() -> UUID? { nil }
 }
 
 /// The same glue from XCTest, whose tests run on the main thread: there the harness runs the main
