@@ -16,7 +16,8 @@ extension RuleDescriptor {
             process's update restored it, and no update of the process has succeeded yet), the tracking status is \
             decided and no ad has loaded in this process; the next `ads.request` pays it, and an update that succeeds \
             hands it to ``RuleID/wantedAdsRequested``. Broken by the run's end with the debt open and no work left \
-            waiting (`run.finish` without `pending`), even with the update's callback withheld: the update failed or \
+            due (`run.finish` without `due`: a callback withheld, which never comes, pays nothing), even with the \
+            update's callback withheld: the update failed or \
             never answered, and the app kept a user whose decision stands from every ad of the session instead of \
             requesting on that decision, as Google's guide and samples do.
             """,
@@ -40,7 +41,7 @@ extension RuleDescriptor {
             }
         },
         breaks: { event, adWantedOnStoredConsent, facts in
-            event.name == .runFinish && event[.pendingWork] == nil && adWantedOnStoredConsent && !facts.consentUpdateSucceeded
+            event.name == .runFinish && event[.pendingDue] == nil && adWantedOnStoredConsent && !facts.consentUpdateSucceeded
         }
     )
 }
