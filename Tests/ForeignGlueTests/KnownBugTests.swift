@@ -372,6 +372,7 @@ struct KnownBugTests {
         ),
         BuggyGlue(glue: GlueFactory(OnAppearGlue.init), breaks: [.trackingAskedAgainOnceActive]),
         BuggyGlue(glue: GlueFactory(GatedBannerManager.init), breaks: [.storedConsentUsedWhenUpdateFails]),
+        BuggyGlue(glue: RetryingConsentManager.factory(.nonPersonalizedAdsWhenUpdateFails), breaks: [.adSDKStartsOnlyWhenAdsAllowed]),
     ]
 
     @Test("under the seed's policy, the bundled scenarios catch each buggy glue by the rules its bugs break", arguments: buggyGlues)
