@@ -73,7 +73,12 @@ final class TimedConsentGlue: ConsentGlue, @unchecked Sendable {
                 return self.gatheringFinished(number)
             }
             self.ports.consentForms.loadForm { [weak self] result in
-                guard case .success(let form) = result else { return self?.gatheringFinished(number) ?? () }
+                guard let self else { return }
+                // A load that comes after the timeout may find the decision taken meanwhile (by a
+                // later gathering): the form is shown only while consent is still required.
+                guard case .success(let form) = result, self.ports.consentInformation.consentStatus == .required else {
+                    return self.gatheringFinished(number)
+                }
                 form.present { [weak self] _ in self?.gatheringFinished(number) }
             }
         }
