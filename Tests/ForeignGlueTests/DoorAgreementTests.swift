@@ -21,10 +21,14 @@ struct DoorAgreementTests {
     }
 
     /// The correct glues the tests' team tool serves (`CorrectGlues`): the docs' two, one of the tests'
-    /// own, and a reviewer's two (one awaits every SDK call in checked continuations of its own).
+    /// own, a reviewer's two (one awaits every SDK call in checked continuations of its own), and a
+    /// tester's four (a main-actor view model hopping with `Task { @MainActor [weak self] in }`, a
+    /// callback glue with a timeout on the app's clock, an async manager that retries a failed update
+    /// and gathers again on foreground, one that publishes `canRequestAds` as an `AsyncStream`).
     static let glues: [GlueFactory] = [
         GlueFactory(ConsentFirstGlue.init), GlueFactory(AwaitingConsentGlue.init), GlueFactory(PreloadingConsentManager.init),
-        GlueFactory(ForegroundDebounceGlue.init), GlueFactory(CancellableTaskConsentManager.init),
+        GlueFactory(ForegroundDebounceGlue.init), GlueFactory(CancellableTaskConsentManager.init), GlueFactory(ObservableConsentManager.init),
+        GlueFactory(TimedConsentGlue.init), RetryingConsentManager.factory(), GlueFactory(StreamingConsentManager.init),
     ]
 
     /// A `run --format json` or `trace --format json` result, read as a verdict.

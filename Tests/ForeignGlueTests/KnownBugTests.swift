@@ -233,6 +233,22 @@ struct KnownBugTests {
             caughtBy: .storedConsentUsedWhenUpdateFails
         ),
         KnownBug(
+            glue: GlueFactory(GatedBannerManager.init),
+            bug:
+                "its banner awaits the consent gathering under way, so an update that never answers keeps a returning user from every ad the stored decision allows",
+            scenario: GatedBannerManager.updateNeverAnswers,
+            caughtBy: .storedConsentUsedWhenUpdateFails
+        ),
+        KnownBug(
+            glue: RetryingConsentManager.factory(.nonPersonalizedAdsWhenUpdateFails),
+            bug: "requests non-personalized ads when the consent update keeps failing, though the consent SDK does not allow ad requests",
+            scenario: """
+                {"name":"fresh install, offline","device":{"region":"eea"},"user":{"trackingPrompt":"allow","consentForm":"acceptAll"},
+                 "faults":[{"target":"consentInfoUpdate","error":"network"}],"steps":["launch","onboarding",{"advance":"11s"},"requestAd"],"expect":{}}
+                """,
+            caughtBy: .noRequestWithoutConsentSDKPermission
+        ),
+        KnownBug(
             glue: ConsentManagerGlue.factory(.startsSDKWithoutGuard),
             bug: "starts the ad SDK from every path that finds ads allowed, with no guard that it started",
             scenario:
@@ -355,6 +371,8 @@ struct KnownBugTests {
             breaks: [.adSDKStartsAfterTrackingDecision, .requestsFollowCurrentAnswers, .identifierOnlyWhenAuthorized, .personalizedOnlyWhenSignalsAllow]
         ),
         BuggyGlue(glue: GlueFactory(OnAppearGlue.init), breaks: [.trackingAskedAgainOnceActive]),
+        BuggyGlue(glue: GlueFactory(GatedBannerManager.init), breaks: [.storedConsentUsedWhenUpdateFails]),
+        BuggyGlue(glue: RetryingConsentManager.factory(.nonPersonalizedAdsWhenUpdateFails), breaks: [.adSDKStartsOnlyWhenAdsAllowed]),
     ]
 
     @Test("under the seed's policy, the bundled scenarios catch each buggy glue by the rules its bugs break", arguments: buggyGlues)

@@ -1,4 +1,6 @@
 import AdHarness
+import AdRequestKit
+import Foundation
 import ScenarioRunner
 import Testing
 
@@ -16,6 +18,23 @@ struct NoFalseAlarmTests {
             }
         }
         #expect(warned.isEmpty, "\(warned)")
+    }
+
+    @Test(
+        "an app that loads its banner in the ad SDK's start completion, which never comes while the update fails, is not told it kept the stored decision's ads back"
+    )
+    func adSDKStartWithheldWhileTheUpdateFails() throws {
+        // Only the update's own withheld callback is work that pays nothing: a start that never
+        // completes leaves an app that loads in its completion waiting, not at fault.
+        let scenario = try Scenario.decode(
+            json: """
+                {"name":"returning user offline, the ad SDK start never completes","previousSession":{"tracking":"authorized","consent":"obtained"},
+                 "faults":[{"target":"consentInfoUpdate","error":"network"},{"target":"adStart","callback":"never"}],"steps":["launch","requestAd"],"expect":{}}
+                """
+        )
+        let verdict = scenario.run(glue: GlueFactory(LoadsWhenStartedGlue.init), rules: .standard)
+        #expect(verdict.passed && verdict.warnings.isEmpty, "\(verdict.report)")
+        #expect(verdict.trace.contains { $0.name == .callbackWithheld && $0["callback"] == "ads.start completion" }, "\(verdict.report)")
     }
 
     @Test("npa=1 kept while this session's consent update failed is no stale decision; once it answers, personalized ads go out")
@@ -85,4 +104,45 @@ struct NoFalseAlarmTests {
     }
 
     // That every correct glue raises no finding on any bundled scenario for any glue is AnyGlueMatrixTests.
+}
+
+/// Google's older banner sample: the ad SDK started on the stored decision at launch, and the banner
+/// loaded in the start's completion (or at once, once it has started).
+private final class LoadsWhenStartedGlue: ConsentGlue, @unchecked Sendable {
+    private let ports: AppPorts
+    private let lock = NSLock()
+    private var started = false, startAsked = false, wanted: String?  // guarded by `lock`
+
+    init(ports: AppPorts) { self.ports = ports }
+
+    func didFinishLaunching() {
+        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in self.start() }
+        start()
+    }
+
+    func runOnboarding() {}
+    func requestTracking(completion: @escaping @Sendable () -> Void) { completion() }
+    func openPrivacyOptions() { ports.consentForms.presentPrivacyOptionsForm { _ in } }
+    func readAdvertisingIdentifier() -> UUID? { nil }
+
+    func requestAd(adUnitID: String) {
+        let now = lock.withLock {
+            wanted = adUnitID
+            return started
+        }
+        if now { load() }
+    }
+
+    private func start() {
+        guard ports.consentInformation.canRequestAds, !lock.withLock({ swap(&startAsked, true) }) else { return }
+        ports.adSDK.start {
+            self.lock.withLock { self.started = true }
+            self.load()
+        }
+    }
+
+    private func load() {
+        guard let unit = lock.withLock({ swap(&wanted, nil) }), ports.consentInformation.canRequestAds else { return }
+        ports.adSDK.loadAd(AdRequest(adUnitID: unit)) { _ in }
+    }
 }

@@ -76,6 +76,9 @@ struct PackageRulesAsRulesTests {
             glue: ConsentManagerGlue.factory(.neverRequestsAds), file: "any-glue/lifecycle/offline-returning-user-keeps-cached-consent.json",
             breaks: [.storedConsentUsedWhenUpdateFails]),
         BuggyRun(
+            glue: RetryingConsentManager.factory(.nonPersonalizedAdsWhenUpdateFails), file: "any-glue/faults/consent-update-keeps-failing-new-user.json",
+            breaks: [.noRequestWithoutConsentSDKPermission, .adSDKStartsOnlyWhenAdsAllowed]),
+        BuggyRun(
             glue: ConsentManagerGlue.factory(.startsSDKWithoutGuard), file: "any-glue/decision-table/authorized-not-required.json", breaks: [.adSDKStartedOnce]),
         BuggyRun(
             glue: ConsentManagerGlue.factory(.asksTrackingAfterRefusal), file: "any-glue/tcf/reject-all-any-glue.json",

@@ -1,0 +1,1 @@
+../ForeignGlueTests/Glues/TimedConsentGlue.swift
