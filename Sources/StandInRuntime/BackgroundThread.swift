@@ -154,7 +154,8 @@ package enum MainQueue {
     /// or the main queue, or the main queue was found held, the work runs and the main queue is
     /// settled as ``settle()`` can.
     package static func holding(
-        progress: @escaping @Sendable () -> Int = { 0 }, lettingGo: @escaping @Sendable () -> Void = {}, _ work: () -> Void
+        progress: @escaping @Sendable () -> Int = { 0 }, lettingGo: @escaping @Sendable () -> Void = {},
+        retaking: @escaping @Sendable () -> Void = {}, _ work: () -> Void
     ) -> Bool {
         _ = marked
         // Held already by this thread (the play-out of a run that ends inside a held step): it stays so.
@@ -166,7 +167,7 @@ package enum MainQueue {
             work()
             return settle()
         }
-        let hold = Hold(progress: progress, lettingGo: lettingGo)
+        let hold = Hold(progress: progress, lettingGo: lettingGo, retaking: retaking)
         DispatchQueue.main.async { hold.serve() }
         holdOfThisThread.with(Unmanaged.passUnretained(hold).toOpaque(), work)
         return hold.releaseAndSettle()
@@ -182,25 +183,42 @@ package enum MainQueue {
         private let settled = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private let lettingGo: @Sendable () -> Void
+        private let retaking: @Sendable () -> Void
         private let progress: @Sendable () -> Int
         /// Guarded by `lock`: work handed over, each with the semaphore its caller waits on.
         private var mailbox: [(work: () -> Void, done: DispatchSemaphore)] = []
         /// Guarded by `lock`: whether the holding thread let go.
         private var released = false
-        /// Guarded by `lock`: whether the held block let go of the main queue first (``letGoAfter``).
+        /// Guarded by `lock`: whether the held block let go of the main queue for a while (``letGoAfter``)
+        /// and waits to take it again, behind what the main queue held then.
         private var gone = false
+        /// Guarded by `lock`: whether the block let go once already. It takes the main queue again
+        /// once only: a thread that waits that long a second time (a glue blocked on its own work,
+        /// or hung) would otherwise keep the main queue from the other runs of the process.
+        private var retook = false
+        /// Guarded by `lock`: whether the block let go for good (the second time).
+        private var over = false
 
-        init(progress: @escaping @Sendable () -> Int, lettingGo: @escaping @Sendable () -> Void) {
+        init(progress: @escaping @Sendable () -> Int, lettingGo: @escaping @Sendable () -> Void, retaking: @escaping @Sendable () -> Void) {
             self.progress = progress
             self.lettingGo = lettingGo
+            self.retaking = retaking
         }
 
         /// The held block, on the main queue: runs what is handed over until let go, then puts the
         /// turns of a settle on the main queue, behind what the app put there meanwhile. Where the
         /// holding thread neither hands anything over, nor makes progress, nor lets go for
         /// ``letGoAfter``, it may wait for the main queue itself (an app's `DispatchQueue.main.sync`):
-        /// the block lets go, and says so.
+        /// the block lets go, says so (`lettingGo`), and puts itself on the main queue again behind
+        /// what it held, taking it again (`retaking`) while the holding thread has not let go.
         func serve() {
+            // Taken again after letting go: what the holding thread puts on the main queue from now on
+            // queues behind this block again, in the run's order.
+            let retaken = lock.withLock { () -> Bool in
+                defer { gone = false }
+                return gone && !released
+            }
+            if retaken { retaking() }
             var lastProgress = progress()
             while true {
                 var woke = wake.wait(timeout: .now() + MainQueue.letGoAfter) == .success
@@ -220,20 +238,33 @@ package enum MainQueue {
                 }
                 if letGo { break }
             }
-            if lock.withLock({ gone }) { return lettingGo() }
+            let (letGoNow, takeAgain) = lock.withLock { () -> (Bool, Bool) in
+                guard gone else { return (false, false) }
+                defer { (retook, over) = (true, retook) }
+                return (true, !retook)
+            }
+            if letGoNow {
+                // Lets what the main queue holds now run (the holding thread's `DispatchQueue.main.sync`
+                // among it), then, the first time, takes the main queue again behind it; work handed
+                // over meanwhile waits in the mailbox for the block taken again.
+                lettingGo()
+                guard takeAgain else { return }
+                return DispatchQueue.main.async { self.serve() }
+            }
             MainQueue.afterTurns(MainQueue.turns) {
                 MainQueue.held.withLock { $0 = false }
                 self.settled.signal()
             }
         }
 
-        /// Runs the work in the held block and waits for it; on the main queue as any block, once
-        /// the held block let go.
+        /// Runs the work in the held block and waits for it (in the block taken again, where the
+        /// held block let go for a while).
         func run(_ work: @escaping @Sendable () -> Void) {
             let done = DispatchSemaphore(value: 0)
             let held = lock.withLock {
-                if !gone { mailbox.append((work, done)) }
-                return !gone
+                let held = !over
+                if held { mailbox.append((work, done)) }
+                return held
             }
             guard held else {
                 DispatchQueue.main.async {
@@ -251,7 +282,7 @@ package enum MainQueue {
             guard
                 !lock.withLock({ () -> Bool in
                     released = true
-                    return gone
+                    return over
                 })
             else { return MainQueue.settle() }
             wake.signal()

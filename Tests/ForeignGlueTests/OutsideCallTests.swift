@@ -75,6 +75,18 @@ struct OutsideCallTests {
         try app.finish()
     }
 
+    @Test("after a DispatchQueue.main.sync in a step, the step's later main-queue hops run in its order again: no outside call")
+    func mainQueueSyncThenHop() throws {
+        let app = try SimulatedApp(
+            glue: SyncThenHopLaunchGlue.init, setup: RunSetup(device: Device(region: .eea), user: User(trackingPrompt: .deny, consentForm: .acceptAll)))
+        try app.launch()
+        // The main.sync waited half a second for the hold to let go; the completion's hop, put on the
+        // main queue after that, ran behind the hold taken again, in the run's order.
+        #expect(app.trace.events(named: .runOutsideCall).isEmpty, "\(app.trace.events(named: .runOutsideCall))")
+        #expect(app.trace.events(named: .consentFormLoad).count == 1)
+        try app.finish()
+    }
+
     @Test("a main-queue block that calls a port between steps, outside the run's order, fails noCallOutsideTheRun")
     func mainQueueBetweenSteps() throws {
         let kept = KeptPorts()
@@ -150,6 +162,26 @@ final class SyncOnMainLaunchGlue: IdleEntryPoints, Sendable {
 
     func didFinishLaunching() {
         DispatchQueue.main.sync { ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in } }
+    }
+}
+
+/// A glue that reads something on the main queue with `DispatchQueue.main.sync` at launch, then asks
+/// for the consent update, whose completion hops with `DispatchQueue.main.async` to load the form.
+final class SyncThenHopLaunchGlue: IdleEntryPoints, Sendable {
+    private let ports: AppPorts
+
+    init(ports: AppPorts) { self.ports = ports }
+
+    func didFinishLaunching() {
+        _ = DispatchQueue.main.sync { 0 }
+        ports.consentInformation.requestInfoUpdate(with: ConsentRequestParameters()) { _ in
+            DispatchQueue.main.async { self.ports.consentForms.loadAndPresentIfRequired { _ in } }
+        }
+    }
+
+    func openPrivacyOptions() {
+        guard ports.consentInformation.privacyOptionsRequirement == .required else { return }
+        ports.consentForms.presentPrivacyOptionsForm { _ in }
     }
 }
 

@@ -438,15 +438,16 @@ public final class SimulatedApp: Sendable {
         // main queue runs from now on in this step runs beside the step, and a port it calls is found.
         let order = world.mainQueueOrder
         let lettingGo: @Sendable () -> Void = { order.withLock { $0.ordering = false } }
+        let retaking: @Sendable () -> Void = { order.withLock { $0.ordering = true } }
         let progress: @Sendable () -> Int = { [trace, clock] in trace.count &+ clock.workDone }
         var before = (0, 0)
-        var answered = MainQueue.holding(progress: progress, lettingGo: lettingGo) {
+        var answered = MainQueue.holding(progress: progress, lettingGo: lettingGo, retaking: retaking) {
             work()
             before = (trace.count, clock.workDone)
         }
         for _ in 0..<clock.budget.nestedCallbacks {
             guard answered, (trace.count, clock.workDone) != before else { return }
-            answered = MainQueue.holding(progress: progress, lettingGo: lettingGo) {
+            answered = MainQueue.holding(progress: progress, lettingGo: lettingGo, retaking: retaking) {
                 clock.run()
                 before = (trace.count, clock.workDone)
             }
