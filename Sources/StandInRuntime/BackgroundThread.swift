@@ -150,12 +150,13 @@ package enum MainQueue {
     /// queue (an app's `DispatchQueue.main.async`) runs after the work, in the order it was put there,
     /// and before this returns, so it runs at the same point of the run in every run, whatever the
     /// threads' timing. Work the harness itself hands the main queue meanwhile (``runAndWait(_:)``)
-    /// runs in the held block. Returns what ``settle()`` returns. Where the caller is the main thread
-    /// or the main queue, or the main queue was found held, the work runs and the main queue is
-    /// settled as ``settle()`` can.
+    /// runs in the held block. `closing` is called once the window in which the main queue runs the
+    /// work's blocks in order is over: at the last turn of the settle (a block that comes later is no
+    /// longer the work's), or when the wait gives up. Returns what ``settle()`` returns. Where the
+    /// caller is the main thread or the main queue, or the main queue was found held, the work runs
+    /// and the main queue is settled as ``settle()`` can.
     package static func holding(
-        progress: @escaping @Sendable () -> Int = { 0 }, lettingGo: @escaping @Sendable () -> Void = {},
-        retaking: @escaping @Sendable () -> Void = {}, _ work: () -> Void
+        progress: @escaping @Sendable () -> Int = { 0 }, closing: @escaping @Sendable () -> Void = {}, _ work: () -> Void
     ) -> Bool {
         _ = marked
         // Held already by this thread (the play-out of a run that ends inside a held step): it stays so.
@@ -165,9 +166,10 @@ package enum MainQueue {
         }
         if Thread.isMainThread || isCurrent || held.snapshot {
             work()
+            defer { closing() }
             return settle()
         }
-        let hold = Hold(progress: progress, lettingGo: lettingGo, retaking: retaking)
+        let hold = Hold(progress: progress, closing: closing)
         DispatchQueue.main.async { hold.serve() }
         holdOfThisThread.with(Unmanaged.passUnretained(hold).toOpaque(), work)
         return hold.releaseAndSettle()
@@ -182,8 +184,7 @@ package enum MainQueue {
         private let wake = DispatchSemaphore(value: 0)
         private let settled = DispatchSemaphore(value: 0)
         private let lock = NSLock()
-        private let lettingGo: @Sendable () -> Void
-        private let retaking: @Sendable () -> Void
+        private let closing: @Sendable () -> Void
         private let progress: @Sendable () -> Int
         /// Guarded by `lock`: work handed over, each with the semaphore its caller waits on.
         private var mailbox: [(work: () -> Void, done: DispatchSemaphore)] = []
@@ -199,26 +200,23 @@ package enum MainQueue {
         /// Guarded by `lock`: whether the block let go for good (the second time).
         private var over = false
 
-        init(progress: @escaping @Sendable () -> Int, lettingGo: @escaping @Sendable () -> Void, retaking: @escaping @Sendable () -> Void) {
+        init(progress: @escaping @Sendable () -> Int, closing: @escaping @Sendable () -> Void) {
             self.progress = progress
-            self.lettingGo = lettingGo
-            self.retaking = retaking
+            self.closing = closing
         }
 
         /// The held block, on the main queue: runs what is handed over until let go, then puts the
         /// turns of a settle on the main queue, behind what the app put there meanwhile. Where the
         /// holding thread neither hands anything over, nor makes progress, nor lets go for
         /// ``letGoAfter``, it may wait for the main queue itself (an app's `DispatchQueue.main.sync`):
-        /// the block lets go, says so (`lettingGo`), and puts itself on the main queue again behind
-        /// what it held, taking it again (`retaking`) while the holding thread has not let go.
+        /// the block lets go, and puts itself on the main queue again behind what it held, taking it
+        /// again while the holding thread has not let go. What the main queue runs meanwhile runs
+        /// beside the step, still taken as the step's: a step that blocks half a second is no call
+        /// from outside the run.
         func serve() {
             // Taken again after letting go: what the holding thread puts on the main queue from now on
             // queues behind this block again, in the run's order.
-            let retaken = lock.withLock { () -> Bool in
-                defer { gone = false }
-                return gone && !released
-            }
-            if retaken { retaking() }
+            lock.withLock { gone = false }
             var lastProgress = progress()
             while true {
                 var woke = wake.wait(timeout: .now() + MainQueue.letGoAfter) == .success
@@ -247,12 +245,12 @@ package enum MainQueue {
                 // Lets what the main queue holds now run (the holding thread's `DispatchQueue.main.sync`
                 // among it), then, the first time, takes the main queue again behind it; work handed
                 // over meanwhile waits in the mailbox for the block taken again.
-                lettingGo()
                 guard takeAgain else { return }
                 return DispatchQueue.main.async { self.serve() }
             }
             MainQueue.afterTurns(MainQueue.turns) {
                 MainQueue.held.withLock { $0 = false }
+                self.closing()
                 self.settled.signal()
             }
         }
@@ -284,10 +282,14 @@ package enum MainQueue {
                     released = true
                     return over
                 })
-            else { return MainQueue.settle() }
+            else {
+                defer { closing() }
+                return MainQueue.settle()
+            }
             wake.signal()
             guard settled.wait(timeout: .now() + MainQueue.heldAfter) == .success else {
                 MainQueue.held.withLock { $0 = true }
+                closing()
                 return false
             }
             return true

@@ -432,22 +432,15 @@ public final class SimulatedApp: Sendable {
     /// test) cannot hold it: the glue's blocks run once the test returns.
     func inOrder(_ work: () -> Void) {
         guard glueMayHop else { return work() }
-        world.mainQueueOrder.withLock { $0.ordering = true }
-        defer { world.mainQueueOrder.withLock { $0.ordering = false } }
-        // The app waited for the main queue while it was held (`DispatchQueue.main.sync`): what the
-        // main queue runs from now on in this step runs beside the step, and a port it calls is found.
-        let order = world.mainQueueOrder
-        let lettingGo: @Sendable () -> Void = { order.withLock { $0.ordering = false } }
-        let retaking: @Sendable () -> Void = { order.withLock { $0.ordering = true } }
         let progress: @Sendable () -> Int = { [trace, clock] in trace.count &+ clock.workDone }
         var before = (0, 0)
-        var answered = MainQueue.holding(progress: progress, lettingGo: lettingGo, retaking: retaking) {
+        var answered = world.holdingTheMainQueue(progress: progress) {
             work()
             before = (trace.count, clock.workDone)
         }
         for _ in 0..<clock.budget.nestedCallbacks {
             guard answered, (trace.count, clock.workDone) != before else { return }
-            answered = MainQueue.holding(progress: progress, lettingGo: lettingGo, retaking: retaking) {
+            answered = world.holdingTheMainQueue(progress: progress) {
                 clock.run()
                 before = (trace.count, clock.workDone)
             }

@@ -31,8 +31,21 @@ package final class SimulatedWorld: Sendable {
     package let legacySDK: LegacyConsentSDKSettings?
     private let requests = Locked<[RecordedAdRequest]>([])
     /// Whether the app's main-queue blocks run in the run's order (a team's glue, which may hop to
-    /// the main queue), and whether the harness orders them now (`SimulatedApp.inOrder`, and the play-out).
-    package let mainQueueOrder = Locked((holds: false, ordering: false))
+    /// the main queue), and whether the harness orders them now (`SimulatedApp.inOrder`, and the
+    /// play-out): the window open, numbered so that a window's late close leaves a later one open.
+    package let mainQueueOrder = Locked((holds: false, window: 0, ordering: false))
+
+    /// Runs work with the main queue held for it (`MainQueue.holding`), a window of the run's order
+    /// open from the start of the work until the main queue has run what the work put there.
+    package func holdingTheMainQueue(progress: @escaping @Sendable () -> Int = { 0 }, _ work: () -> Void) -> Bool {
+        let order = mainQueueOrder
+        let window = order.withLock { order in
+            order.window += 1
+            order.ordering = true
+            return order.window
+        }
+        return MainQueue.holding(progress: progress, closing: { order.withLock { if $0.window == window { $0.ordering = false } } }, work)
+    }
     private let region: Locked<ConsentRegion>
     /// The consent service's decisions by consent sync identifier; it outlives installs.
     package let consentSync = ConsentSyncService()
@@ -123,8 +136,7 @@ package final class SimulatedWorld: Sendable {
         faults.end()
         if mainQueueOrder.snapshot.holds {
             // What the play-out puts on the main queue runs in it too, not after the run is gone.
-            mainQueueOrder.withLock { $0.ordering = true }
-            _ = MainQueue.holding { clock.playOut() }
+            _ = holdingTheMainQueue { clock.playOut() }
         } else {
             clock.playOut()
         }

@@ -14,10 +14,10 @@ extension RuleDescriptor {
         rule: "the app calls the OS and the SDKs only from code the harness runs in order (its callbacks, its tasks, the main actor, the main queue)",
         definition: """
             Broken by a `run.outsideCall`: a stand-in heard the app (`call` names what it recorded) on a thread the harness \
-            does not drive: a dispatch queue or thread of the glue's own, or a `Task { }` a main-queue block started \
-            (`thread=appThread`), or a main-queue block that ran while the harness did not hold the main queue for the run \
-            (`thread=mainQueue`: a `DispatchQueue.main.asyncAfter`, a chain of blocks longer than the harness waits for, \
-            a block that came between steps). The glue's `DispatchQueue.main.async` blocks the harness runs in order, \
+            does not drive: a dispatch queue or thread of the glue's own (`thread=appThread`), or a main-queue block that \
+            ran while the harness ordered none of the run's (`thread=mainQueue`: a `DispatchQueue.main.asyncAfter` that \
+            came due between steps, a block a main-actor test let run at an `await`). The glue's \
+            `DispatchQueue.main.async` blocks the harness runs in order, \
             after the step that set them off. That other work runs on the wall clock, beside the run: it can come \
             in a later step, in the next process or after the run, differently from run to run and door to door, so no \
             verdict on the run can be trusted. Write the hop as `DispatchQueue.main.async`, main-actor code \
