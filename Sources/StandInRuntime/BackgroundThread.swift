@@ -48,13 +48,6 @@ package enum BackgroundThread {
 package enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
-    /// Set while the main thread runs the main queue's blocks for the harness (``settle()``).
-    private static let serving = ThreadLocal()
-
-    /// Whether the caller is a block of the main queue that the harness runs on the main thread
-    /// (``settle()``): the glue's block, though on the thread that steps the run.
-    package static var isServedByTheHarness: Bool { serving.isSet }
-
     /// Whether the caller runs as a block of the main queue.
     package static var isCurrent: Bool {
         _ = marked
@@ -80,9 +73,7 @@ package enum MainQueue {
         // libdispatch takes it for the main queue too: it runs them itself, through its run loop
         // (which runs none inside one of them).
         if Thread.isMainThread {
-            serving.with(flag: true) {
-                for _ in 0..<turns { _ = RunLoop.main.run(mode: .default, before: Date()) }
-            }
+            for _ in 0..<turns { _ = RunLoop.main.run(mode: .default, before: Date()) }
             return true
         }
         if isCurrent || held.snapshot { return false }

@@ -388,10 +388,10 @@ public final class SimulatedApp: Sendable {
 
     /// Records a `run.outsideCall` the first time a stand-in hears the app, with each call, from a
     /// thread the harness does not drive (``RuleID/noCallOutsideTheRun``): a dispatch queue or thread
-    /// of the app's own, or a main-queue block that runs outside the run's order (one the app gave
-    /// `DispatchQueue.main.asyncAfter`, or a third block of a chain, or any while a synchronous
-    /// main-actor test holds the main queue); a main-queue block that runs while the harness orders
-    /// it (``inOrder(_:)``) is the run's. A call that comes once the run is finished (the trace
+    /// of the app's own, or a main-queue block that runs outside every window of the run's order
+    /// (an `asyncAfter` that comes due between steps, a block a main-actor test lets run at an
+    /// `await`); a main-queue block that runs while a window is open
+    /// (`SimulatedWorld.holdingTheMainQueue`, from ``inOrder(_:)``) is the run's. A call that comes once the run is finished (the trace
     /// closed, or `finish()` done) is said once on standard error, since no verdict sees it.
     private func reportOutsideCalls() {
         guard glueMayHop else { return }
